@@ -1,0 +1,68 @@
+// The one record every check produces. The harness writes it into the vitest task's meta
+// (`task.meta.plumbline`); the reporter reads only this. Keep both sides on these types.
+
+export type Level = "MUST" | "SHOULD" | "INFO";
+export type Kind = "happy" | "validation" | "state" | "error" | "auth" | "convention" | "limit";
+/** pass; fail = the target broke a requirement; skip = something missing, named in `reason`;
+ *  error = plumbline or the environment broke (never counted against the target). */
+export type Outcome = "pass" | "fail" | "skip" | "error";
+export type SideEffect = "read-only" | "creates" | "billable" | "destructive" | "account-wide";
+
+export const AREAS = ["conventions", "account", "oauth-clients", "events", "object-storage", "vm", "managed", "support", "recipes", "tags"] as const;
+export type Area = (typeof AREAS)[number];
+export const KINDS: Kind[] = ["happy", "validation", "state", "error", "auth", "convention", "limit"];
+
+/** One HTTP request and its answer, secrets already redacted. */
+export interface Exchange {
+  operationId?: string;
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody?: unknown;
+  status?: number;
+  responseHeaders?: Record<string, string>;
+  responseBody?: unknown;
+  durationMs: number;
+  /** set when no response came (timeout, reset, refused) */
+  error?: string;
+  curl: string;
+}
+
+/** An INFO observation: what the target did where the material says `not shown`. */
+export interface Observation {
+  requirementId: string;
+  operationId?: string;
+  note: string;
+  value: unknown;
+}
+
+/** Stored in vitest's task.meta under the key `plumbline`. */
+export interface CheckMeta {
+  requirementIds: string[];
+  operationIds: string[];
+  area: Area;
+  kind: Kind;
+  level: Level;
+  sideEffect: SideEffect;
+  /** the harness's own verdict when it knows better than vitest (skip with reason, error) */
+  outcome?: Outcome;
+  reason?: string;
+  exchanges: Exchange[];
+  observations: Observation[];
+}
+
+/** What the reporter makes of one finished test. */
+export interface CheckResult extends Omit<CheckMeta, "outcome"> {
+  name: string;
+  file: string;
+  outcome: Outcome;
+  durationMs: number;
+  /** set by the expectations file: a known failure, with its reason */
+  expected?: { reason: string };
+}
+
+declare module "vitest" {
+  interface TaskMeta {
+    plumbline?: CheckMeta;
+  }
+}
