@@ -1,0 +1,189 @@
+// The reference target as a request handler: seeding, routing, control endpoint, error rendering.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { ApiError, badRequest, readBody, type Reply } from "./http.ts";
+import { authorize, makeCtx, Router } from "./router.ts";
+import { State, ALL_SCOPES } from "./state.ts";
+import { coreFaults, Faults, type FaultSpec } from "./faults.ts";
+import { Jobs, type JobMode } from "./jobs.ts";
+import type { Area, ControlCtx, ProviderState, Seeded } from "./area.ts";
+import { AREAS } from "./areas/index.ts";
+
+export const CONTROL_PREFIX = "/__control";
+export const SEEDED_TOKENS = { admin: "ref-admin-token", restricted: "ref-restricted-token", secondary: "ref-secondary-token" } as const;
+
+export interface AppOptions {
+  faults?: string[];
+  jobs?: JobMode;
+}
+
+export const ALL_FAULTS: FaultSpec[] = [...coreFaults, ...AREAS.flatMap((a) => a.faults ?? [])];
+
+export class App {
+  state!: State;
+  seeded!: Seeded;
+  readonly router = new Router();
+  readonly faults: Faults;
+  readonly jobs: Jobs;
+  readonly states: Record<string, ProviderState>;
+  baseUrl = "http://127.0.0.1";
+
+  constructor(private opts: AppOptions = {}, private areas: Area[] = AREAS) {
+    this.faults = new Faults(ALL_FAULTS, opts.faults ?? []);
+    this.jobs = new Jobs(() => this.state, opts.jobs);
+    for (const a of areas) a.register(this.router);
+    this.states = { ...coreStates, ...Object.assign({}, ...areas.map((a) => a.states ?? {})) };
+    this.reset();
+  }
+
+  /** Back to the seeded start: two accounts, three users, their fixed tokens, each area's seed. */
+  reset() {
+    this.jobs.stop();
+    this.jobs.mode = this.opts.jobs ?? { kind: "instant" };
+    const state = new State();
+    const accountA = state.newAccount();
+    const accountB = state.newAccount();
+    const admin = state.newUser(accountA, "admin", false);
+    const restricted = state.newUser(accountA, "restricted", true);
+    const secondary = state.newUser(accountB, "secondary", false);
+    state.issueToken(admin, null, SEEDED_TOKENS.admin);
+    state.issueToken(restricted, null, SEEDED_TOKENS.restricted);
+    state.issueToken(secondary, null, SEEDED_TOKENS.secondary);
+    this.state = state;
+    this.seeded = { admin, restricted, secondary, accountA, accountB };
+    for (const a of this.areas) a.seed?.(state, this.seeded);
+  }
+
+  handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    let reply: Reply;
+    try {
+      const raw = await readBody(req);
+      const url = new URL(req.url ?? "/", this.baseUrl);
+      reply = url.pathname.startsWith(CONTROL_PREFIX + "/") ? this.control(req.method ?? "GET", url.pathname.slice(CONTROL_PREFIX.length), raw) : await this.api(req, url, raw);
+    } catch (e) {
+      reply = this.errorReply(e);
+    }
+    this.send(res, reply);
+  };
+
+  private async api(req: IncomingMessage, url: URL, raw: Buffer): Promise<Reply> {
+    let path = url.pathname;
+    if (this.faults.has("beta-prefix-missing")) {
+      if (path.startsWith("/v4beta/")) throw new ApiError(404, [{ field: null, reason: "Not found" }]);
+      if (path === "/v4/account/maintenance") path = "/v4beta/account/maintenance";
+    }
+    const method = req.method ?? "GET";
+    const found = this.router.match(method === "HEAD" ? "GET" : method, path);
+    if (found === undefined) throw new ApiError(404, [{ field: null, reason: "Not found" }]);
+    if (found === "wrong-method") throw new ApiError(405, [{ field: null, reason: "Method not allowed" }], { allow: "" });
+    const principal = authorize(this.state, this.faults, req.headers, found.route.access);
+    const ctx = makeCtx({
+      state: this.state, faults: this.faults, jobs: this.jobs, method, path, params: found.params,
+      query: url.searchParams, headers: req.headers, raw, baseUrl: this.baseUrl, principal,
+    });
+    const reply = await found.route.handler(ctx);
+    if (this.faults.has("empty-reply-null") && isEmptyObject(reply.body) && !reply.raw) return { ...reply, body: null };
+    return reply;
+  }
+
+  private control(method: string, path: string, raw: Buffer): Reply {
+    const body = raw.length ? (JSON.parse(raw.toString("utf8")) as Record<string, unknown>) : {};
+    if (path === "/faults") {
+      if (method === "POST") {
+        const names = body.faults;
+        if (!Array.isArray(names)) throw badRequest("faults must be an array of fault names", "faults");
+        this.faults.set(names as string[]);
+      }
+      return { body: { active: this.faults.list(), known: ALL_FAULTS } };
+    }
+    if (path === "/states" && method === "POST") {
+      const name = body.state;
+      const fn = typeof name === "string" ? this.states[name] : undefined;
+      if (!fn) throw new ApiError(404, [{ field: "state", reason: `unknown provider state ${String(name)}` }]);
+      const params = (body.params ?? {}) as Record<string, unknown>;
+      const c: ControlCtx = { state: this.state, jobs: this.jobs, faults: this.faults, seeded: this.seeded, baseUrl: this.baseUrl };
+      const result = name === "reset" ? (this.reset(), {}) : fn(c, params);
+      return { body: result ?? {} };
+    }
+    if (path === "/states" && method === "GET") return { body: { states: Object.keys(this.states).sort() } };
+    throw new ApiError(404, [{ field: null, reason: "Not found" }]);
+  }
+
+  private errorReply(e: unknown): Reply {
+    if (e instanceof ApiError) {
+      if (this.faults.has("error-body-plain")) return { status: e.status, raw: Buffer.from(e.message), contentType: "text/plain" };
+      const errors = this.faults.has("error-field-not-named") ? e.errors.map((x) => ({ ...x, field: null })) : e.errors;
+      return { status: e.status, body: { errors }, headers: e.headers };
+    }
+    const reason = e instanceof SyntaxError ? "Request body must be valid JSON" : "Internal error; please open a support ticket";
+    return { status: e instanceof SyntaxError ? 400 : 500, body: { errors: [{ field: null, reason }] } };
+  }
+
+  private send(res: ServerResponse, reply: Reply) {
+    const status = reply.status ?? 200;
+    const headers: Record<string, string | number> = { ...(reply.headers ?? {}) };
+    let payload: Buffer;
+    if (reply.raw) {
+      payload = reply.raw;
+      headers["content-type"] = reply.contentType ?? "application/octet-stream";
+    } else {
+      payload = Buffer.from(JSON.stringify(reply.body === undefined ? {} : reply.body));
+      headers["content-type"] = "application/json";
+    }
+    headers["content-length"] = payload.length;
+    res.writeHead(status, headers);
+    res.end(payload);
+  }
+}
+
+const isEmptyObject = (b: unknown) => !!b && typeof b === "object" && !Array.isArray(b) && Object.keys(b).length === 0;
+
+function userFor(c: ControlCtx, who: unknown) {
+  const u = who === undefined ? c.seeded.admin : c.seeded[who as "admin" | "restricted" | "secondary"];
+  if (!u || typeof u !== "object") throw badRequest("user must be admin, restricted or secondary", "user");
+  return u;
+}
+
+/** Provider states of the core (identity, clock, jobs). Areas add their own. */
+const coreStates: Record<string, ProviderState> = {
+  token(c, p) {
+    const scopes = p.scopes;
+    if (!Array.isArray(scopes) || !scopes.every((s) => (ALL_SCOPES as readonly string[]).includes(s))) {
+      throw badRequest(`scopes must be an array of: ${ALL_SCOPES.join(", ")}`, "scopes");
+    }
+    return { token: c.state.issueToken(userFor(c, p.user), scopes as string[]) };
+  },
+  "restricted-user"(c, p) {
+    const n = c.state.id();
+    const user = c.state.newUser(c.seeded.accountA, `restricted-${n}`, true);
+    const g = (p.grants ?? {}) as { add_vms?: boolean; vms?: { id: number; permissions: "read_only" | "read_write" }[] };
+    user.grants.add_vms = g.add_vms === true;
+    for (const v of g.vms ?? []) user.grants.vms.set(v.id, v.permissions);
+    return { token: c.state.issueToken(user, null), username: user.username };
+  },
+  "second-account"(c) {
+    const account = c.state.newAccount();
+    const user = c.state.newUser(account, `owner-${account.id}`, false);
+    return { token: c.state.issueToken(user, null), euuid: account.euuid };
+  },
+  "ssh-key"(c, p) {
+    const username = typeof p.username === "string" ? p.username : c.seeded.admin.username;
+    const user = c.seeded.accountA.users.get(username);
+    if (!user) throw badRequest(`no user ${username} on the account`, "username");
+    user.sshKeys.push(`ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAA${username} ${username}@example`);
+    return { username };
+  },
+  "jobs-hold"(c) {
+    c.jobs.hold();
+    return {};
+  },
+  "jobs-release"(c) {
+    c.jobs.release();
+    return {};
+  },
+  "clock-advance"(c, p) {
+    if (typeof p.seconds !== "number" || !Number.isInteger(p.seconds) || p.seconds < 0) throw badRequest("seconds must be a non-negative integer", "seconds");
+    c.state.advance(p.seconds);
+    return { now: c.state.iso() };
+  },
+  reset: () => ({}),
+};

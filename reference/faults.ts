@@ -1,0 +1,45 @@
+// Fault switches: each breaks exactly one requirement the way a real implementation might, so the
+// suite's power to detect faults can be measured. Areas list their own; index.ts joins them.
+
+export interface FaultSpec {
+  name: string;
+  /** the ID, in the suite's requirement catalog, of the requirement this fault breaks */
+  requirement: string;
+  description: string;
+}
+
+export class Faults {
+  private active: Set<string>;
+  constructor(
+    readonly known: FaultSpec[],
+    names: Iterable<string> = [],
+  ) {
+    this.active = new Set();
+    this.set(names);
+  }
+  set(names: Iterable<string>) {
+    const list = [...names];
+    const unknown = list.filter((n) => !this.known.some((f) => f.name === n));
+    if (unknown.length) throw new Error(`unknown fault(s): ${unknown.join(", ")}; see reference/FAULTS.md`);
+    this.active = new Set(list);
+  }
+  has(name: string): boolean {
+    return this.active.has(name);
+  }
+  list(): string[] {
+    return [...this.active];
+  }
+}
+
+/** Faults of the cross-cutting machinery (router, envelope, errors). */
+export const coreFaults: FaultSpec[] = [
+  { name: "auth-not-checked", requirement: "AUTH-BEARER-1", description: "requests without a valid token are served as the first seeded user" },
+  { name: "scope-not-checked", requirement: "AUTH-SCOPE-1", description: "a token lacking the operation's scope is accepted" },
+  { name: "error-body-plain", requirement: "CONV-ERROR-1", description: "errors answer a plain-text message instead of the Error body" },
+  { name: "error-field-not-named", requirement: "CONV-ERROR-2", description: "field-level validation errors carry field null" },
+  { name: "envelope-no-pages", requirement: "CONV-COLLECTION-1", description: "collections omit the `pages` member" },
+  { name: "page-size-unbounded", requirement: "CONV-PAGE-3", description: "page_size above 100 is honoured (pages longer than 100)" },
+  { name: "page-size-default-25", requirement: "CONV-PAGE-2", description: "page_size defaults to 25 instead of 100" },
+  { name: "empty-reply-null", requirement: "CONV-EMPTY-1", description: "operations with no data answer `null` instead of `{}`" },
+  { name: "beta-prefix-missing", requirement: "CONV-BETA-1", description: "the maintenance list is served under /v4 instead of /v4beta" },
+];

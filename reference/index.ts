@@ -1,0 +1,55 @@
+// Start the reference target: in-process on a loopback port (the suite's embedded default), or
+// standalone through `plumbline reference`.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { App, CONTROL_PREFIX, SEEDED_TOKENS, ALL_FAULTS } from "./app.ts";
+import type { JobMode } from "./jobs.ts";
+
+export { ALL_FAULTS, SEEDED_TOKENS };
+export type { JobMode };
+
+export interface ReferenceOptions {
+  port?: number;
+  host?: string;
+  faults?: string[];
+  jobs?: JobMode;
+}
+
+export interface ReferenceHandle {
+  url: string;
+  controlUrl: string;
+  tokens: { admin: string; restricted: string; secondary: string };
+  app: App;
+  close(): Promise<void>;
+}
+
+/** Faults may also come from PLUMBLINE_REFERENCE_FAULTS (comma-separated). */
+export function faultsFromEnv(env = process.env): string[] {
+  return (env.PLUMBLINE_REFERENCE_FAULTS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+}
+
+export async function startReference(opts: ReferenceOptions = {}): Promise<ReferenceHandle> {
+  const app = new App({ faults: opts.faults ?? faultsFromEnv(), jobs: opts.jobs });
+  const server: Server = createServer(app.handle);
+  server.keepAliveTimeout = 5000;
+  const host = opts.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host}:${port}`;
+  app.baseUrl = url;
+  return {
+    url,
+    controlUrl: url + CONTROL_PREFIX,
+    tokens: { ...SEEDED_TOKENS },
+    app,
+    close: () =>
+      new Promise<void>((resolve) => {
+        app.jobs.stop();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,142 @@
+// Routing, authentication and scope checks for every operation of the reference target.
+import type { IncomingHttpHeaders } from "node:http";
+import { ApiError, forbidden, notFound, parseJsonBody, unauthorized, type Reply } from "./http.ts";
+import type { Account, Principal, State, User } from "./state.ts";
+import type { Faults } from "./faults.ts";
+import type { Jobs } from "./jobs.ts";
+
+/**
+ * Who may call a route: a scope from the material's tables, `none` (public), or a scope followed
+ * by `?` (anonymous callers are allowed too: the recipes list).
+ */
+export type Access = string;
+
+export interface Ctx {
+  state: State;
+  faults: Faults;
+  jobs: Jobs;
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  raw: Buffer;
+  /** absolute base URL of this server, e.g. http://127.0.0.1:4010 */
+  baseUrl: string;
+  /** null for anonymous callers of public routes */
+  principal: Principal | null;
+  /** the caller (throws 401 on anonymous routes' handlers that need one) */
+  user: User;
+  account: Account;
+  /** the parsed JSON body (`{}` when empty) */
+  json(): Record<string, unknown>;
+}
+
+export type Handler = (ctx: Ctx) => Reply | Promise<Reply>;
+
+interface Route {
+  method: string;
+  pattern: string;
+  regex: RegExp;
+  names: string[];
+  access: Access;
+  handler: Handler;
+}
+
+/** A read_write scope also grants the read_only scope of the same area. */
+export function scopeSatisfied(have: Set<string> | null, need: string): boolean {
+  if (have === null) return true;
+  if (have.has(need)) return true;
+  return need.endsWith(":read_only") && have.has(need.replace(/:read_only$/, ":read_write"));
+}
+
+export class Router {
+  private routes: Route[] = [];
+
+  add(method: string, pattern: string, access: Access, handler: Handler) {
+    const names: string[] = [];
+    const src = pattern
+      .replace(/\/$/, "")
+      .replace(/[.*+?^$()|[\]\\]/g, "\\$&")
+      .replace(/\{(\w+)(\+?)\}/g, (_, n: string, rest: string) => {
+        names.push(n);
+        return rest ? "(.+)" : "([^/]+)"; // {name+} takes the rest of the path, slashes included
+      });
+    // trailing slash is optional: the material writes some list paths with one
+    this.routes.push({ method, pattern, regex: new RegExp(`^${src}/?$`), names, access, handler });
+  }
+
+  get(p: string, a: Access, h: Handler) { this.add("GET", p, a, h); }
+  post(p: string, a: Access, h: Handler) { this.add("POST", p, a, h); }
+  put(p: string, a: Access, h: Handler) { this.add("PUT", p, a, h); }
+  delete(p: string, a: Access, h: Handler) { this.add("DELETE", p, a, h); }
+
+  /** Finds the route; literal segments win over parameters (`credentials/sshkey` over `{id}`). */
+  match(method: string, path: string): { route: Route; params: Record<string, string> } | "wrong-method" | undefined {
+    let best: { route: Route; params: Record<string, string>; literal: number } | undefined;
+    let pathMatched = false;
+    for (const route of this.routes) {
+      const m = route.regex.exec(path);
+      if (!m) continue;
+      pathMatched = true;
+      if (route.method !== method) continue;
+      const literal = route.pattern.length - route.names.join("").length;
+      if (best && best.literal >= literal) continue;
+      const params: Record<string, string> = {};
+      try {
+        route.names.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1])));
+      } catch {
+        continue;
+      }
+      best = { route, params, literal };
+    }
+    if (best) return best;
+    return pathMatched ? "wrong-method" : undefined;
+  }
+
+  list() {
+    return this.routes.map((r) => ({ method: r.method, pattern: r.pattern, access: r.access }));
+  }
+}
+
+/** Resolves the bearer token and checks it against the route's access rule. */
+export function authorize(state: State, faults: Faults, headers: IncomingHttpHeaders, access: Access): Principal | null {
+  const header = headers.authorization;
+  const token = header && /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+  const principal = token ? state.tokens.get(token) : undefined;
+  if (access === "none") return principal ?? null;
+  const optional = access.endsWith("?");
+  if (!header && optional) return null;
+  if (!principal) {
+    if (faults.has("auth-not-checked")) return [...state.tokens.values()][0];
+    throw unauthorized(header ? "Invalid Token" : "Authentication required");
+  }
+  const scope = optional ? access.slice(0, -1) : access;
+  if (!scopeSatisfied(principal.scopes, scope) && !faults.has("scope-not-checked")) {
+    throw forbidden(`Your OAuth token is not authorized to use this endpoint (needs ${scope})`);
+  }
+  return principal;
+}
+
+export function makeCtx(base: Omit<Ctx, "user" | "account" | "json">): Ctx {
+  let body: Record<string, unknown> | undefined;
+  const ctx = base as Ctx;
+  Object.defineProperty(ctx, "user", {
+    get() {
+      if (!ctx.principal) throw unauthorized("Authentication required");
+      return ctx.principal.user;
+    },
+  });
+  Object.defineProperty(ctx, "account", { get: () => ctx.user.account });
+  ctx.json = () => (body ??= parseJsonBody(ctx.raw, ctx.headers["content-type"]));
+  return ctx;
+}
+
+/** Integer path parameter; anything else names no resource. */
+export function intParam(ctx: Ctx, name: string): number {
+  const v = ctx.params[name];
+  if (!/^\d{1,15}$/.test(v ?? "")) throw notFound();
+  return Number(v);
+}
+
+export { ApiError };
