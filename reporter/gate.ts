@@ -1,0 +1,107 @@
+// The verdict and the exit status of a run.
+//   0  pass: no gated failure that the expectations file does not list, no harness error
+//   1  the target fails the gate: a MUST check failed (SHOULD too with strict or gateLevel SHOULD)
+//      and the expectations file does not list it; with strict, also an unexpected pass
+//      (the expectations file is stale). Wins over 2: a failure found is a failure.
+//   2  no gated failure, but the verdict is incomplete: a check ended in `error` (plumbline or the
+//      environment broke), a module failed to load, the run was interrupted, or no check ran.
+import type { Level } from "../harness/model.ts";
+import type { ExpectationEntry } from "./expectations.ts";
+import type { ReportCheck, RunReport } from "./report.ts";
+
+export const EXIT = { PASS: 0, TARGET_FAILS: 1, INCOMPLETE: 2 } as const;
+
+export interface GateOptions {
+  strict: boolean;
+  /** the lowest level that gates; SHOULD gates also when strict */
+  gateLevel: "MUST" | "SHOULD";
+}
+
+export interface GateResult {
+  verdict: "pass" | "fail" | "error";
+  exitCode: 0 | 1 | 2;
+  gatedLevels: Level[];
+  /** gated failures the expectations file does not list */
+  failures: number;
+  /** failures the expectations file lists */
+  expectedFailures: number;
+  /** failures at levels that do not gate (SHOULD without strict) */
+  warnings: number;
+  errors: number;
+  unexpectedPasses: number;
+  /** why the verdict is what it is, one line each, most important first */
+  reasons: string[];
+  /** things to fix that do not gate: ungated failures, unexpected passes, unmatched expectations */
+  warningLines: string[];
+}
+
+export interface GateInput {
+  checks: ReportCheck[];
+  runErrors: string[];
+  expectations: ExpectationEntry[];
+  options: GateOptions;
+}
+
+export function gatedLevels(o: GateOptions): Level[] {
+  return o.strict || o.gateLevel === "SHOULD" ? ["MUST", "SHOULD"] : ["MUST"];
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+export function evaluateGate(r: GateInput): GateResult {
+  const levels = gatedLevels(r.options);
+  const failed = r.checks.filter((c) => c.outcome === "fail" && c.level !== "INFO");
+  const gatedFail = failed.filter((c) => levels.includes(c.level) && !c.expected);
+  const expected = failed.filter((c) => c.expected);
+  const ungated = failed.filter((c) => !levels.includes(c.level) && !c.expected);
+  const errors = r.checks.filter((c) => c.outcome === "error");
+  const unexpected = r.expectations.filter((e) => e.status === "unexpected-pass");
+  const reasons: string[] = [];
+  const warningLines: string[] = [];
+
+  for (const l of levels) {
+    const n = gatedFail.filter((c) => c.level === l).length;
+    if (n) reasons.push(`${plural(n, `${l} failure`)}`);
+  }
+  const unexpectedLines = unexpected.map((e) => `unexpected pass: ${e.id}${e.target ? ` on ${e.target}` : ""} is listed as a known failure (${e.reason}) but passed; remove it from the expectations file`);
+  if (r.options.strict) reasons.push(...unexpectedLines);
+  else warningLines.push(...unexpectedLines);
+  const targetFails = gatedFail.length > 0 || (r.options.strict && unexpected.length > 0);
+
+  const incomplete: string[] = [];
+  if (errors.length) incomplete.push(`${plural(errors.length, "check")} ended in error (plumbline or the environment, not the target)`);
+  for (const e of r.runErrors) incomplete.push(`run error: ${e}`);
+  if (r.checks.length === 0) incomplete.push("no check ran");
+  reasons.push(...incomplete);
+
+  if (ungated.length) warningLines.push(`${plural(ungated.length, "SHOULD failure")} (warnings; they gate with --strict)`);
+  if (expected.length) warningLines.push(`${plural(expected.length, "known failure")} listed in the expectations file`);
+  for (const e of r.expectations.filter((x) => x.status === "unmatched")) warningLines.push(`expectation '${e.id}' matches no check of this run`);
+
+  const exitCode = targetFails ? 1 : incomplete.length ? 2 : 0;
+  return {
+    verdict: exitCode === 0 ? "pass" : exitCode === 1 ? "fail" : "error",
+    exitCode,
+    gatedLevels: levels,
+    failures: gatedFail.length,
+    expectedFailures: expected.length,
+    warnings: ungated.length,
+    errors: errors.length,
+    unexpectedPasses: unexpected.length,
+    reasons,
+    warningLines,
+  };
+}
+
+/** The process exit status for a report; recomputed from its checks, not read from report.gate. */
+export function gateExitCode(report: RunReport): number {
+  return evaluateGate(report).exitCode;
+}
+
+/** One line for the top of every report. */
+export function verdictLine(report: RunReport): string {
+  const g = report.gate;
+  const head = g.verdict === "pass" ? "PASS" : g.verdict === "fail" ? "FAIL" : "INCOMPLETE";
+  const gate = `gate ${g.gatedLevels.join("+")}${report.options.strict ? ", strict" : ""}`;
+  return `${head} (exit ${g.exitCode}, ${gate})${g.reasons.length ? `: ${g.reasons.join("; ")}` : ""}`;
+}

@@ -1,0 +1,196 @@
+// The vitest reporter: at the end of the run, every test becomes a CheckResult, the checks become
+// one RunReport, and the report is written as conformance.json, .md, .html and junit.xml.
+// The exit status is gateExitCode(report) (see gate.ts); the CLI sets it, vitest's own is separate.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Reporter, TestCase, TestModule, Vitest } from "vitest/node";
+import { AREAS, type Area, type CheckMeta } from "../harness/model.ts";
+import { listOperations } from "../spec/index.ts";
+import { applyExpectations, loadExpectations, type Expectation } from "./expectations.ts";
+import { gateExitCode, verdictLine } from "./gate.ts";
+import { renderHtml } from "./html.ts";
+import { renderJson } from "./json.ts";
+import { renderJunit } from "./junit.ts";
+import { renderMarkdown } from "./md.ts";
+import { buildReport, type CatalogRequirement, type OperationRef, type ReportCheck, type RunReport } from "./report.ts";
+
+export { gateExitCode, verdictLine } from "./gate.ts";
+export type { RunReport } from "./report.ts";
+
+export interface ConformanceReporterOptions {
+  reportDir: string;
+  target: { url: string; label: string };
+  seed: number | string;
+  strict: boolean;
+  gateLevel: "MUST" | "SHOULD";
+  expectationsFile?: string;
+  startedAt?: string;
+  /** for tests: use these instead of spec/catalog.ts and spec/index.ts */
+  catalog?: CatalogRequirement[];
+  operations?: OperationRef[];
+  /** where the summary lines go (default: stderr); pass () => {} to keep quiet */
+  log?: (line: string) => void;
+}
+
+export const REPORT_FILES = ["conformance.json", "conformance.md", "conformance.html", "junit.xml"] as const;
+
+const MAX_REASON = 4000;
+const ANSI = /\u001b\[[0-9;]*m/g;
+export const NOT_DECLARED = "not declared through check()";
+
+export function toolVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
+  } catch {
+    return "0.0.0";
+  }
+}
+
+/** The requirement catalog from spec/catalog.ts, or the reason it could not be loaded. */
+export async function loadCatalogSafe(): Promise<{ catalog?: CatalogRequirement[]; error?: string }> {
+  try {
+    const mod = (await import(/* @vite-ignore */ new URL("../spec/catalog.ts", import.meta.url).href)) as { loadCatalog(): { requirements: CatalogRequirement[] } };
+    return { catalog: mod.loadCatalog().requirements };
+  } catch (e) {
+    return { error: `requirement catalog could not be loaded: ${(e as Error).message}` };
+  }
+}
+
+function areaOf(file: string): Area {
+  const m = /(?:^|\/)suites\/([^/]+)\//.exec(file);
+  return (AREAS as readonly string[]).includes(m?.[1] ?? "") ? (m![1] as Area) : "conventions";
+}
+
+function clip(s: string): string {
+  const t = s.replace(ANSI, "");
+  return t.length > MAX_REASON ? `${t.slice(0, MAX_REASON)}… (${t.length} characters)` : t;
+}
+
+/** What the reporter makes of one finished vitest test. */
+export function toCheckResult(tc: TestCase): ReportCheck {
+  const meta = (tc.meta() as { plumbline?: CheckMeta }).plumbline;
+  const result = tc.result();
+  const file = tc.module.relativeModuleId;
+  const durationMs = tc.diagnostic()?.duration ?? 0;
+  const errorText = result.state === "failed" || result.state === "passed" ? (result.errors ?? []).map((e) => e.message).filter(Boolean).join("\n") : "";
+  const note = result.state === "skipped" ? result.note : undefined;
+
+  if (!meta) {
+    const skipped = result.state === "skipped";
+    return {
+      name: tc.fullName, file, durationMs,
+      requirementIds: [], operationIds: [], area: areaOf(file), kind: "happy", level: "MUST", sideEffect: "read-only",
+      outcome: skipped ? "skip" : "error",
+      reason: skipped ? note ?? "not run (skipped or filtered out before check() declared it)" : `${NOT_DECLARED}${errorText ? `; ${clip(errorText)}` : ""}`,
+      exchanges: [], observations: [],
+    };
+  }
+  const { outcome: metaOutcome, reason: metaReason, ...rest } = meta;
+  let outcome = metaOutcome;
+  let reason = metaReason;
+  if (!outcome) {
+    if (result.state === "passed") outcome = "pass";
+    else if (result.state === "failed") outcome = "fail";
+    else if (result.state === "skipped") outcome = "skip";
+    else {
+      outcome = "error";
+      reason ??= "did not finish (the run was interrupted)";
+    }
+  }
+  if (!reason && outcome === "fail") reason = errorText || "failed";
+  if (!reason && outcome === "skip") reason = note ?? "skipped (no reason given)";
+  if (!reason && outcome === "error") reason = errorText || "error";
+  return {
+    ...rest,
+    exchanges: rest.exchanges ?? [],
+    observations: rest.observations ?? [],
+    requirementIds: rest.requirementIds ?? [],
+    operationIds: rest.operationIds ?? [],
+    name: tc.fullName,
+    file,
+    outcome,
+    ...(reason ? { reason: clip(reason) } : {}),
+    durationMs,
+  };
+}
+
+/** Writes the four report files; returns their paths. */
+export function writeReports(report: RunReport, dir: string): string[] {
+  mkdirSync(dir, { recursive: true });
+  const files: [string, string][] = [
+    ["conformance.json", renderJson(report)],
+    ["conformance.md", renderMarkdown(report)],
+    ["conformance.html", renderHtml(report)],
+    ["junit.xml", renderJunit(report)],
+  ];
+  return files.map(([name, text]) => {
+    const p = join(dir, name);
+    writeFileSync(p, text);
+    return p;
+  });
+}
+
+export class ConformanceReporter implements Reporter {
+  /** the report of the last finished run */
+  report?: RunReport;
+  private startedAt: string;
+  private t0 = Date.now();
+
+  constructor(private readonly opts: ConformanceReporterOptions) {
+    this.startedAt = opts.startedAt ?? new Date().toISOString();
+  }
+
+  onInit(_vitest: Vitest): void {
+    this.t0 = Date.now();
+    if (!this.opts.startedAt) this.startedAt = new Date().toISOString();
+  }
+
+  async onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string; name?: string }>, reason: "passed" | "interrupted" | "failed"): Promise<void> {
+    const checks: ReportCheck[] = [];
+    const runErrors: string[] = [];
+    for (const m of testModules) {
+      for (const tc of m.children.allTests()) checks.push(toCheckResult(tc));
+      for (const e of m.errors()) {
+        checks.push({
+          name: `${m.relativeModuleId} (module failed to load)`, file: m.relativeModuleId, durationMs: 0,
+          requirementIds: [], operationIds: [], area: areaOf(m.relativeModuleId), kind: "happy", level: "MUST", sideEffect: "read-only",
+          outcome: "error", reason: clip(e.message ?? String(e)), exchanges: [], observations: [],
+        });
+      }
+    }
+    for (const e of unhandledErrors) runErrors.push(`unhandled error: ${clip(`${e.name ? `${e.name}: ` : ""}${e.message ?? String(e)}`)}`);
+    if (reason === "interrupted") runErrors.push("the run was interrupted");
+
+    let catalog = this.opts.catalog;
+    if (!catalog) {
+      const c = await loadCatalogSafe();
+      catalog = c.catalog;
+      if (c.error) runErrors.push(c.error);
+    }
+    let expectations: Expectation[] = [];
+    if (this.opts.expectationsFile) {
+      try {
+        expectations = loadExpectations(this.opts.expectationsFile);
+      } catch (e) {
+        runErrors.push(`expectations file: ${(e as Error).message}`);
+      }
+    }
+    const entries = applyExpectations(checks, expectations);
+    const operations = this.opts.operations ?? listOperations().map(({ operationId, method, path, area }) => ({ operationId, method, path, area }));
+    this.report = buildReport({
+      checks,
+      targets: [{ ...this.opts.target, seed: this.opts.seed, startedAt: this.startedAt, durationMs: Date.now() - this.t0 }],
+      options: { strict: this.opts.strict, gateLevel: this.opts.gateLevel, ...(this.opts.expectationsFile ? { expectationsFile: this.opts.expectationsFile } : {}) },
+      operations,
+      catalog,
+      expectations: entries,
+      runErrors,
+      toolVersion: toolVersion(),
+    });
+    const paths = writeReports(this.report, this.opts.reportDir);
+    const log = this.opts.log ?? ((l: string) => process.stderr.write(`${l}\n`));
+    log(`plumbline: ${verdictLine(this.report)}`);
+    for (const w of this.report.gate.warningLines) log(`plumbline: warning: ${w}`);
+    log(`plumbline: reports in ${paths.join(", ")} (exit status ${gateExitCode(this.report)})`);
+  }
+}

@@ -1,0 +1,15 @@
+// conformance.json: the whole RunReport, machine-readable (INFO observations and exchanges included).
+import type { RunReport } from "./report.ts";
+
+export function renderJson(report: RunReport): string {
+  return JSON.stringify(report, null, 2) + "\n";
+}
+
+/** Reads a conformance.json back (for merge). */
+export function parseReport(text: string, source = "conformance.json"): RunReport {
+  const r = JSON.parse(text) as RunReport;
+  if (!r || typeof r !== "object" || r.schemaVersion !== 1 || !Array.isArray(r.checks)) {
+    throw new Error(`${source}: not a plumbline conformance.json (schemaVersion 1)`);
+  }
+  return r;
+}

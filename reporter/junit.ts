@@ -1,0 +1,97 @@
+// junit.xml: one <testsuite> per area (per target and area in a merged report of several targets).
+// Mirrors the gate: gated failures are <failure>; a SHOULD failure that does not gate, and a known
+// failure from the expectations file, are <skipped> with a message saying so; errors are <error>.
+import type { ReportCheck, RunReport } from "./report.ts";
+import { verdictLine } from "./gate.ts";
+import { bodyPreview, stripInvalidChars } from "./text.ts";
+
+const BODY_CAP = 4000;
+
+export function xmlEscape(s: unknown): string {
+  return stripInvalidChars(String(s))
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
+}
+
+/** Attribute values: also keep line breaks (parsers normalise raw ones to spaces). */
+const attr = (s: unknown) => xmlEscape(s).replace(/\n/g, "&#10;").replace(/\r/g, "&#13;").replace(/\t/g, "&#9;");
+
+function caseName(c: ReportCheck): string {
+  const missing = c.requirementIds.filter((id) => !c.name.includes(id));
+  return `${missing.length ? `[${missing.join(", ")}] ` : ""}${c.name}`;
+}
+
+function details(c: ReportCheck): string {
+  const lines = [`${c.level} ${c.kind} ${c.area}; requirements: ${c.requirementIds.join(", ") || "(none)"}`, `reason: ${c.reason ?? ""}`];
+  for (const x of c.exchanges) {
+    lines.push("", `${x.method} ${x.url} -> ${x.error ? `no response: ${x.error}` : x.status}`, x.curl);
+    if (x.responseBody !== undefined) {
+      const p = bodyPreview(x.responseBody, BODY_CAP);
+      lines.push(`response body (${p.size} bytes${p.truncated ? ", trimmed" : ""}):`, p.text);
+    }
+  }
+  return lines.join("\n");
+}
+
+function testcase(c: ReportCheck, r: RunReport): string {
+  const head = `    <testcase name="${attr(caseName(c))}" classname="${attr(c.file || c.area)}" time="${(c.durationMs / 1000).toFixed(3)}"`;
+  const gated = r.gate.gatedLevels.includes(c.level);
+  let inner = "";
+  if (c.outcome === "fail" && c.expected) inner = `<skipped message="${attr(`known failure (expectations file): ${c.expected.reason}; ${c.reason ?? ""}`)}"/>`;
+  else if (c.outcome === "fail" && !gated) inner = `<skipped message="${attr(`${c.level} failure, not gated${c.level === "SHOULD" ? " (gates with --strict)" : ""}: ${c.reason ?? ""}`)}"/>`;
+  else if (c.outcome === "fail") inner = `<failure message="${attr(c.reason ?? "failed")}" type="${attr(c.level)}">${xmlEscape(details(c))}</failure>`;
+  else if (c.outcome === "error") inner = `<error message="${attr(c.reason ?? "error")}" type="plumbline">${xmlEscape(details(c))}</error>`;
+  else if (c.outcome === "skip") inner = `<skipped message="${attr(c.reason ?? "skipped")}"/>`;
+  if (c.outcome === "fail" && (c.expected || !gated)) inner += `<system-out>${xmlEscape(details(c))}</system-out>`;
+  return inner ? `${head}>${inner}</testcase>` : `${head}/>`;
+}
+
+export function renderJunit(r: RunReport): string {
+  const groups = new Map<string, ReportCheck[]>();
+  for (const c of r.checks) {
+    const key = r.targets.length > 1 && c.target ? `${c.target}/${c.area}` : c.area;
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  const suites: string[] = [];
+  const count = (cs: ReportCheck[]) => {
+    const gated = (c: ReportCheck) => r.gate.gatedLevels.includes(c.level) && !c.expected;
+    return {
+      tests: cs.length,
+      failures: cs.filter((c) => c.outcome === "fail" && gated(c)).length,
+      errors: cs.filter((c) => c.outcome === "error").length,
+      skipped: cs.filter((c) => c.outcome === "skip" || (c.outcome === "fail" && !gated(c))).length,
+      time: cs.reduce((s, c) => s + c.durationMs, 0) / 1000,
+    };
+  };
+  for (const [name, cs] of groups) {
+    const n = count(cs);
+    const target = r.targets.find((t) => t.label === cs[0].target) ?? r.targets[0];
+    suites.push(
+      `  <testsuite name="${attr(name)}" tests="${n.tests}" failures="${n.failures}" errors="${n.errors}" skipped="${n.skipped}" time="${n.time.toFixed(3)}" timestamp="${attr(target?.startedAt ?? r.startedAt)}">`,
+      `    <properties>`,
+      `      <property name="target" value="${attr(target?.url ?? "")}"/>`,
+      `      <property name="label" value="${attr(target?.label ?? "")}"/>`,
+      `      <property name="seed" value="${attr(target?.seed ?? r.seed)}"/>`,
+      `      <property name="apiVersion" value="${attr(r.apiVersion)}"/>`,
+      `    </properties>`,
+      ...cs.map((c) => testcase(c, r)),
+      `  </testsuite>`,
+    );
+  }
+  const all = count(r.checks);
+  const runErrors = r.runErrors.length
+    ? [`  <testsuite name="plumbline run" tests="${r.runErrors.length}" failures="0" errors="${r.runErrors.length}" skipped="0" time="0">`, ...r.runErrors.map((e, i) => `    <testcase name="run error ${i + 1}" classname="plumbline"><error message="${attr(e)}"/></testcase>`), `  </testsuite>`]
+    : [];
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<!-- ${xmlEscape(verdictLine(r)).replace(/-(?=-)/g, "- ")} -->`,
+    `<testsuites name="plumbline conformance" tests="${all.tests + r.runErrors.length}" failures="${all.failures}" errors="${all.errors + r.runErrors.length}" skipped="${all.skipped}" time="${(r.durationMs / 1000).toFixed(3)}">`,
+    ...suites,
+    ...runErrors,
+    `</testsuites>`,
+    "",
+  ].join("\n");
+}

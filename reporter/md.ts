@@ -1,0 +1,197 @@
+// conformance.md: the verdict and the numbers first, the matrix second, details after.
+// Everything that came from the target or the harness is escaped (inline text) or fenced (bodies, curl).
+import type { Exchange, Kind } from "../harness/model.ts";
+import { verdictLine } from "./gate.ts";
+import { LEVELS, type ReportCheck, type RunReport } from "./report.ts";
+import { SYMBOL, LEGEND, bodyPreview, formatBytes, formatDuration, stripInvalidChars } from "./text.ts";
+
+const BODY_CAP = 2000;
+const VALUE_CAP = 200;
+
+/** Inline Markdown text: no HTML, no emphasis or links, no table breaks, one line. */
+export function mdText(s: unknown): string {
+  return stripInvalidChars(String(s))
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/([\\`*_[\]|#~!])/g, "\\$1")
+    .replace(/\r?\n|\r/g, " ");
+}
+
+/** A code span that survives any backticks inside. */
+export function mdCode(s: unknown): string {
+  const t = stripInvalidChars(String(s)).replace(/\r?\n|\r/g, " ").replace(/\|/g, "\\|");
+  const run = Math.max(0, ...(t.match(/`+/g) ?? []).map((m) => m.length));
+  const ticks = "`".repeat(run + 1);
+  return `${ticks}${run ? " " : ""}${t}${run ? " " : ""}${ticks}`;
+}
+
+/** A fenced block whose fence is longer than any backtick run in the content. */
+export function mdFence(content: string, lang = ""): string {
+  const t = stripInvalidChars(content);
+  const run = Math.max(2, ...(t.match(/`+/g) ?? []).map((m) => m.length));
+  const fence = "`".repeat(run + 1);
+  return `${fence}${lang}\n${t}\n${fence}`;
+}
+
+export function mdTable(head: string[], rows: string[][], align?: ("l" | "c" | "r")[]): string {
+  const sep = head.map((_, i) => (align?.[i] === "c" ? ":-:" : align?.[i] === "r" ? "--:" : "---"));
+  return [head, sep, ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n");
+}
+
+function checkTitle(c: ReportCheck): string {
+  const ids = c.requirementIds.filter((id) => !c.name.includes(id));
+  return mdText(`${ids.length ? `[${ids.join(", ")}] ` : ""}${c.name}`);
+}
+
+function exchangeBlock(x: Exchange): string[] {
+  const out: string[] = [];
+  const status = x.error ? `no response: ${x.error}` : `${x.status ?? "?"}`;
+  out.push(`${mdCode(`${x.method} ${x.url}`)} → **${mdText(status)}** (${formatDuration(x.durationMs)})`, "");
+  out.push(mdFence(x.curl, "sh"), "");
+  if (x.responseBody !== undefined) {
+    const p = bodyPreview(x.responseBody, BODY_CAP);
+    out.push(`Response body (${formatBytes(p.size)}${p.truncated ? ", trimmed" : ""}):`, "");
+    out.push(mdFence(p.text + (p.truncated ? "\n…" : ""), typeof x.responseBody === "string" ? "" : "json"), "");
+  }
+  return out;
+}
+
+function matrixSection(r: RunReport): string[] {
+  const m = r.matrix;
+  const multi = m.targets.length > 1;
+  const head = multi ? ["operation", "", ...m.targets.map(mdText)] : ["operation", "", ...m.kinds];
+  const rows: string[][] = [];
+  let area = "";
+  for (const row of m.rows) {
+    if (row.area !== area) {
+      area = row.area;
+      rows.push([`**${mdText(area)}**`, "", ...head.slice(2).map(() => "")]);
+    }
+    const op = row.known ? mdCode(row.operationId) : row.operationId === "(area-wide)" ? "_not tied to one operation_" : `${mdCode(row.operationId)} (not in spec)`;
+    const where = row.method ? mdCode(`${row.method} ${row.path}`) : "";
+    const cells = multi
+      ? m.targets.map((t) => m.kinds.map((k: Kind) => SYMBOL[row.byTarget![t][k].outcome]).join(""))
+      : m.kinds.map((k) => SYMBOL[row.cells[k].outcome]);
+    rows.push([op, where, ...cells]);
+  }
+  const legend = multi ? `${LEGEND}. Each target's cell shows the kinds in order: ${m.kinds.join(", ")}.` : `${LEGEND}.`;
+  return ["## Matrix", "", legend, "", mdTable(head, rows, ["l", "l", ...head.slice(2).map(() => "c" as const)]), ""];
+}
+
+export function renderMarkdown(r: RunReport): string {
+  const out: string[] = [];
+  const multi = r.targets.length > 1;
+  const title = multi ? r.targets.map((t) => t.label).join(" vs ") : r.target.label;
+  out.push(`# plumbline conformance: ${mdText(title)}`, "");
+  out.push(`**${mdText(verdictLine(r))}**`, "");
+  for (const t of r.targets) {
+    out.push(`- ${mdText(t.label)}: ${mdCode(t.url)} · seed ${mdCode(t.seed)} · started ${mdText(t.startedAt)} · ${formatDuration(t.durationMs)}`);
+  }
+  out.push(`- plumbline ${mdText(r.tool.version)} · API ${mdText(r.apiVersion)} · ${r.checks.length} checks${r.merged ? ` · merged from ${r.merged.sources.length} ${r.merged.kind === "shards" ? "shards" : "runs"}` : ""}`, "");
+
+  // totals
+  const tRows = (["MUST", "SHOULD", "INFO", "all"] as const).map((l) => {
+    const c = r.totals[l];
+    return [l === "all" ? "**all**" : l, `${c.total}`, `${c.pass}`, `${c.fail}`, `${c.skip}`, `${c.error}`, `${c.expectedFailures}`];
+  });
+  out.push(mdTable(["level", "checks", "✅ pass", "❌ fail", "⏭ skip", "⚠ error", "known failures"], tRows, ["l", "r", "r", "r", "r", "r", "r"]), "");
+  if (multi && r.totalsByTarget) {
+    const rows = r.targets.map((t) => {
+      const c = r.totalsByTarget![t.label];
+      const cov = r.coverage.byTarget?.[t.label];
+      return [mdText(t.label), `${c.MUST.pass}/${c.MUST.fail}/${c.MUST.skip}/${c.MUST.error}`, `${c.SHOULD.pass}/${c.SHOULD.fail}/${c.SHOULD.skip}/${c.SHOULD.error}`, cov ? `${cov.percent}%` : "", `${r.matrix.operations.byTarget?.[t.label] ?? 0} of ${r.matrix.operations.total}`];
+    });
+    out.push(mdTable(["target", "MUST pass/fail/skip/error", "SHOULD pass/fail/skip/error", "coverage", "operations"], rows), "");
+  }
+  const cov = r.coverage;
+  if (cov.catalogAvailable) {
+    out.push(`Requirement coverage: **${cov.summary.percent}%** of MUST and SHOULD requirements exercised (${cov.summary.exercised} of ${cov.summary.total}; MUST ${cov.byLevel.MUST.exercised}/${cov.byLevel.MUST.total}, SHOULD ${cov.byLevel.SHOULD.exercised}/${cov.byLevel.SHOULD.total}).`);
+  } else {
+    out.push("Requirement coverage: not computed (the requirement catalog could not be loaded).");
+  }
+  out.push(`Operations exercised: **${r.matrix.operations.exercised} of ${r.matrix.operations.total}**.`, "");
+  if (r.gate.warningLines.length) {
+    out.push("Warnings:", "", ...r.gate.warningLines.map((w) => `- ⚠ ${mdText(w)}`), "");
+  }
+  if (r.runErrors.length) out.push("Run errors:", "", ...r.runErrors.map((e) => `- ⚠ ${mdText(e)}`), "");
+
+  out.push(...matrixSection(r));
+
+  // failures
+  const reqs = new Map(cov.requirements.map((q) => [q.id, q]));
+  const failed = r.checks.filter((c) => c.outcome === "fail");
+  const order = (c: ReportCheck) => (c.expected ? 10 : 0) + LEVELS.indexOf(c.level);
+  failed.sort((a, b) => order(a) - order(b));
+  out.push(`## Failures (${failed.length})`, "");
+  if (!failed.length) out.push("None.", "");
+  for (const c of failed) {
+    const tag = [c.level, c.area, c.kind, c.target].filter(Boolean).join(", ");
+    out.push(`### ❌ ${checkTitle(c)} (${mdText(tag)})`, "");
+    if (c.expected) out.push(`> Known failure (expectations file): ${mdText(c.expected.reason)}`, "");
+    for (const id of c.requirementIds) {
+      const q = reqs.get(id);
+      out.push(`- **${mdText(id)}**${q ? `: ${mdText(q.statement)} _(${mdText(q.source)})_` : ""}`);
+    }
+    out.push(`- Reason: ${mdText(c.reason ?? "(none given)")}`, `- File: ${mdCode(c.file)}`, "");
+    const last = c.exchanges[c.exchanges.length - 1];
+    if (last) {
+      if (c.exchanges.length > 1) out.push(`Last of ${c.exchanges.length} exchanges (all of them are in conformance.html and conformance.json):`, "");
+      out.push(...exchangeBlock(last));
+    }
+  }
+
+  // errors
+  const errors = r.checks.filter((c) => c.outcome === "error");
+  if (errors.length) {
+    out.push(`## Errors (${errors.length}): plumbline or the environment, not the target`, "");
+    out.push(mdTable(["check", "reason", "file"], errors.map((c) => [checkTitle(c), mdText(c.reason ?? ""), mdCode(c.file)])), "");
+  }
+
+  // unexpected passes
+  const unexpected = r.expectations.filter((e) => e.status === "unexpected-pass");
+  out.push(`## Unexpected passes (${unexpected.length})`, "");
+  if (!unexpected.length) out.push("None: every known failure in the expectations file still fails.", "");
+  else {
+    out.push("Listed as known failures, but passed: remove them from the expectations file.", "");
+    out.push(mdTable(["expectation", "reason given", "checks"], unexpected.map((e) => [mdCode(e.id) + (e.target ? ` (${mdText(e.target)})` : ""), mdText(e.reason), mdText(e.checks.map((i) => r.checks[i].name).join("; "))])), "");
+  }
+
+  // skipped, grouped by reason
+  const skipped = new Map<string, ReportCheck[]>();
+  for (const c of r.checks.filter((x) => x.outcome === "skip")) {
+    const k = c.reason ?? "(no reason given)";
+    skipped.set(k, [...(skipped.get(k) ?? []), c]);
+  }
+  out.push(`## Skipped (${r.totals.all.skip})`, "");
+  if (!skipped.size) out.push("None.", "");
+  else {
+    const rows = [...skipped.entries()]
+      .sort((a, b) => b[1].length - a[1].length)
+      .map(([reason, cs]) => [mdText(reason), `${cs.length}`, mdText(cs.slice(0, 5).map((c) => c.name).join("; ") + (cs.length > 5 ? `; … ${cs.length - 5} more` : ""))]);
+    out.push(mdTable(["reason", "checks", "which"], rows, ["l", "r", "l"]), "");
+  }
+
+  // untested requirements
+  if (cov.catalogAvailable) {
+    out.push(`## Untested requirements (${cov.untested.length})`, "");
+    if (!cov.untested.length) out.push("None: every MUST and SHOULD requirement was exercised.", "");
+    else {
+      const rows = cov.untested.map((id) => reqs.get(id)!).sort((a, b) => LEVELS.indexOf(a.level) - LEVELS.indexOf(b.level));
+      out.push(mdTable(["requirement", "level", "area", "statement", "why"], rows.map((q) => [mdCode(q.id), q.level, mdText(q.area), mdText(q.statement), q.checks.length ? `only ${q.outcome}` : "no check"])), "");
+    }
+    if (cov.unknownIds.length) out.push(`Requirement IDs named by checks but not in the catalog: ${cov.unknownIds.map(mdCode).join(", ")}.`, "");
+  }
+
+  // observations
+  out.push(`## INFO observations (${r.observations.length})`, "");
+  if (!r.observations.length) out.push("None.", "");
+  else {
+    const rows = r.observations.map((o) => {
+      const v = bodyPreview(o.value, VALUE_CAP);
+      return [mdCode(o.requirementId), o.operationId ? mdCode(o.operationId) : "", mdText(o.note), mdCode(v.text + (v.truncated ? "…" : "")), ...(multi ? [mdText(o.target ?? "")] : [])];
+    });
+    out.push(mdTable(["requirement", "operation", "observation", "value", ...(multi ? ["target"] : [])], rows), "");
+  }
+  return out.join("\n");
+}
