@@ -1,0 +1,181 @@
+// The one way suites declare a test. A check names its requirement IDs, operation(s), kind, level
+// and side-effect class; the harness fills task.meta.plumbline (the record the reporter reads),
+// maps exceptions to outcomes, skips what cannot run (naming why) and cleans up what it created.
+import { test, type TestContext } from "vitest";
+import type { Area, CheckMeta, Kind, Level, SideEffect } from "./model.ts";
+import { AREAS } from "./model.ts";
+import { HarnessError, MissingCapability, TargetFailure } from "./errors.ts";
+import { runInCheck } from "./current.ts";
+import { operationInfo, type Ops } from "./ops.ts";
+import type { OperationId } from "./operation-ids.ts";
+import { Fresh } from "./fresh.ts";
+import { waitFor } from "./wait.ts";
+import { world, type World } from "./world.ts";
+import type { States } from "./states.ts";
+import type { Principals } from "./principals.ts";
+import type { Config } from "./config.ts";
+import { loadRequirements, type Requirement } from "./catalog.ts";
+
+export interface CheckDecl {
+  id: string | string[];
+  op?: OperationId | OperationId[];
+  kind?: Kind;
+  level?: Level;
+  effect?: SideEffect;
+  area?: Area;
+  /** per-check timeout in ms (vitest's) */
+  timeout?: number;
+}
+
+export interface CheckContext {
+  ops: Ops;
+  fresh: Fresh;
+  states: States;
+  principals: Principals;
+  config: Config;
+  /** skip with a reason naming what is missing */
+  skip(reason: string): never;
+  /** an INFO observation on the first requirement (or the one given) */
+  observe(note: string, value: unknown, requirementId?: string): void;
+  /** waitFor with the configured wait timeout */
+  waitFor<T>(description: string, probe: () => Promise<T | undefined | false>): Promise<T>;
+  /** a label with the run's prefix */
+  label(kind?: string, max?: number): string;
+}
+
+/** Static metadata of a check, known at declaration (what `plan` reads). */
+export function declare(decl: CheckDecl, catalog: Map<string, Requirement> | undefined): CheckMeta {
+  const ids = Array.isArray(decl.id) ? decl.id : [decl.id];
+  if (ids.length === 0) throw new HarnessError("check() needs at least one requirement ID");
+  const req = catalog?.get(ids[0]);
+  const operationIds = decl.op === undefined ? req?.operations ?? [] : Array.isArray(decl.op) ? decl.op : [decl.op];
+  const opArea = operationIds[0] ? safeArea(operationIds[0]) : undefined;
+  const area = decl.area ?? (AREAS.includes(req?.area as Area) ? (req!.area as Area) : opArea ?? "conventions");
+  return {
+    requirementIds: ids,
+    operationIds,
+    area,
+    kind: decl.kind ?? req?.kind ?? "convention",
+    level: decl.level ?? req?.level ?? "MUST",
+    sideEffect: decl.effect ?? "read-only",
+    exchanges: [],
+    observations: [],
+  };
+}
+
+function safeArea(op: string): Area | undefined {
+  try {
+    const a = operationInfo(op).area;
+    return AREAS.includes(a as Area) ? (a as Area) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why this check cannot count as a verdict on the target, before it runs; undefined when it can run. */
+export function preflight(meta: CheckMeta, config: Config, catalog: Map<string, Requirement> | undefined, catalogProblem?: string): { skip?: string; error?: string } {
+  if (!catalog) return { error: `requirement catalog unavailable: ${catalogProblem ?? "spec/catalog.ts did not load"}` };
+  const unknown = meta.requirementIds.filter((id) => !catalog.has(id));
+  if (unknown.length) return { error: `requirement ID${unknown.length > 1 ? "s" : ""} not in spec/requirements.yaml: ${unknown.join(", ")}` };
+  for (const op of meta.operationIds) {
+    try {
+      operationInfo(op);
+    } catch {
+      return { error: `operation "${op}" is not in spec/openapi.yaml` };
+    }
+  }
+  if (!config.areas.includes(meta.area)) return { skip: `area "${meta.area}" not selected (--areas ${config.areas.join(",")})` };
+  if (!config.allow.includes(meta.sideEffect)) {
+    return { skip: `side-effect class "${meta.sideEffect}" not allowed on this target (allowed: ${config.allow.join(", ")}; opt in with --allow ${meta.sideEffect})` };
+  }
+  return {};
+}
+
+/** Maps what a check threw to its outcome. */
+export function classify(e: unknown): { outcome: "fail" | "skip" | "error"; reason: string } {
+  const err = e as Error & { code?: string };
+  if (e instanceof MissingCapability) return { outcome: "skip", reason: err.message };
+  if (e instanceof TargetFailure || err?.name === "AssertionError") return { outcome: "fail", reason: err.message };
+  if (e instanceof HarnessError) return { outcome: "error", reason: err.message };
+  return { outcome: "error", reason: `harness error: ${err?.name ?? "Error"}: ${err?.message ?? String(e)}` };
+}
+
+export function checkTitle(ids: string[], title: string): string {
+  return `[${ids.join(", ")}] ${title}`;
+}
+
+/**
+ * Declares a check:
+ *   check({ id: "VM-BOOT-3", op: "bootInstance", effect: "creates" }, "several configs, none booted: refused", async ({ ops, fresh }) => {...})
+ * A bare ID string is short for { id }.
+ */
+export function check(decl: CheckDecl | string | string[], title: string, body: (ctx: CheckContext) => Promise<void>): void {
+  const d: CheckDecl = typeof decl === "string" || Array.isArray(decl) ? { id: decl } : decl;
+  const { catalog, problem } = loadRequirements();
+  const meta = declare(d, catalog);
+  test(checkTitle(meta.requirementIds, title), { meta: { plumbline: meta }, timeout: d.timeout }, async (ctx) => {
+    await runCheck(meta, ctx, body, world(), catalog, problem);
+  });
+}
+
+/** The body of every check; exported for plumbline's own tests. */
+export async function runCheck(
+  meta: CheckMeta,
+  ctx: Pick<TestContext, "skip" | "task">,
+  body: (c: CheckContext) => Promise<void>,
+  w: World,
+  catalog: Map<string, Requirement> | undefined,
+  catalogProblem?: string,
+): Promise<void> {
+  // task.meta is what reaches the reporter; keep one live object there
+  const live: CheckMeta = { ...meta, exchanges: [], observations: [] };
+  ctx.task.meta.plumbline = live;
+  const pre = preflight(live, w.config, catalog, catalogProblem);
+  if (pre.error) {
+    live.outcome = "error";
+    live.reason = pre.error;
+    throw new HarnessError(pre.error);
+  }
+  if (pre.skip) {
+    live.outcome = "skip";
+    live.reason = pre.skip;
+    ctx.skip(pre.skip);
+  }
+  const fresh = new Fresh(w);
+  const c: CheckContext = {
+    ops: w.ops,
+    fresh,
+    states: w.states,
+    principals: w.principals,
+    config: w.config,
+    skip: (reason) => {
+      throw new MissingCapability(reason);
+    },
+    observe: (note, value, requirementId) => {
+      live.observations.push({ requirementId: requirementId ?? live.requirementIds[0], operationId: live.operationIds[0], note, value });
+    },
+    waitFor: (description, probe) => waitFor(description, probe, { timeoutMs: w.config.waitTimeoutMs }),
+    label: (kind, max) => fresh.label(kind, max),
+  };
+  let thrown: unknown;
+  try {
+    await runInCheck(live, () => body(c));
+  } catch (e) {
+    thrown = e;
+  } finally {
+    // outside the check's record: teardown requests are not part of the verdict
+    const removal = await fresh.cleanup().catch((e: Error) => ({ removed: [], failed: [{ entry: undefined, reason: e.message }] }));
+    for (const f of removal.failed) {
+      live.observations.push({ requirementId: live.requirementIds[0], note: "cleanup could not remove a resource", value: f.reason });
+    }
+  }
+  if (thrown === undefined) {
+    live.outcome = "pass";
+    return;
+  }
+  const { outcome, reason } = classify(thrown);
+  live.outcome = outcome;
+  live.reason = reason;
+  if (outcome === "skip") ctx.skip(reason);
+  throw thrown;
+}

@@ -1,0 +1,233 @@
+// The HTTP client: one request in, one ApiResponse out, never a throw for what the target does.
+// Hostile answers (stalls, resets, huge or non-JSON bodies, redirect loops) become a response with
+// `error` set or a text body; every attempt is recorded, redacted, into the current check.
+import http from "node:http";
+import https from "node:https";
+import type { IncomingMessage } from "node:http";
+import request from "supertest";
+import type { Exchange } from "./model.ts";
+import { Redactor, toCurl } from "./redact.ts";
+import { recordExchange } from "./current.ts";
+
+export interface ClientOptions {
+  baseUrl: string;
+  requestTimeoutMs: number;
+  maxRetries: number;
+  maxRetryWaitMs: number;
+  /** bytes of a response body kept; the rest is read no further */
+  maxBodyBytes: number;
+  redactor?: Redactor;
+}
+
+export interface RequestSpec {
+  method: string;
+  /** path under the base URL (starting with /) or an absolute URL */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  headers?: Record<string, string>;
+  token?: string;
+  /** JSON body; a Buffer or string is sent as is (set contentType) */
+  body?: unknown;
+  contentType?: string;
+  operationId?: string;
+}
+
+export interface ApiResponse {
+  operationId?: string;
+  /** 0 when no response came; see `error` */
+  status: number;
+  headers: Record<string, string>;
+  /** parsed JSON when the body parses, else the text; undefined for an empty body */
+  body: any;
+  text: string;
+  /** the body is JSON (parsed) */
+  json: boolean;
+  /** why no usable response came: timeout, reset, body too large... */
+  error?: string;
+  exchange: Exchange;
+}
+
+/** Stored bodies above this are cut for the report; the test still sees the whole (capped) body. */
+const STORED_TEXT_LIMIT = 64 * 1024;
+
+interface RawBody {
+  text: string;
+  bytes: number;
+  truncated: boolean;
+}
+
+function cappedParser(limit: number) {
+  return (res: IncomingMessage, cb: (err: Error | null, body?: RawBody) => void) => {
+    const chunks: Buffer[] = [];
+    let kept = 0;
+    let bytes = 0;
+    let done = false;
+    const finish = (err: Error | null, truncated: boolean) => {
+      if (done) return;
+      done = true;
+      const text = Buffer.concat(chunks).toString("utf8");
+      if (err) (err as Error & { partial?: RawBody }).partial = { text, bytes, truncated };
+      cb(err, { text, bytes, truncated });
+    };
+    res.on("data", (c: Buffer) => {
+      bytes += c.length;
+      if (kept < limit) {
+        const part = c.subarray(0, limit - kept);
+        chunks.push(part);
+        kept += part.length;
+      }
+      if (bytes > limit) {
+        // keep what we have and stop reading: a 10 GB body costs nothing more
+        finish(null, true);
+        res.destroy();
+      }
+    });
+    res.on("end", () => finish(null, false));
+    res.on("aborted", () => finish(new Error(`connection closed mid-body after ${bytes} bytes`), false));
+    res.on("error", (e) => finish(e, false));
+  };
+}
+
+function describeError(e: any, timeoutMs: number): string {
+  if (e?.timeout || e?.code === "ECONNABORTED") return `timeout: no complete response within ${timeoutMs} ms`;
+  if (e?.code === "ECONNRESET") return "connection reset by the target (ECONNRESET)";
+  if (e?.code === "ECONNREFUSED") return `connection refused (ECONNREFUSED): nothing listens at ${e.address ?? ""}:${e.port ?? ""}`;
+  if (e?.code === "ENOTFOUND") return `host not found (ENOTFOUND ${e.hostname ?? ""})`;
+  if (e?.code === "ETOOLARGE") return "response body too large";
+  if (e?.code === "HPE_INVALID_CONSTANT" || /^HPE_/.test(e?.code ?? "")) return `malformed HTTP response (${e.code})`;
+  return `${e?.code ? e.code + ": " : ""}${e?.message ?? String(e)}`;
+}
+
+function lowerHeaders(h: Record<string, unknown> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h ?? {})) out[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : String(v);
+  return out;
+}
+
+function parseBody(raw: RawBody | undefined): { body: unknown; text: string; json: boolean } {
+  const text = raw?.text ?? "";
+  if (text.trim() === "") return { body: undefined, text, json: false };
+  if (!raw?.truncated) {
+    try {
+      return { body: JSON.parse(text), text, json: true };
+    } catch {
+      /* not JSON: kept as text */
+    }
+  }
+  return { body: text, text, json: false };
+}
+
+function storedBody(redactor: Redactor, body: unknown, raw: RawBody | undefined): unknown {
+  if (typeof body !== "string") {
+    const s = JSON.stringify(body ?? null);
+    if (s.length <= STORED_TEXT_LIMIT) return redactor.body(body);
+  }
+  const text = typeof body === "string" ? body : JSON.stringify(body);
+  const total = raw?.bytes ?? text.length;
+  if (text.length <= STORED_TEXT_LIMIT && !raw?.truncated) return redactor.text(text);
+  return `${redactor.text(text.slice(0, STORED_TEXT_LIMIT))}… [cut: ${total} bytes received${raw?.truncated ? ", reading stopped" : ""}]`;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Retry-After in ms: seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | undefined, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const t = Date.parse(header);
+  return Number.isNaN(t) ? undefined : Math.max(0, t - now);
+}
+
+export class Client {
+  readonly redactor: Redactor;
+  private readonly agent: http.Agent;
+
+  constructor(readonly opts: ClientOptions) {
+    this.redactor = opts.redactor ?? new Redactor();
+    // keep-alive: a new TCP connection per request would cost more than the request itself
+    this.agent = opts.baseUrl.startsWith("https:") ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
+  }
+
+  url(path: string, query?: RequestSpec["query"]): string {
+    const u = new URL(/^https?:\/\//.test(path) ? path : this.opts.baseUrl + path);
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) u.searchParams.set(k, String(v));
+    return u.toString();
+  }
+
+  /** Sends a request, retrying a bounded number of times on 429. Every attempt is recorded. */
+  async send(spec: RequestSpec): Promise<ApiResponse> {
+    let waitedMs = 0;
+    for (let attempt = 0; ; attempt++) {
+      const res = await this.once(spec);
+      if (res.status !== 429 || attempt >= this.opts.maxRetries) return res;
+      const wait = Math.min(retryAfterMs(res.headers["retry-after"]) ?? 1000 * 2 ** attempt, this.opts.maxRetryWaitMs);
+      if (waitedMs + wait > this.opts.maxRetryWaitMs) return res;
+      waitedMs += wait;
+      await sleep(wait);
+    }
+  }
+
+  private async once(spec: RequestSpec): Promise<ApiResponse> {
+    const url = this.url(spec.path, spec.query);
+    const headers: Record<string, string> = { Accept: "application/json", ...spec.headers };
+    if (spec.token) headers.Authorization = `Bearer ${spec.token}`;
+    const raw = Buffer.isBuffer(spec.body) || typeof spec.body === "string";
+    if (spec.body !== undefined) headers["Content-Type"] = spec.contentType ?? (raw ? "application/octet-stream" : "application/json");
+
+    const started = performance.now();
+    let status = 0;
+    let resHeaders: Record<string, string> = {};
+    let rawBody: RawBody | undefined;
+    let error: string | undefined;
+    try {
+      const u = new URL(url);
+      const method = spec.method.toLowerCase() as "get";
+      let req = request(u.origin)[method](u.pathname + u.search)
+        .agent(this.agent)
+        .redirects(0)
+        .ok(() => true)
+        .timeout({ response: this.opts.requestTimeoutMs, deadline: this.opts.requestTimeoutMs })
+        .maxResponseSize(this.opts.maxBodyBytes * 4 + 1024)
+        .buffer(true)
+        .parse(cappedParser(this.opts.maxBodyBytes) as never);
+      for (const [k, v] of Object.entries(headers)) req = req.set(k, v);
+      if (spec.body !== undefined) req = req.send(raw ? (spec.body as string | Buffer) : JSON.stringify(spec.body));
+      const res = await req;
+      status = res.status;
+      resHeaders = lowerHeaders(res.headers);
+      rawBody = res.body as RawBody;
+      if (rawBody?.truncated) error = undefined; // a body cut by our cap is still a response
+    } catch (e: any) {
+      error = describeError(e, this.opts.requestTimeoutMs);
+      rawBody = e?.partial ?? e?.response?.body;
+      if (e?.response) {
+        status = e.response.status ?? 0;
+        resHeaders = lowerHeaders(e.response.headers);
+      }
+    }
+    const durationMs = Math.round(performance.now() - started);
+    const parsed = parseBody(rawBody);
+    const r = this.redactor;
+    const exchange: Exchange = {
+      operationId: spec.operationId,
+      method: spec.method.toUpperCase(),
+      url: r.text(url),
+      requestHeaders: r.headers(headers),
+      requestBody: spec.body === undefined ? undefined : raw ? `[${Buffer.byteLength(spec.body as string | Buffer)} bytes, ${headers["Content-Type"]}]` : r.body(spec.body),
+      status: status || undefined,
+      responseHeaders: status ? r.headers(resHeaders) : undefined,
+      responseBody: rawBody ? storedBody(r, parsed.body, rawBody) : undefined,
+      durationMs,
+      error: error ?? (rawBody?.truncated ? `body cut at ${this.opts.maxBodyBytes} bytes (more was sent)` : undefined),
+      curl: toCurl({ method: spec.method, url: r.text(url), headers: r.headers(headers), body: raw ? "@body.bin" : spec.body === undefined ? undefined : r.body(spec.body), rawBody: raw }),
+    };
+    recordExchange(exchange);
+    return { operationId: spec.operationId, status, headers: resHeaders, body: parsed.body, text: parsed.text, json: parsed.json, error: exchange.error, exchange };
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}

@@ -1,0 +1,293 @@
+// Run configuration, from three sources. Precedence: CLI flags > environment (PLUMBLINE_*) >
+// plumbline.config.yaml > defaults. Environment wins over the file because the file is shared by
+// a repo while the environment belongs to one invocation (CI secrets, a one-off target).
+// Every bad value becomes a ConfigError naming where it came from and what is expected.
+import { existsSync, readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { parse as parseYaml } from "yaml";
+import { AREAS, type Area, type Level, type SideEffect } from "./model.ts";
+import { ConfigError } from "./errors.ts";
+
+export const SIDE_EFFECTS: SideEffect[] = ["read-only", "creates", "billable", "destructive", "account-wide"];
+export type PrincipalName = "admin" | "restricted" | "secondary" | "anonymous";
+
+export interface Config {
+  /** base URL of the target; undefined means "start the embedded reference" */
+  target?: string;
+  /** name of the target in reports */
+  targetLabel: string;
+  controlUrl?: string;
+  tokens: { admin?: string; restricted?: string; secondary?: string };
+  areas: Area[];
+  /** lowest level that fails the gate: MUST, or SHOULD with --strict */
+  gateLevel: Exclude<Level, "INFO">;
+  strict: boolean;
+  seed: number;
+  fuzzRuns: number;
+  concurrency: number;
+  requestTimeoutMs: number;
+  waitTimeoutMs: number;
+  /** bounded 429 handling */
+  maxRetries: number;
+  maxRetryWaitMs: number;
+  runId: string;
+  labelPrefix: string;
+  allow: SideEffect[];
+  reportDir: string;
+  expectationsFile?: string;
+  ledgerDir: string;
+  /** response bytes kept per exchange */
+  maxBodyBytes: number;
+  /** target-specific values the material does not define (regions, types, images: not shown) */
+  fixtures: { region?: string; type?: string; image?: string; cluster?: string };
+}
+
+/** Raw values as strings (or YAML scalars) before parsing, keyed by Config field. */
+type Raw = Partial<Record<keyof typeof FIELDS, unknown>>;
+
+interface Field {
+  env: string;
+  flag: string;
+  /** key in plumbline.config.yaml (dotted for nested) */
+  file: string;
+  expected: string;
+}
+
+// One row per setting: where it can come from and what a good value looks like.
+const FIELDS = {
+  target: { env: "PLUMBLINE_TARGET", flag: "--target", file: "target", expected: "an http(s) URL such as https://api.example.com" },
+  targetLabel: { env: "PLUMBLINE_TARGET_LABEL", flag: "--target-label", file: "targetLabel", expected: "a short name for reports" },
+  controlUrl: { env: "PLUMBLINE_CONTROL_URL", flag: "--control", file: "control", expected: "an http(s) URL of the control endpoint" },
+  adminToken: { env: "PLUMBLINE_ADMIN_TOKEN", flag: "--admin-token", file: "principals.admin", expected: "a bearer token" },
+  restrictedToken: { env: "PLUMBLINE_RESTRICTED_TOKEN", flag: "--restricted-token", file: "principals.restricted", expected: "a bearer token" },
+  secondaryToken: { env: "PLUMBLINE_SECONDARY_TOKEN", flag: "--secondary-token", file: "principals.secondary", expected: "a bearer token" },
+  areas: { env: "PLUMBLINE_AREAS", flag: "--areas", file: "areas", expected: `a comma-separated list of ${AREAS.join(", ")}` },
+  gateLevel: { env: "PLUMBLINE_GATE_LEVEL", flag: "--gate-level", file: "gateLevel", expected: "MUST or SHOULD" },
+  strict: { env: "PLUMBLINE_STRICT", flag: "--strict", file: "strict", expected: "true or false" },
+  seed: { env: "PLUMBLINE_SEED", flag: "--seed", file: "seed", expected: "an integer" },
+  fuzzRuns: { env: "PLUMBLINE_FUZZ_RUNS", flag: "--fuzz-runs", file: "fuzzRuns", expected: "an integer from 1 to 100000" },
+  concurrency: { env: "PLUMBLINE_CONCURRENCY", flag: "--concurrency", file: "concurrency", expected: "an integer from 1 to 64" },
+  requestTimeoutMs: { env: "PLUMBLINE_REQUEST_TIMEOUT_MS", flag: "--request-timeout", file: "requestTimeoutMs", expected: "milliseconds, an integer from 100 to 600000" },
+  waitTimeoutMs: { env: "PLUMBLINE_WAIT_TIMEOUT_MS", flag: "--wait-timeout", file: "waitTimeoutMs", expected: "milliseconds, an integer from 0 to 3600000" },
+  maxRetries: { env: "PLUMBLINE_MAX_RETRIES", flag: "--max-retries", file: "maxRetries", expected: "an integer from 0 to 10" },
+  maxRetryWaitMs: { env: "PLUMBLINE_MAX_RETRY_WAIT_MS", flag: "--max-retry-wait", file: "maxRetryWaitMs", expected: "milliseconds, an integer from 0 to 120000" },
+  runId: { env: "PLUMBLINE_RUN_ID", flag: "--run-id", file: "runId", expected: "letters and digits, 1 to 12 characters" },
+  labelPrefix: { env: "PLUMBLINE_LABEL_PREFIX", flag: "--label-prefix", file: "labelPrefix", expected: "letters, digits and dashes, 3 to 20 characters, starting with a letter" },
+  allow: { env: "PLUMBLINE_ALLOW", flag: "--allow", file: "allow", expected: `a comma-separated list of ${SIDE_EFFECTS.join(", ")}` },
+  destructive: { env: "PLUMBLINE_DESTRUCTIVE", flag: "--destructive", file: "destructive", expected: "true or false" },
+  reportDir: { env: "PLUMBLINE_REPORT_DIR", flag: "--report-dir", file: "reportDir", expected: "a directory path" },
+  expectationsFile: { env: "PLUMBLINE_EXPECTATIONS", flag: "--expectations", file: "expectations", expected: "the path of an existing expectations file" },
+  ledgerDir: { env: "PLUMBLINE_LEDGER_DIR", flag: "--ledger-dir", file: "ledgerDir", expected: "a directory path" },
+  fixtureRegion: { env: "PLUMBLINE_FIXTURE_REGION", flag: "--fixture-region", file: "fixtures.region", expected: "a region ID of the target" },
+  fixtureType: { env: "PLUMBLINE_FIXTURE_TYPE", flag: "--fixture-type", file: "fixtures.type", expected: "an instance type ID of the target" },
+  fixtureImage: { env: "PLUMBLINE_FIXTURE_IMAGE", flag: "--fixture-image", file: "fixtures.image", expected: "an image ID of the target" },
+  fixtureCluster: { env: "PLUMBLINE_FIXTURE_CLUSTER", flag: "--fixture-cluster", file: "fixtures.cluster", expected: "an object storage cluster ID of the target" },
+  maxBodyBytes: { env: "PLUMBLINE_MAX_BODY_BYTES", flag: "--max-body-bytes", file: "maxBodyBytes", expected: "an integer from 1024 to 104857600" },
+} satisfies Record<string, Field>;
+
+export type FieldName = keyof typeof FIELDS;
+export const CONFIG_FIELDS: Readonly<Record<FieldName, Field>> = FIELDS;
+
+export interface LoadOptions {
+  flags?: Raw;
+  env?: NodeJS.ProcessEnv;
+  /** path of the YAML file; default ./plumbline.config.yaml (or PLUMBLINE_CONFIG), optional */
+  file?: string;
+}
+
+/** Where a value came from, for error messages. */
+function sourceName(name: FieldName, src: "flag" | "env" | "file" | "default", file: string): string {
+  const f = FIELDS[name];
+  return src === "flag" ? f.flag : src === "env" ? f.env : src === "file" ? `${file}: ${f.file}` : `default ${name}`;
+}
+
+function readFile(path: string, required: boolean): Raw {
+  if (!existsSync(path)) {
+    if (required) throw new ConfigError(`config file ${path} does not exist; give an existing YAML file or none`);
+    return {};
+  }
+  let doc: unknown;
+  try {
+    doc = parseYaml(readFileSync(path, "utf8"));
+  } catch (e) {
+    throw new ConfigError(`${path} is not valid YAML (${(e as Error).message.split("\n")[0]}); fix the file or remove it`);
+  }
+  if (doc == null) return {};
+  if (typeof doc !== "object" || Array.isArray(doc)) throw new ConfigError(`${path} must hold a YAML mapping of settings (see plumbline.config.example.yaml)`);
+  const known = new Map(Object.entries(FIELDS).map(([k, f]) => [f.file, k as FieldName]));
+  const out: Raw = {};
+  const walk = (obj: Record<string, unknown>, prefix: string) => {
+    for (const [k, v] of Object.entries(obj)) {
+      const key = prefix + k;
+      if (known.has(key)) out[known.get(key)!] = v;
+      else if (v && typeof v === "object" && !Array.isArray(v)) walk(v as Record<string, unknown>, key + ".");
+      else throw new ConfigError(`${path}: unknown setting "${key}"; known settings: ${[...known.keys()].join(", ")}`);
+    }
+  };
+  walk(doc as Record<string, unknown>, "");
+  return out;
+}
+
+function fromEnv(env: NodeJS.ProcessEnv): Raw {
+  const out: Raw = {};
+  for (const [k, f] of Object.entries(FIELDS)) {
+    const v = env[f.env];
+    if (v !== undefined && v !== "") out[k as FieldName] = v;
+  }
+  return out;
+}
+
+// ---- value parsers: each returns the value or throws with what is expected ----
+
+class Bad extends Error {}
+
+function url(v: unknown): string {
+  const s = String(v).trim();
+  let u: URL;
+  try {
+    u = new URL(s);
+  } catch {
+    throw new Bad();
+  }
+  if (u.protocol !== "http:" && u.protocol !== "https:") throw new Bad();
+  return s.replace(/\/+$/, "");
+}
+function int(min: number, max: number) {
+  return (v: unknown): number => {
+    const n = typeof v === "number" ? v : /^-?\d+$/.test(String(v).trim()) ? Number(String(v).trim()) : NaN;
+    if (!Number.isInteger(n) || n < min || n > max) throw new Bad();
+    return n;
+  };
+}
+function bool(v: unknown): boolean {
+  if (typeof v === "boolean") return v;
+  const s = String(v).trim().toLowerCase();
+  if (["true", "1", "yes", ""].includes(s)) return true;
+  if (["false", "0", "no"].includes(s)) return false;
+  throw new Bad();
+}
+function list<T extends string>(allowed: readonly T[]) {
+  return (v: unknown): T[] => {
+    const items = (Array.isArray(v) ? v.map(String) : String(v).split(",")).map((s) => s.trim()).filter(Boolean);
+    if (items.length === 0 || items.some((i) => !allowed.includes(i as T))) throw new Bad();
+    return [...new Set(items)] as T[];
+  };
+}
+function text(re: RegExp) {
+  return (v: unknown): string => {
+    const s = String(v).trim();
+    if (!re.test(s)) throw new Bad();
+    return s;
+  };
+}
+const PARSERS: Record<FieldName, (v: unknown) => unknown> = {
+  target: url,
+  targetLabel: text(/^.{1,64}$/),
+  controlUrl: url,
+  adminToken: text(/^\S+$/),
+  restrictedToken: text(/^\S+$/),
+  secondaryToken: text(/^\S+$/),
+  areas: list(AREAS),
+  gateLevel: (v) => {
+    const s = String(v).trim().toUpperCase();
+    if (s !== "MUST" && s !== "SHOULD") throw new Bad();
+    return s;
+  },
+  strict: bool,
+  seed: int(-(2 ** 31), 2 ** 31 - 1),
+  fuzzRuns: int(1, 100_000),
+  concurrency: int(1, 64),
+  requestTimeoutMs: int(100, 600_000),
+  waitTimeoutMs: int(0, 3_600_000),
+  maxRetries: int(0, 10),
+  maxRetryWaitMs: int(0, 120_000),
+  runId: text(/^[A-Za-z0-9]{1,12}$/),
+  labelPrefix: text(/^[A-Za-z][A-Za-z0-9-]{2,19}$/),
+  allow: list(SIDE_EFFECTS),
+  destructive: bool,
+  reportDir: text(/^.+$/),
+  expectationsFile: (v) => {
+    const s = String(v).trim();
+    if (!existsSync(s)) throw new Bad();
+    return s;
+  },
+  ledgerDir: text(/^.+$/),
+  maxBodyBytes: int(1024, 100 * 1024 * 1024),
+  fixtureRegion: text(/^\S{1,64}$/),
+  fixtureType: text(/^\S{1,64}$/),
+  fixtureImage: text(/^\S{1,128}$/),
+  fixtureCluster: text(/^\S{1,64}$/),
+};
+
+export function newRunId(): string {
+  return randomBytes(4).toString("hex").slice(0, 6);
+}
+
+/** Resolves the configuration; throws ConfigError (one line, names what to fix). */
+export function loadConfig(opts: LoadOptions = {}): Config {
+  const env = opts.env ?? process.env;
+  const filePath = opts.file ?? env.PLUMBLINE_CONFIG ?? "plumbline.config.yaml";
+  const layers: [Raw, "flag" | "env" | "file"][] = [
+    [opts.flags ?? {}, "flag"],
+    [fromEnv(env), "env"],
+    [readFile(filePath, Boolean(opts.file ?? env.PLUMBLINE_CONFIG)), "file"],
+  ];
+  const v: Partial<Record<FieldName, unknown>> = {};
+  for (const name of Object.keys(FIELDS) as FieldName[]) {
+    for (const [raw, src] of layers) {
+      if (raw[name] === undefined || raw[name] === null) continue;
+      try {
+        v[name] = PARSERS[name](raw[name]);
+      } catch (e) {
+        if (!(e instanceof Bad)) throw e;
+        const shown = JSON.stringify(raw[name]);
+        throw new ConfigError(`${sourceName(name, src, filePath)}: ${shown} is not valid; expected ${FIELDS[name].expected}`);
+      }
+      break;
+    }
+  }
+  const runId = (v.runId as string) ?? newRunId();
+  const strict = (v.strict as boolean) ?? false;
+  const target = v.target as string | undefined;
+  // The embedded reference is disposable: every class is allowed there. A real target gets
+  // read-only and creates unless the operator opts in to more.
+  const allow = v.destructive ? SIDE_EFFECTS : ((v.allow as SideEffect[]) ?? (target ? ["read-only", "creates"] : SIDE_EFFECTS));
+  return {
+    target,
+    targetLabel: (v.targetLabel as string) ?? (target ? new URL(target).host : "reference"),
+    controlUrl: v.controlUrl as string | undefined,
+    tokens: {
+      admin: v.adminToken as string | undefined,
+      restricted: v.restrictedToken as string | undefined,
+      secondary: v.secondaryToken as string | undefined,
+    },
+    areas: (v.areas as Area[]) ?? [...AREAS],
+    gateLevel: strict ? "SHOULD" : ((v.gateLevel as "MUST" | "SHOULD") ?? "MUST"),
+    strict,
+    seed: (v.seed as number) ?? Math.floor(Math.random() * 2 ** 31),
+    fuzzRuns: (v.fuzzRuns as number) ?? 100,
+    concurrency: (v.concurrency as number) ?? 4,
+    requestTimeoutMs: (v.requestTimeoutMs as number) ?? 10_000,
+    waitTimeoutMs: (v.waitTimeoutMs as number) ?? 30_000,
+    maxRetries: (v.maxRetries as number) ?? 3,
+    maxRetryWaitMs: (v.maxRetryWaitMs as number) ?? 10_000,
+    runId,
+    labelPrefix: (v.labelPrefix as string) ?? `plb-${runId}-`,
+    allow: [...allow],
+    reportDir: (v.reportDir as string) ?? "reports",
+    expectationsFile: v.expectationsFile as string | undefined,
+    ledgerDir: (v.ledgerDir as string) ?? ".plumbline",
+    maxBodyBytes: (v.maxBodyBytes as number) ?? 1024 * 1024,
+    fixtures: {
+      region: v.fixtureRegion as string | undefined,
+      type: v.fixtureType as string | undefined,
+      image: v.fixtureImage as string | undefined,
+      cluster: v.fixtureCluster as string | undefined,
+    },
+  };
+}
+
+/** The secrets of a configuration, for redaction. */
+export function secretsOf(c: Pick<Config, "tokens">): string[] {
+  return Object.values(c.tokens).filter((t): t is string => typeof t === "string" && t.length > 0);
+}

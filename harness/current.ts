@@ -1,0 +1,29 @@
+// The check being run, reachable from any helper without threading it through every call:
+// the client records exchanges into it, expectError records observations into it.
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Exchange, Observation } from "./model.ts";
+
+export interface CheckRecord {
+  requirementIds: string[];
+  exchanges: Exchange[];
+  observations: Observation[];
+}
+
+const storage = new AsyncLocalStorage<CheckRecord>();
+
+export function runInCheck<T>(record: CheckRecord, fn: () => Promise<T>): Promise<T> {
+  return storage.run(record, fn);
+}
+
+export function currentCheck(): CheckRecord | undefined {
+  return storage.getStore();
+}
+
+/** Keeps a report readable when a test loops over many requests. */
+export const MAX_EXCHANGES_PER_CHECK = 200;
+
+export function recordExchange(x: Exchange): void {
+  const rec = currentCheck();
+  if (!rec) return;
+  if (rec.exchanges.length < MAX_EXCHANGES_PER_CHECK) rec.exchanges.push(x);
+}

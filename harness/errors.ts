@@ -1,0 +1,25 @@
+// The four ways a check can end other than passing, as exception classes.
+// The check wrapper (check.ts) maps each to an outcome; see design.md "Outcomes and side effects".
+
+/** The target broke a requirement: outcome `fail`. */
+export class TargetFailure extends Error {
+  override name = "TargetFailure";
+  constructor(message: string, readonly details?: { pointer?: string; value?: unknown }) {
+    super(message);
+  }
+}
+
+/** plumbline or the environment broke: outcome `error`, never counted against the target. */
+export class HarnessError extends Error {
+  override name = "HarnessError";
+}
+
+/** Something the check needs is missing (a principal, a provider state, an opt-in): outcome `skip`. */
+export class MissingCapability extends Error {
+  override name = "MissingCapability";
+}
+
+/** Bad input to plumbline itself (flags, env, config file). Printed as one line, never a stack. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}

@@ -1,0 +1,33 @@
+// Client for the provider-state control endpoint (harness/provider-states.md).
+// No control endpoint, or a 404 for a state, skips the check naming the state.
+import type { Client } from "./client.ts";
+import { HarnessError, MissingCapability } from "./errors.ts";
+import type { Redactor } from "./redact.ts";
+
+export class States {
+  constructor(
+    private readonly client: Client | undefined,
+    private readonly controlUrl: string | undefined,
+    private readonly redactor?: Redactor,
+  ) {}
+
+  get available(): boolean {
+    return Boolean(this.client && this.controlUrl);
+  }
+
+  /** Sets up a named state and returns what the target made (IDs, tokens). */
+  async require(state: string, params: Record<string, unknown> = {}): Promise<Record<string, any>> {
+    if (!this.client || !this.controlUrl) {
+      throw new MissingCapability(`provider state "${state}" needs a control endpoint; none is configured (PLUMBLINE_CONTROL_URL)`);
+    }
+    const res = await this.client.send({ method: "POST", path: `${this.controlUrl}/states`, body: { state, params } });
+    if (res.status === 404) throw new MissingCapability(`provider state "${state}" is not offered by the target's control endpoint (404)`);
+    if (res.status === 0) throw new HarnessError(`control endpoint ${this.controlUrl} did not answer for state "${state}": ${res.error}`);
+    if (res.status < 200 || res.status > 299 || !res.json || typeof res.body !== "object") {
+      throw new HarnessError(`control endpoint refused state "${state}" with ${res.status}: ${res.text.slice(0, 200)}`);
+    }
+    // tokens minted here must never appear in a report
+    if (typeof res.body.token === "string") this.redactor?.add(res.body.token);
+    return res.body as Record<string, any>;
+  }
+}

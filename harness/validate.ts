@@ -1,0 +1,147 @@
+// Response validation against spec/openapi.yaml: ajv (2020-12) + ajv-formats, one Ajv instance
+// holding the whole document, each response schema compiled once on first use.
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import type { ValidateFunction } from "ajv";
+import type { OpenAPIV3_1 } from "openapi-types";
+import { loadOpenApi, listOperations, type OperationInfo } from "../spec/index.ts";
+
+export interface SchemaCheck {
+  ok: boolean;
+  /** which schema was used: "200", "default", "Error", or none when the spec gives no schema */
+  schema?: string;
+  /** JSON pointer into the body of the first violation */
+  pointer?: string;
+  value?: unknown;
+  message?: string;
+}
+
+/** The material's Error body, used when the spec has no components.schemas.Error. */
+const ERROR_SCHEMA = {
+  type: "object",
+  required: ["errors"],
+  properties: {
+    errors: {
+      type: "array",
+      minItems: 1,
+      items: {
+        type: "object",
+        required: ["reason"],
+        properties: { field: { type: ["string", "null"] }, reason: { type: "string" } },
+      },
+    },
+  },
+};
+
+const DOC_ID = "plumbline:openapi";
+
+export class Validator {
+  private readonly ajv: Ajv2020;
+  private readonly ops: Map<string, OperationInfo>;
+  private readonly cache = new Map<string, ValidateFunction | null>();
+
+  constructor(private readonly doc: OpenAPIV3_1.Document = loadOpenApi()) {
+    // strict off: the document carries OpenAPI keywords (example, discriminator) and x- extensions
+    this.ajv = new Ajv2020({ strict: false, allErrors: false, logger: false, validateFormats: true });
+    // ajv-formats is CommonJS: its default export arrives as the module under Node ESM, as .default under tsc
+    const mod = addFormats as unknown as { default?: (a: unknown) => void };
+    const add = (mod.default ?? addFormats) as unknown as (a: unknown) => void;
+    add(this.ajv);
+    // OpenAPI formats with no checkable shape
+    for (const f of ["int32", "int64", "float", "double", "password", "byte", "binary", "url"]) {
+      if (f === "url") this.ajv.addFormat(f, (s: string) => /^[a-z][a-z0-9+.-]*:\/\/\S+$/i.test(s));
+      else this.ajv.addFormat(f, true);
+    }
+    this.ajv.addSchema({ ...(doc as object), $id: DOC_ID } as object, DOC_ID);
+    this.ops = new Map(listOperations(doc).map((o) => [o.operationId, o]));
+  }
+
+  private compiled(key: string, ref: string | object): ValidateFunction | null {
+    if (!this.cache.has(key)) {
+      const schema = typeof ref === "string" ? { $ref: `${DOC_ID}#${ref}` } : ref;
+      this.cache.set(key, this.ajv.compile(schema));
+    }
+    return this.cache.get(key)!;
+  }
+
+  /** The JSON pointer (inside the document) of the response schema for this status, if any. */
+  private responsePointer(op: OperationInfo, status: number): { pointer: string; label: string } | undefined {
+    const responses = (op.operation.responses ?? {}) as Record<string, OpenAPIV3_1.ResponseObject | OpenAPIV3_1.ReferenceObject>;
+    const code = [String(status), `${String(status)[0]}XX`, "default"].find((c) => responses[c]);
+    if (!code) return undefined;
+    let resp = responses[code] as OpenAPIV3_1.ResponseObject & { $ref?: string };
+    let base = `/paths/${esc(op.path)}/${op.method.toLowerCase()}/responses/${esc(code)}`;
+    if (resp.$ref) {
+      base = resp.$ref.replace(/^#/, "");
+      resp = resolvePointer(this.doc, base) as typeof resp;
+    }
+    const types = Object.keys(resp?.content ?? {});
+    const type = types.find((t) => /json/.test(t));
+    if (!type || !resp.content?.[type]?.schema) return undefined;
+    return { pointer: `${base}/content/${esc(type)}/schema`, label: code };
+  }
+
+  /** Checks a response body against its operation's schema for the status (Error shape for 4xx/5xx). */
+  checkResponse(operationId: string, status: number, body: unknown): SchemaCheck {
+    const op = this.ops.get(operationId);
+    if (!op) throw new Error(`unknown operationId ${operationId}`);
+    const found = this.responsePointer(op, status);
+    let fn: ValidateFunction | null;
+    let label: string;
+    if (found && !(status >= 400 && found.label === "default")) {
+      fn = this.compiled(`${operationId}:${found.label}`, found.pointer);
+      label = found.label;
+    } else if (status >= 400) {
+      const hasError = Boolean((this.doc.components?.schemas as Record<string, unknown> | undefined)?.Error);
+      fn = this.compiled("Error", hasError ? "/components/schemas/Error" : ERROR_SCHEMA);
+      label = "Error";
+    } else {
+      return { ok: true };
+    }
+    if (!fn) return { ok: true };
+    if (fn(body)) return { ok: true, schema: label };
+    const err = fn.errors![0];
+    return {
+      ok: false,
+      schema: label,
+      pointer: err.instancePath || "/",
+      value: valueAt(body, err.instancePath),
+      message: `${err.instancePath || "/"} ${err.message}${err.params && "additionalProperty" in err.params ? ` (${(err.params as { additionalProperty: string }).additionalProperty})` : ""}`,
+    };
+  }
+
+  /** Checks a body against the Error shape, whatever the operation. */
+  checkError(body: unknown): SchemaCheck {
+    const hasError = Boolean((this.doc.components?.schemas as Record<string, unknown> | undefined)?.Error);
+    const fn = this.compiled("Error", hasError ? "/components/schemas/Error" : ERROR_SCHEMA)!;
+    if (fn(body)) return { ok: true, schema: "Error" };
+    const err = fn.errors![0];
+    return { ok: false, schema: "Error", pointer: err.instancePath || "/", value: valueAt(body, err.instancePath), message: `${err.instancePath || "/"} ${err.message}` };
+  }
+}
+
+function esc(s: string): string {
+  return s.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+function resolvePointer(doc: unknown, pointer: string): unknown {
+  return pointer
+    .split("/")
+    .slice(1)
+    .reduce<any>((o, part) => o?.[part.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
+}
+
+function valueAt(body: unknown, pointer: string): unknown {
+  return pointer ? resolvePointer(body, pointer) : body;
+}
+
+let shared: Validator | undefined;
+/** The validator compiled from spec/openapi.yaml, built once per process. */
+export function validator(): Validator {
+  shared ??= new Validator();
+  return shared;
+}
+
+export function checkResponse(operationId: string, status: number, body: unknown): SchemaCheck {
+  return validator().checkResponse(operationId, status, body);
+}

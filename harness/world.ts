@@ -1,0 +1,65 @@
+// Everything a check needs, built once per test worker from the resolved configuration.
+// `plumbline run` hands the configuration over with vitest's provide/inject (key "plumbline");
+// a bare `vitest --project conformance` falls back to PLUMBLINE_* and plumbline.config.yaml.
+import { inject } from "vitest";
+import { loadConfig, secretsOf, type Config } from "./config.ts";
+import { Client } from "./client.ts";
+import { Redactor } from "./redact.ts";
+import { States } from "./states.ts";
+import { Principals } from "./principals.ts";
+import { makeOps, type Ops } from "./ops.ts";
+import { Ledger } from "./ledger.ts";
+import { HarnessError } from "./errors.ts";
+
+declare module "vitest" {
+  interface ProvidedContext {
+    plumbline: Config;
+  }
+}
+
+export interface World {
+  config: Config;
+  client: Client;
+  redactor: Redactor;
+  states: States;
+  principals: Principals;
+  ops: Ops;
+  ledger: Ledger;
+}
+
+export function buildWorld(config: Config): World {
+  if (!config.target) throw new HarnessError("no target URL: run through `plumbline run` (which starts the reference) or set PLUMBLINE_TARGET");
+  const redactor = new Redactor(secretsOf(config));
+  const client = new Client({
+    baseUrl: config.target,
+    requestTimeoutMs: config.requestTimeoutMs,
+    maxRetries: config.maxRetries,
+    maxRetryWaitMs: config.maxRetryWaitMs,
+    maxBodyBytes: config.maxBodyBytes,
+    redactor,
+  });
+  const states = new States(client, config.controlUrl, redactor);
+  const principals = new Principals(config.tokens, config.controlUrl ? states : undefined, redactor);
+  return { config, client, redactor, states, principals, ops: makeOps(client, principals), ledger: Ledger.forRun(config.ledgerDir, config.runId) };
+}
+
+function providedConfig(): Config | undefined {
+  try {
+    return inject("plumbline");
+  } catch {
+    return undefined; // not inside a vitest worker
+  }
+}
+
+let current: World | undefined;
+
+/** The worker's world; built on first use. */
+export function world(): World {
+  current ??= buildWorld(providedConfig() ?? loadConfig());
+  return current;
+}
+
+/** For plumbline's own tests: use this world instead of the configured one. */
+export function setWorld(w: World | undefined): void {
+  current = w;
+}
