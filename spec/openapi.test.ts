@@ -1,0 +1,406 @@
+// Keeps spec/openapi.yaml sound: the operation set equals the material's, every operation carries
+// its id, area tag, security and Error response, every schema compiles with ajv (2020-12), a few
+// constraints behave as the material states, and the document lints clean with Redocly.
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import type { ValidateFunction } from "ajv";
+import { listOperations, loadOpenApi } from "./index.ts";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const MATERIAL_PATH = fileURLToPath(new URL("../../shared/material/cloud-api-v4.md", import.meta.url));
+const TOOL_PATH = fileURLToPath(new URL("../../shared/tools/spec-operations.py", import.meta.url));
+const AREAS = ["account", "oauth-clients", "events", "object-storage", "vm", "managed", "support", "recipes", "tags"];
+const DOC_ID = "openapi.json";
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+type JsonObject = { [k: string]: Json };
+
+const doc = loadOpenApi() as unknown as JsonObject;
+const ops = listOperations();
+const material = existsSync(MATERIAL_PATH) ? readFileSync(MATERIAL_PATH, "utf8") : "";
+
+const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
+const esc = (s: string) => encodeURIComponent(s.replace(/~/g, "~0").replace(/\//g, "~1"));
+const pointer = (...parts: string[]) => "/" + parts.map(esc).join("/");
+
+/** Every place in the document that holds a schema, as a JSON pointer. */
+function schemaLocations(): { where: string; ptr: string }[] {
+  const out: { where: string; ptr: string }[] = [];
+  for (const name of Object.keys((doc.components as JsonObject).schemas as JsonObject)) {
+    out.push({ where: `components.schemas.${name}`, ptr: pointer("components", "schemas", name) });
+  }
+  for (const op of ops) {
+    const base = ["paths", op.path, op.method.toLowerCase()];
+    (op.operation.parameters ?? []).forEach((p, i) => {
+      out.push({ where: `${op.operationId} parameter ${(p as { name: string }).name}`, ptr: pointer(...base, "parameters", String(i), "schema") });
+    });
+    const body = op.operation.requestBody as JsonObject | undefined;
+    for (const type of Object.keys((body?.content as JsonObject | undefined) ?? {})) {
+      out.push({ where: `${op.operationId} requestBody ${type}`, ptr: pointer(...base, "requestBody", "content", type, "schema") });
+    }
+    for (const [code, resp] of Object.entries(op.operation.responses ?? {})) {
+      for (const type of Object.keys(((resp as JsonObject).content as JsonObject | undefined) ?? {})) {
+        out.push({ where: `${op.operationId} ${code} ${type}`, ptr: pointer(...base, "responses", code, "content", type, "schema") });
+      }
+    }
+  }
+  return out;
+}
+
+/** Keys starting with x- anywhere in the document (registered as annotation keywords for ajv). */
+function extensionKeys(node: Json, found = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) node.forEach((n) => extensionKeys(n, found));
+  else if (isObject(node)) {
+    for (const [k, v] of Object.entries(node)) {
+      if (k.startsWith("x-")) found.add(k);
+      extensionKeys(v, found);
+    }
+  }
+  return found;
+}
+
+function makeAjv() {
+  // strict mode stays on, so a misspelt keyword fails. strictRequired is off: required inside
+  // not/if/anyOf names properties of the enclosing schema (checked by a test below). OpenAPI's own
+  // root keywords and every x- extension are declared as annotation-only keywords.
+  const ajv = new Ajv2020({ strict: true, strictTypes: false, strictRequired: false, allErrors: true });
+  addFormats.default(ajv);
+  for (const f of ["binary", "password"]) ajv.addFormat(f, true); // OpenAPI formats with no checkable shape
+  ajv.addVocabulary(["openapi", "info", "servers", "tags", "paths", "components", "webhooks", "security"]);
+  for (const k of extensionKeys(doc)) ajv.addKeyword({ keyword: k });
+  ajv.addSchema({ ...doc, $id: DOC_ID });
+  return ajv;
+}
+const ajv = makeAjv();
+const compiled = new Map<string, ValidateFunction>();
+function validator(ptr: string): ValidateFunction {
+  if (!compiled.has(ptr)) compiled.set(ptr, ajv.compile({ $ref: `${DOC_ID}#${ptr}` }));
+  return compiled.get(ptr)!;
+}
+const component = (name: string) => validator(pointer("components", "schemas", name));
+function opById(id: string) {
+  const op = ops.find((o) => o.operationId === id);
+  if (!op) throw new Error(`no operation ${id}`);
+  return op;
+}
+const bodyOf = (id: string, type = "application/json") => {
+  const op = opById(id);
+  return validator(pointer("paths", op.path, op.method.toLowerCase(), "requestBody", "content", type, "schema"));
+};
+const responseOf = (id: string, code = "200") => {
+  const op = opById(id);
+  return validator(pointer("paths", op.path, op.method.toLowerCase(), "responses", code, "content", "application/json", "schema"));
+};
+
+describe("spec/openapi.yaml: operations", () => {
+  it("holds exactly the material's 124 method+path pairs", () => {
+    expect(material, `material not found at ${MATERIAL_PATH}`).not.toBe("");
+    const want = new Set([...material.matchAll(/\| (GET|POST|PUT|DELETE) (\/v4[a-z]*\/[^ |]*)/g)].map((m) => `${m[1]} ${m[2]}`));
+    const have = new Set(ops.map((o) => `${o.method} ${o.path}`));
+    expect(want.size).toBe(124);
+    expect([...have].filter((x) => !want.has(x)), "not in the material").toEqual([]);
+    expect([...want].filter((x) => !have.has(x)), "missing in the spec").toEqual([]);
+    expect(ops).toHaveLength(124);
+  });
+
+  it("gives every operation a unique operationId, one area tag and a security entry", () => {
+    const ids = ops.map((o) => o.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const o of ops) {
+      expect(o.operation.operationId, `${o.method} ${o.path}`).toMatch(/^[a-zA-Z][a-zA-Z0-9]*$/);
+      expect(o.operation.tags, o.operationId).toHaveLength(1);
+      expect(AREAS, o.operationId).toContain(o.operation.tags![0]);
+      expect(Array.isArray(o.operation.security), `${o.operationId} has no security entry`).toBe(true);
+    }
+  });
+
+  it("gives every operation a default and a 4XX response with the Error schema", () => {
+    for (const o of ops) {
+      const responses = o.operation.responses as JsonObject;
+      for (const code of ["default", "4XX"]) {
+        const r = responses[code] as JsonObject | undefined;
+        expect(r, `${o.operationId} ${code}`).toBeDefined();
+        expect(((r!.content as JsonObject)["application/json"] as JsonObject).schema, `${o.operationId} ${code}`).toEqual({
+          $ref: "#/components/schemas/Error",
+        });
+      }
+    }
+  });
+
+  it("uses no status code the material does not give", () => {
+    // success: 200 (2XX for the bucket create, whose status for a new bucket is not shown); errors:
+    // 4XX/default, plus the 400 the material gives for the 6th concurrent clone.
+    for (const o of ops) {
+      const codes = Object.keys(o.operation.responses ?? {});
+      const allowed = ["200", "4XX", "default"];
+      if (o.operationId === "createBucket") allowed.push("2XX");
+      if (o.operationId === "cloneInstance") allowed.push("400");
+      expect(codes.filter((c) => !allowed.includes(c)), o.operationId).toEqual([]);
+      expect(codes, o.operationId).toContain("200");
+    }
+  });
+
+  it("takes page and page_size exactly where the material's Request column lists them", () => {
+    const paged = new Set(
+      material
+        .split("\n")
+        .filter((l) => /\| (GET) \/v4/.test(l) && /page, page_size/.test(l))
+        .map((l) => /\| (GET) (\/v4[a-z]*\/[^ |]*)/.exec(l)!.slice(1, 3).join(" ")),
+    );
+    expect(paged.size).toBeGreaterThan(10);
+    // the Limits table names the lists whose page_size is bounded 25..100
+    const bounded = /\| page_size \| ([^|]+) \| 25\.\.100, default 100 \|/.exec(material)![1];
+    expect(bounded).toBe("vm, config, disk, volume, kernel, managed and support lists, recipes list");
+    for (const o of ops) {
+      const params = (o.operation.parameters ?? []) as JsonObject[];
+      const page = params.find((p) => p.name === "page" && p.in === "query");
+      const size = params.find((p) => p.name === "page_size" && p.in === "query");
+      if (paged.has(`${o.method} ${o.path}`)) {
+        expect(page?.schema, o.operationId).toEqual({ type: "integer", minimum: 1, default: 1 });
+        const boundedList = ["vm", "managed", "support", "recipes"].includes(o.area) && o.path !== "/v4/vm/recipes/{recipeId}";
+        if (boundedList) expect(size?.schema, o.operationId).toEqual({ type: "integer", minimum: 25, maximum: 100, default: 100 });
+        else expect((size?.schema as JsonObject).minimum, o.operationId).toBeUndefined();
+      } else {
+        expect(page, o.operationId).toBeUndefined();
+        if (o.operationId !== "listBucketObjects") expect(size, o.operationId).toBeUndefined();
+      }
+    }
+  });
+
+  it("keeps x-scope-ambiguous on exactly the two managed views", () => {
+    const flagged = ops.filter((o) => (o.operation as JsonObject)["x-scope-ambiguous"] === true).map((o) => o.operationId);
+    expect(flagged.sort()).toEqual(["getManagedService", "getManagedVmSettings"]);
+  });
+
+  it("marks the deprecated operations of the material", () => {
+    const deprecated = ops.filter((o) => o.deprecated).map((o) => o.operationId).sort();
+    expect(deprecated).toEqual(
+      ["acceptEntityTransfer", "addCreditCard", "cancelEntityTransfer", "createEntityTransfer", "getEntityTransfer", "listEntityTransfers"].sort(),
+    );
+  });
+
+  it("prints 124 of 124, 0 extra with ../shared/tools/spec-operations.py", { skip: !existsSync(TOOL_PATH) }, () => {
+    let out: string;
+    try {
+      out = execFileSync("python3", [TOOL_PATH], { cwd: ROOT, encoding: "utf8" });
+    } catch (e) {
+      const err = e as { stdout?: string; stderr?: string };
+      throw new Error(`spec-operations.py failed:\n${err.stdout ?? ""}${err.stderr ?? ""}`);
+    }
+    expect(out).toContain("124 of the material's 124 operations are in spec/openapi.yaml; 0 extra");
+  });
+});
+
+describe("spec/openapi.yaml: schemas", () => {
+  it("compiles every schema of the document with ajv 2020 (strict keywords)", () => {
+    const locations = schemaLocations();
+    expect(locations.length).toBeGreaterThan(300);
+    const failures: string[] = [];
+    for (const { where, ptr } of locations) {
+      try {
+        validator(ptr);
+      } catch (e) {
+        failures.push(`${where}: ${(e as Error).message}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("names only declared properties in required lists inside combinators", () => {
+    // replaces Redocly's no-required-schema-properties-undefined, which does not look at the
+    // enclosing schema (see spec/redocly.yaml)
+    const problems: string[] = [];
+    const resolve = (s: Json): JsonObject | undefined => {
+      if (!isObject(s)) return undefined;
+      if (typeof s.$ref === "string") {
+        const name = s.$ref.replace("#/components/schemas/", "");
+        return ((doc.components as JsonObject).schemas as JsonObject)[name] as JsonObject;
+      }
+      return s;
+    };
+    const declared = (s: JsonObject): Set<string> => {
+      const names = new Set(Object.keys((s.properties as JsonObject | undefined) ?? {}));
+      for (const part of (s.allOf as Json[] | undefined) ?? []) {
+        const r = resolve(part);
+        if (r && r !== s) Object.keys((r.properties as JsonObject | undefined) ?? {}).forEach((n) => names.add(n));
+      }
+      return names;
+    };
+    const checkCombinators = (s: JsonObject, names: Set<string>, where: string) => {
+      const subs: [string, Json][] = [];
+      for (const k of ["allOf", "anyOf", "oneOf"]) ((s[k] as Json[] | undefined) ?? []).forEach((x, i) => subs.push([`${k}/${i}`, x]));
+      for (const k of ["not", "if", "then", "else"]) if (s[k] !== undefined) subs.push([k, s[k]]);
+      for (const [k, sub] of subs) {
+        if (!isObject(sub) || sub.$ref) continue;
+        if (sub.properties) continue; // a schema of its own, visited by walk()
+        for (const r of (sub.required as string[] | undefined) ?? []) if (!names.has(r)) problems.push(`${where}/${k}: ${r}`);
+        checkCombinators(sub, names, `${where}/${k}`);
+      }
+    };
+    const walk = (node: Json, where: string) => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${where}/${i}`));
+      if (!isObject(node)) return;
+      if (node.type === "object" || node.properties) {
+        const names = declared(node);
+        for (const r of (node.required as string[] | undefined) ?? []) if (!names.has(r) && node.properties) problems.push(`${where}: ${r}`);
+        checkCombinators(node, names, where);
+      }
+      for (const [k, v] of Object.entries(node)) walk(v, `${where}/${k}`);
+    };
+    walk(doc.paths as Json, "#/paths");
+    walk(doc.components as Json, "#/components");
+    expect(problems).toEqual([]);
+  });
+
+  it("has the response schemas the material shows", () => {
+    const schemas = Object.keys((doc.components as JsonObject).schemas as JsonObject);
+    for (const name of [
+      "Account", "EntityTransfer", "Event", "Invoice", "InvoiceItem", "Login", "MaintenanceItem", "Notification", "OAuthClient",
+      "PaymentMethod", "Bucket", "Cluster", "ObjectListEntry", "ObjectAcl", "AccessKey", "PresignedUrl", "TlsState",
+      "TransferUsage", "Instance", "ConfigurationProfile", "Domain", "Volume", "NodeBalancer", "TaggedObject", "Collection",
+      "EmptyObject", "Error",
+    ]) {
+      expect(schemas, name).toContain(name);
+    }
+  });
+
+  it("marks not-shown response bodies, and only those, with x-not-shown", () => {
+    for (const o of ops) {
+      const schema = (((o.operation.responses as JsonObject)["200"] as JsonObject).content as JsonObject);
+      const s = (Object.values(schema)[0] as JsonObject).schema as JsonObject;
+      const notShown = s["x-not-shown"] === true;
+      const expected = ["vm", "managed", "support", "recipes", "tags"].includes(o.area) || o.operationId === "getOAuthClientThumbnail";
+      expect(notShown, o.operationId).toBe(expected);
+      if (notShown) expect(s.required, `${o.operationId}: a not-shown body requires nothing`).toBeUndefined();
+    }
+  });
+
+  it("lists the event actions of the material as known values, not as a closed enum", () => {
+    const list = /Allowed values of `action`: ([^.]+)\./.exec(material)![1].split(", ").map((s) => s.trim());
+    const action = (((doc.components as JsonObject).schemas as JsonObject).Event as JsonObject).properties as JsonObject;
+    const a = action.action as JsonObject;
+    expect(a.enum).toBeUndefined();
+    expect(a["x-known-values"]).toEqual(list);
+    expect(component("Event")({ action: "something_new_in_a_later_version" })).toBe(true);
+    expect(component("Event")({ status: "unknown" })).toBe(false);
+    expect(component("Event")({ status: null, message: null, percent_complete: null })).toBe(true);
+  });
+});
+
+describe("spec/openapi.yaml: constraints behave as the material states", () => {
+  it("instance label: 3..32, alphanumeric at both ends, no two of -_. in a row", () => {
+    const v = bodyOf("updateInstance");
+    for (const ok of ["abc", "a-b", "web_01.prod", "A1.b2-c3_d4", "x".repeat(32), "a1a"]) expect(v({ label: ok }), ok).toBe(true);
+    for (const bad of ["ab", "x".repeat(33), "-abc", "abc-", "a--b", "a-_b", "a._b", "a b", "ab!c", "_ab", "ab.", ""]) {
+      expect(v({ label: bad }), bad).toBe(false);
+    }
+  });
+
+  it("instance create: region and type required; backup_id and image exclusive; root_pass with image", () => {
+    const v = bodyOf("createInstance");
+    expect(v({ region: "r", type: "t" })).toBe(true);
+    expect(v({ type: "t" })).toBe(false);
+    expect(v({ region: "r", type: "t", backup_id: 1, image: "vm/x", root_pass: "secret-pass" })).toBe(false);
+    expect(v({ region: "r", type: "t", backup_id: 1 })).toBe(true);
+    expect(v({ region: "r", type: "t", image: "vm/x" })).toBe(false);
+    expect(v({ region: "r", type: "t", image: "vm/x", root_pass: "secret-pass" })).toBe(true);
+    expect(v({ region: "r", type: "t", image: "vm/x", root_pass: "short" })).toBe(false);
+    expect(v({ region: "r", type: "t", interfaces: [{ purpose: "public" }, { purpose: "vlan", label: "v-1" }, { purpose: "vlan", label: "v2" }] })).toBe(true);
+    expect(v({ region: "r", type: "t", interfaces: [{ purpose: "public" }, { purpose: "public" }, { purpose: "public" }, { purpose: "public" }] })).toBe(false);
+    expect(v({ region: "r", type: "t", interfaces: [{ purpose: "vlan" }] })).toBe(false);
+    expect(v({ region: "r", type: "t", interfaces: [{ purpose: "vlan", label: "bad label" }] })).toBe(false);
+    expect(v({ region: "r", type: "t", interfaces: [{ purpose: "public", label: null, ipam_address: "" }] })).toBe(true);
+    expect(v({ region: "r", type: "t", interfaces: [{ purpose: "other" }] })).toBe(false);
+    expect(v({ region: "r", type: "t", unknown_field: 1 })).toBe(true);
+  });
+
+  it("config devices: one kind per slot, slot may be null; rescue takes sda..sdg only", () => {
+    const v = bodyOf("createConfig");
+    expect(v({ label: "c", devices: {} })).toBe(true);
+    expect(v({ label: "c", devices: { sda: { disk_id: 1 }, sdb: { volume_id: null }, sdc: null } })).toBe(true);
+    expect(v({ label: "c", devices: { sda: { disk_id: 1, volume_id: 2 } } })).toBe(false);
+    expect(v({ label: "c", devices: { sda: { disk_id: "1" } } })).toBe(false);
+    expect(v({ label: "c" })).toBe(false);
+    expect(v({ label: "c", devices: {}, run_level: "multi" })).toBe(false);
+    expect(bodyOf("updateConfig")({})).toBe(true);
+    const r = bodyOf("rescueInstance");
+    expect(r({ devices: { sdg: { disk_id: 1 } } })).toBe(true);
+    expect(r({ devices: { sdh: { disk_id: 1 } } })).toBe(false);
+  });
+
+  it("credit card, object URL, bucket and ticket bodies", () => {
+    const card = bodyOf("addCreditCard");
+    const good = { card_number: "4111111111111111", cvv: "123", expiry_month: 12, expiry_year: 2030 };
+    expect(card(good)).toBe(true);
+    expect(card({ ...good, card_number: "4111 1111 1111 1111" })).toBe(false);
+    expect(card({ ...good, cvv: "12" })).toBe(false);
+    expect(card({ ...good, expiry_month: 13 })).toBe(false);
+    expect(card({ ...good, expiry_year: 30 })).toBe(false);
+    const url = bodyOf("createObjectUrl");
+    expect(url({ name: "o" })).toBe(true); // method: contradiction, not required
+    expect(url({ name: "o", expires_in: 359 })).toBe(false);
+    expect(url({ name: "o", expires_in: 68400 })).toBe(true);
+    const bucket = bodyOf("createBucket");
+    expect(bucket({ cluster: "c", label: "b", acl: "custom" })).toBe(false);
+    expect(bodyOf("modifyBucketAccess")({ acl: "custom" })).toBe(true);
+    const t = bodyOf("openTicket");
+    expect(t({ summary: "s", description: "d", vm_id: 1 })).toBe(true);
+    expect(t({ summary: "s", description: "d", vm_id: 1, volume_id: 2 })).toBe(false);
+    expect(t({ summary: "s", description: "d", managed_issue: true })).toBe(true);
+    expect(t({ summary: "s", description: "d", managed_issue: true, domain_id: 1 })).toBe(false);
+    expect(t({ summary: "s", description: "d", vlan: "v" })).toBe(false);
+    expect(t({ summary: "s", description: "d", region: "r" })).toBe(false);
+    expect(t({ summary: "s", description: "d", vlan: "v", region: "r" })).toBe(true);
+    expect(t({ summary: "s", description: "x".repeat(65001) })).toBe(false);
+    expect(bodyOf("createTicketReply")({ description: "x".repeat(65535) })).toBe(true);
+    expect(bodyOf("createTicketReply")({ description: "x".repeat(65536) })).toBe(false);
+  });
+
+  it("clone: region and type required for a new target only", () => {
+    const v = bodyOf("cloneInstance");
+    expect(v({ vm_id: 3 })).toBe(true);
+    expect(v({ region: "r", type: "t" })).toBe(true);
+    expect(v({ region: "r" })).toBe(false);
+  });
+
+  it("response envelopes: collection, empty object, error body", () => {
+    const events = responseOf("listEvents");
+    expect(events({ data: [{ id: 1, action: "vm_boot" }], page: 1, pages: 1, results: 1 })).toBe(true);
+    expect(events({ data: [] })).toBe(false);
+    expect(events({ data: [{ id: "x" }], page: 1, pages: 1, results: 1 })).toBe(false);
+    expect(responseOf("revokeKey")({})).toBe(true);
+    expect(responseOf("revokeKey")({ a: 1 })).toBe(false);
+    expect(component("Error")({ errors: [{ field: null, reason: "r" }, { field: "a.b", reason: "r" }, { reason: "r" }] })).toBe(true);
+    expect(component("Error")({ errors: [{ field: "x" }] })).toBe(false);
+    expect(component("Account")({ balance: 1.5, extra_field: true })).toBe(true);
+    expect(responseOf("listBucketObjects")({ data: [{ name: "a", size: 1 }] })).toBe(true);
+    expect(responseOf("getInstance")({ anything: [1, 2] })).toBe(true);
+    expect(responseOf("listTaggedObjects")({ data: [{ data: { id: 1, label: "web-1" } }], page: 1, pages: 1, results: 1 })).toBe(true);
+  });
+});
+
+describe("spec/openapi.yaml: Redocly", () => {
+  it("lints clean with spec/redocly.yaml (no errors, no warnings)", () => {
+    let out = "";
+    try {
+      out = execFileSync(
+        "npx",
+        ["redocly", "lint", "spec/openapi.yaml", "--config", "spec/redocly.yaml", "--format", "stylish", "--max-problems", "1000"],
+        {
+          cwd: ROOT,
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "pipe"],
+          env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_UPDATE_NOTIFIER: "1" },
+        },
+      );
+    } catch (e) {
+      const err = e as { stdout?: string; stderr?: string };
+      throw new Error(`redocly lint failed:\n${err.stdout ?? ""}\n${err.stderr ?? ""}`);
+    }
+    expect(out.split("\n").filter((l) => /^\s*\d+:\d+\s+(warning|error)\s/.test(l))).toEqual([]);
+  }, 60_000);
+});
