@@ -7,7 +7,7 @@ import { RESOURCES, type ResourceType } from "./resources.ts";
 import type { Ops } from "./ops.ts";
 
 export type LedgerLine =
-  | { t: "run"; runId: string; pid: number; target: string; controlUrl?: string; labelPrefix: string; at: string }
+  | { t: "run"; runId: string; pid: number; target: string; embedded?: boolean; labelPrefix: string; at: string }
   | { t: "intent"; key: string; type: ResourceType; label?: string; parent?: Record<string, string | number>; at: string }
   | { t: "created"; key: string; type: ResourceType; path: Record<string, string | number>; label?: string; at: string }
   | { t: "deleted"; key: string; at: string }

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig } from "./config.ts";
+import { ConfigError } from "./errors.ts";
+
+const tmp = () => mkdtempSync(join(tmpdir(), "plb-cfg-"));
+const none = join(tmpdir(), "no-such-plumbline.config.yaml");
+
+describe("config", () => {
+  it("defaults: no target means the embedded reference, every class allowed there", () => {
+    const c = loadConfig({ env: { PLUMBLINE_CONFIG: undefined }, file: undefined, flags: {} });
+    expect(c.target).toBeUndefined();
+    expect(c.allow).toContain("destructive");
+    expect(c.labelPrefix).toBe(`plb-${c.runId}-`);
+    expect(c.gateLevel).toBe("MUST");
+  });
+
+  it("a real target gets read-only and creates only, unless opted in", () => {
+    expect(loadConfig({ env: { PLUMBLINE_TARGET: "https://api.example.com/" } }).allow).toEqual(["read-only", "creates"]);
+    expect(loadConfig({ env: { PLUMBLINE_TARGET: "https://x.example", PLUMBLINE_DESTRUCTIVE: "true" } }).allow).toContain("account-wide");
+    expect(loadConfig({ env: {}, flags: { target: "https://x.example", allow: "read-only,billable" } }).allow).toEqual(["read-only", "billable"]);
+  });
+
+  it("precedence: flags over env over file", () => {
+    const dir = tmp();
+    const file = join(dir, "plumbline.config.yaml");
+    writeFileSync(file, "target: https://file.example\nconcurrency: 3\nseed: 7\nprincipals:\n  admin: file-token\nfixtures:\n  type: t1\n");
+    const c = loadConfig({ file, env: { PLUMBLINE_TARGET: "https://env.example", PLUMBLINE_SEED: "9" }, flags: { seed: "11" } });
+    expect(c.target).toBe("https://env.example");
+    expect(c.concurrency).toBe(3);
+    expect(c.seed).toBe(11);
+    expect(c.tokens.admin).toBe("file-token");
+    expect(c.fixtures.type).toBe("t1");
+  });
+
+  it("--strict gates on SHOULD", () => {
+    expect(loadConfig({ env: {}, flags: { strict: true } }).gateLevel).toBe("SHOULD");
+  });
+
+  it.each([
+    [{ target: "htp:/nope" }, /--target: "htp:\/nope" is not valid; expected an http\(s\) URL/],
+    [{ gateLevel: "MAYBE" }, /--gate-level: "MAYBE" is not valid; expected MUST or SHOULD/],
+    [{ concurrency: "0" }, /--concurrency: "0" is not valid; expected an integer from 1 to 64/],
+    [{ areas: "vm,moon" }, /--areas: "vm,moon" is not valid; expected a comma-separated list of conventions/],
+    [{ allow: "everything" }, /--allow/],
+    [{ expectationsFile: "/no/such/file" }, /--expectations: .* expected the path of an existing expectations file/],
+  ])("refuses %j with a message naming the flag", (flags, msg) => {
+    expect(() => loadConfig({ env: {}, flags })).toThrow(ConfigError);
+    expect(() => loadConfig({ env: {}, flags })).toThrow(msg);
+  });
+
+  it("names the environment variable or file key that is wrong", () => {
+    expect(() => loadConfig({ env: { PLUMBLINE_REQUEST_TIMEOUT_MS: "soon" } })).toThrow(/^PLUMBLINE_REQUEST_TIMEOUT_MS: "soon" is not valid; expected milliseconds/);
+    const file = join(tmp(), "c.yaml");
+    writeFileSync(file, "waitTimeoutMs: -5\n");
+    expect(() => loadConfig({ env: {}, file })).toThrow(/c\.yaml: waitTimeoutMs: -5 is not valid/);
+    writeFileSync(file, "targt: https://x\n");
+    expect(() => loadConfig({ env: {}, file })).toThrow(/unknown setting "targt"/);
+    writeFileSync(file, "target: [unclosed\n");
+    expect(() => loadConfig({ env: {}, file })).toThrow(/is not valid YAML/);
+    expect(() => loadConfig({ env: {}, file: none })).toThrow(/does not exist/);
+  });
+});

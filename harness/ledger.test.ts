@@ -1,0 +1,78 @@
+// A run killed half way leaves a ledger; sweep replays it against a fake target.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appendFileSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Ledger, readLedger } from "./ledger.ts";
+import { sweep } from "./sweep.ts";
+import { json, serve, testWorld, type TestServer } from "./testing.ts";
+
+let server: TestServer;
+const calls: string[] = [];
+
+beforeAll(async () => {
+  server = await serve((req, res) => {
+    calls.push(`${req.method} ${req.url}`);
+    if (req.method === "DELETE" || req.url?.endsWith("/revoke")) return json(res, 200, {});
+    if (req.url?.startsWith("/v4/account/oauth-clients")) {
+      return json(res, 200, { data: [{ id: "abc", label: "plb-dead01-app-1" }, { id: "other", label: "someone-elses" }], page: 1, pages: 1, results: 2 });
+    }
+    if (req.url?.startsWith("/v4/")) return json(res, 200, { data: [], page: 1, pages: 1, results: 0 });
+    return json(res, 404, { errors: [{ field: null, reason: "not found" }] });
+  });
+});
+afterAll(() => server.close());
+
+describe("ledger", () => {
+  it("records intent before and ID after; a cut last line is ignored", () => {
+    const dir = mkdtempSync(join(tmpdir(), "plb-l-"));
+    const l = Ledger.forRun(dir, "r1");
+    l.start({ runId: "r1", pid: process.pid, target: "http://x", labelPrefix: "plb-r1-" });
+    const k1 = l.intent("instance", "plb-r1-vm");
+    l.created(k1, "instance", { vmId: 5 }, "plb-r1-vm");
+    const k2 = l.intent("bucket", "plb-r1-b");
+    l.created(k2, "bucket", { clusterId: "c", bucket: "plb-r1-b" });
+    l.deleted(k2);
+    l.intent("key", "plb-r1-key");
+    appendFileSync(l.file, '{"t":"created","key":'); // crash mid-write
+    const s = readLedger(l.file);
+    expect(s.ended).toBe(false);
+    expect(s.open.map((e) => [e.type, e.path])).toEqual([["instance", { vmId: 5 }], ["key", undefined]]);
+    expect(readFileSync(l.file, "utf8").split("\n")[0]).toContain('"t":"run"');
+  });
+
+  it("sweep replays a dead run's ledger in dependency order, then finds ID-less creates by prefix", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "plb-s-"));
+    const l = Ledger.forRun(dir, "dead01");
+    l.start({ runId: "dead01", pid: 2 ** 22 + 12345, target: server.url, labelPrefix: "plb-dead01-" });
+    const vm = l.intent("instance", "plb-dead01-vm-1");
+    l.created(vm, "instance", { vmId: 11 }, "plb-dead01-vm-1");
+    const cfg = l.intent("config", "plb-dead01-cfg", { vmId: 11 });
+    l.created(cfg, "config", { vmId: 11, configId: 3 });
+    const b = l.intent("bucket", "plb-dead01-bkt");
+    l.created(b, "bucket", { clusterId: "us-east-1", bucket: "plb-dead01-bkt" });
+    l.intent("oauthClient", "plb-dead01-app-1"); // killed before the create answered
+
+    const w = testWorld(server.url);
+    const report = await sweep({ dir, opsFor: (t) => (t === server.url ? w.ops : undefined) });
+    const deletes = calls.filter((c) => c.startsWith("DELETE"));
+    expect(deletes).toEqual([
+      "DELETE /v4/vm/instances/11/configs/3",
+      "DELETE /v4/object-storage/buckets/us-east-1/plb-dead01-bkt",
+      "DELETE /v4/vm/instances/11",
+      "DELETE /v4/account/oauth-clients/abc",
+    ]);
+    expect(report.failed).toEqual([]);
+    expect(readLedger(l.file).ended).toBe(true);
+    expect(readLedger(l.file).open).toEqual([]);
+  });
+
+  it("leaves a live run alone", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "plb-s-"));
+    const l = Ledger.forRun(dir, "live");
+    l.start({ runId: "live", pid: process.pid, target: server.url, labelPrefix: "plb-live-" });
+    l.created(l.intent("key"), "key", { keyId: 1 });
+    const report = await sweep({ dir, opsFor: () => undefined });
+    expect(report.ledgers[0].status).toMatch(/still alive/);
+  });
+});
