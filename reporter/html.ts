@@ -1,5 +1,119 @@
-// placeholder until the page lands
+// conformance.html: one self-contained page (inline CSS and JS, no network): summary bar, heat-map
+// matrix with filters, drill-down to every exchange. The report is embedded as JSON (with every
+// `<`, `>`, `&` and line separator escaped, so no body can close the script element); the page's
+// script builds the DOM with textContent only, and a Content-Security-Policy with a per-page nonce
+// forbids any other script and any request.
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { Exchange } from "../harness/model.ts";
+import { verdictLine } from "./gate.ts";
 import type { RunReport } from "./report.ts";
+import { OUTCOME_ORDER } from "./rollup.ts";
+import { bodyPreview, formatDuration, stripInvalidChars, type Preview } from "./text.ts";
+
+const CSS = readFileSync(new URL("./html.css", import.meta.url), "utf8");
+const CLIENT = readFileSync(new URL("./html-client.js", import.meta.url), "utf8");
+const BODY_CAP = 8000;
+const PASS_BODY_CAP = 1500;
+
+export function escapeHtml(s: unknown): string {
+  return stripInvalidChars(String(s)).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+
+/** JSON safe inside a <script> element: nothing in it can end the element or open a comment. */
+export function scriptJson(value: unknown): string {
+  return stripInvalidChars(JSON.stringify(value))
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+export type PageExchange = Omit<Exchange, "requestBody" | "responseBody"> & { requestBody?: Preview; responseBody?: Preview };
+
+/** The report as the page gets it: bodies as capped previews (with their full size). */
+export function pageData(r: RunReport): unknown {
+  const checks = r.checks.map((c) => {
+    const cap = c.outcome === "pass" ? PASS_BODY_CAP : BODY_CAP;
+    const exchanges: PageExchange[] = c.exchanges.map((x) => ({
+      ...x,
+      ...(x.requestBody !== undefined ? { requestBody: bodyPreview(x.requestBody, cap) } : {}),
+      ...(x.responseBody !== undefined ? { responseBody: bodyPreview(x.responseBody, cap) } : {}),
+    }));
+    const observations = c.observations.map((o) => ({ ...o, value: bodyPreview(o.value, 500).text }));
+    return { ...c, exchanges, observations };
+  });
+  const observations = r.observations.map((o) => ({ ...o, value: bodyPreview(o.value, 500).text }));
+  return { order: OUTCOME_ORDER, verdictLine: verdictLine(r), report: { ...r, checks, observations } };
+}
+
+function chip(label: string, n: number, cls: string): string {
+  return `<span class="chip ${cls}" title="${escapeHtml(label)}">${escapeHtml(label)} <b>${n}</b></span>`;
+}
+
+function summary(r: RunReport): string {
+  const g = r.gate;
+  const verdict = g.verdict === "pass" ? "PASS" : g.verdict === "fail" ? "FAIL" : "INCOMPLETE";
+  const levels = (["MUST", "SHOULD", "INFO"] as const)
+    .filter((l) => r.totals[l].total > 0 || l !== "INFO")
+    .map((l) => {
+      const t = r.totals[l];
+      return `<div class="lvl"><span class="lvl-name">${l}</span>${chip("pass", t.pass, "pass")}${chip("fail", t.fail, "fail")}${chip("skip", t.skip, "skip")}${chip("error", t.error, "error")}</div>`;
+    })
+    .join("");
+  const cov = r.coverage.catalogAvailable ? `${r.coverage.summary.percent}%` : "n/a";
+  const targets = r.targets
+    .map((t) => `<span class="tgt"><b>${escapeHtml(t.label)}</b> <code>${escapeHtml(t.url)}</code> seed <code>${escapeHtml(t.seed)}</code> · ${escapeHtml(formatDuration(t.durationMs))}</span>`)
+    .join("");
+  const reasons = g.reasons.map((x) => `<li>${escapeHtml(x)}</li>`).join("");
+  const warnings = [...g.warningLines, ...r.runErrors.map((e) => `run error: ${e}`)].map((x) => `<li>${escapeHtml(x)}</li>`).join("");
+  return `<header class="summary">
+  <div class="verdict v-${g.verdict}"><div class="v-word">${verdict}</div><div class="v-exit">exit ${g.exitCode} · gate ${escapeHtml(g.gatedLevels.join("+"))}${r.options.strict ? " · strict" : ""}</div></div>
+  <div class="numbers">
+    <div class="levels">${levels}</div>
+    <div class="big"><div class="big-n">${cov}</div><div class="big-l">requirements exercised${r.coverage.catalogAvailable ? ` (${r.coverage.summary.exercised}/${r.coverage.summary.total})` : ""}</div></div>
+    <div class="big"><div class="big-n">${r.matrix.operations.exercised}<small>/${r.matrix.operations.total}</small></div><div class="big-l">operations exercised</div></div>
+    <div class="big"><div class="big-n">${r.checks.length}</div><div class="big-l">checks</div></div>
+  </div>
+  <div class="meta">${targets}<span class="tgt">plumbline ${escapeHtml(r.tool.version)} · API ${escapeHtml(r.apiVersion)} · ${escapeHtml(r.startedAt)}</span></div>
+  ${reasons ? `<ul class="reasons">${reasons}</ul>` : ""}
+  ${warnings ? `<ul class="warnings">${warnings}</ul>` : ""}
+</header>`;
+}
+
 export function renderHtml(r: RunReport): string {
-  return `<!doctype html><title>plumbline</title><p>${r.checks.length} checks</p>`;
+  const nonce = randomBytes(16).toString("base64");
+  const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; img-src data:; connect-src 'none'; form-action 'none'; base-uri 'none'`;
+  const title = `plumbline conformance: ${r.targets.map((t) => t.label).join(" vs ")} (${r.gate.verdict})`;
+  if (/<\/(script|style)/i.test(CSS + CLIENT)) throw new Error("html assets must not contain </script or </style");
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${CSS}</style>
+</head>
+<body>
+${summary(r)}
+<noscript><p class="noscript">The matrix and details need JavaScript; conformance.md has the same content as text.</p></noscript>
+<section class="toolbar" aria-label="filters">
+  <label>Area <select id="f-area"><option value="">all</option></select></label>
+  <label>Level <select id="f-level"><option value="">all</option><option>MUST</option><option>SHOULD</option><option>INFO</option></select></label>
+  <label>Outcome <select id="f-outcome"><option value="">all</option><option value="fail">fail</option><option value="error">error</option><option value="skip">skip</option><option value="pass">pass</option></select></label>
+  <label class="grow">Search <input id="f-text" type="search" placeholder="requirement ID, operation, path, check name, reason…"></label>
+  <span class="legend"><span class="sw pass">✓</span>pass <span class="sw fail">✗</span>fail <span class="sw error">⚠</span>error <span class="sw skip">⏭</span>skip <span class="sw untested">·</span>untested</span>
+</section>
+<main>
+  <section><h2>Matrix <small id="matrix-note"></small></h2><div class="matrix-wrap"><table id="matrix" class="matrix"></table></div></section>
+  <section id="lists"></section>
+</main>
+<aside id="detail" class="detail" hidden aria-live="polite"><div class="detail-head"><h2 id="detail-title"></h2><button id="detail-close" type="button" title="close (Esc)">✕</button></div><div id="detail-body"></div></aside>
+<script type="application/json" id="report-data">${scriptJson(pageData(r))}</script>
+<script nonce="${nonce}">${CLIENT}</script>
+</body>
+</html>
+`;
 }

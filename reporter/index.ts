@@ -98,7 +98,7 @@ export function toCheckResult(tc: TestCase): ReportCheck {
     }
   }
   if (!reason && outcome === "fail") reason = errorText || "failed";
-  if (!reason && outcome === "skip") reason = note ?? "skipped (no reason given)";
+  if (!reason && outcome === "skip") reason = note ?? (tc.options.mode === "skip" || tc.options.mode === "todo" ? "not run (filtered out or marked skip)" : "skipped (no reason given)");
   if (!reason && outcome === "error") reason = errorText || "error";
   return {
     ...rest,

@@ -1,0 +1,112 @@
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { chromium, type Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { check, exchange, fixtureChecks, fixtureReport, HOSTILE } from "./fixtures.ts";
+import { renderHtml, scriptJson } from "./html.ts";
+
+const CHROMIUM = "/usr/bin/chromium";
+const SCREENSHOT = join(import.meta.dirname, "..", "reports", "conformance.png");
+
+describe("conformance.html", () => {
+  const checks = [
+    ...fixtureChecks(),
+    check({ name: `account > [ACC-VIEW-1] hostile ${HOSTILE}`, requirementIds: ["ACC-VIEW-1"], operationIds: ["getAccount"], outcome: "fail", reason: HOSTILE, exchanges: [exchange("GET", "http://t/v4/account?x=</script>", 500, HOSTILE)] }),
+  ];
+  const report = fixtureReport({ checks, expectations: [{ id: "CONV-404-1", reason: "known <b>bug</b>" }, { id: "SUP-NONE-1", reason: "r" }] });
+  const html = renderHtml(report);
+
+  it("embeds the report so that no body can close the script element", () => {
+    const data = /<script type="application\/json" id="report-data">([\s\S]*?)<\/script>/.exec(html)![1];
+    expect(data).not.toMatch(/<|>/);
+    expect(JSON.parse(data).report.checks).toHaveLength(checks.length);
+    expect(scriptJson({ a: "</script><!--\u2028" })).toBe('{"a":"\\u003c/script\\u003e\\u003c!--\\u2028"}');
+    // one embedded JSON and one script of our own; the hostile text appears nowhere raw
+    expect(html.match(/<script\b/g)).toHaveLength(2);
+    expect(html).not.toContain("<img");
+    expect(html).toContain("Content-Security-Policy");
+    expect(html).not.toMatch(/https?:\/\/(?!t\/|127\.0\.0\.1)/); // no CDN, no external asset
+  });
+
+  describe("in headless Chromium", () => {
+    let browser: Browser;
+    beforeAll(async () => {
+      if (!existsSync(CHROMIUM)) {
+        throw new Error(`${CHROMIUM} is missing: install it with 'apt-get update && apt-get install -y chromium' (.ci/run does this in CI)`);
+      }
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      });
+    }, 30_000);
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    it("renders offline with no console error and no request; filters and drill-down work", { timeout: 60_000 }, async () => {
+      const dir = mkdtempSync(join(tmpdir(), "plumbline-html-"));
+      const file = join(dir, "conformance.html");
+      writeFileSync(file, html);
+      const url = pathToFileURL(file).href;
+      const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+      page.setDefaultTimeout(5000);
+      const problems: string[] = [];
+      const requests: string[] = [];
+      page.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") problems.push(`console ${m.type()}: ${m.text()}`); });
+      page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+      page.on("dialog", (d) => { problems.push(`dialog: ${d.message()}`); void d.dismiss(); });
+      page.on("request", (r) => { if (r.url() !== url) requests.push(r.url()); });
+      await page.goto(url);
+
+      await expect.poll(() => page.locator("#matrix tr.op-row").count()).toBeGreaterThan(0);
+      expect(await page.locator(".verdict .v-word").textContent()).toBe("FAIL");
+      expect(await page.locator("#matrix tr.op-row").count()).toBe(6);
+      expect(await page.locator('button[data-op="getAccount"][data-kind="happy"]').getAttribute("data-outcome")).toBe("fail");
+
+      // filter: outcome = skip leaves the one skipped row
+      await page.selectOption("#f-outcome", "skip");
+      expect(await page.locator("#matrix tr.op-row").count()).toBe(1);
+      expect(await page.locator('button[data-op="bootInstance"][data-kind="state"]').getAttribute("data-outcome")).toBe("skip");
+      expect(await page.locator('button[data-op="bootInstance"][data-kind="error"]').getAttribute("data-outcome")).toBe("untested");
+      await page.selectOption("#f-outcome", "");
+
+      // free text narrows to the row of a requirement ID
+      await page.fill("#f-text", "acc-upd-2");
+      expect(await page.locator("#matrix tr.op-row").count()).toBe(1);
+      await page.fill("#f-text", "");
+
+      // drill-down: a failing cell shows the statement, reason, exchange and curl with a copy button
+      await page.click('button[data-op="updateAccount"][data-kind="validation"]');
+      const detail = page.locator("#detail");
+      await expect.poll(() => detail.isVisible()).toBe(true);
+      const text = (await detail.textContent()) ?? "";
+      expect(text).toContain("[ACC-UPD-2] email too long is refused");
+      expect(text).toContain("An email longer than 128 characters is refused, naming the field.");
+      expect(text).toContain("expected 4xx, got 200");
+      expect(text).toContain("curl -sS -X PUT 'http://t/v4/account'");
+      expect(text).toMatch(/response body \(9\.9 KiB, trimmed/);
+      expect(await detail.locator(".curl button").count()).toBeGreaterThan(0);
+
+      // the hostile check: its text is shown as text, nothing executes
+      await page.keyboard.press("Escape");
+      await page.click('button[data-op="getAccount"][data-kind="happy"]');
+      expect(await detail.textContent()).toContain(`onerror="alert(1)"`);
+      expect(await page.locator("img").count()).toBe(0);
+      await page.keyboard.press("Escape");
+
+      // a check from the lists opens too; then leave a useful screenshot
+      await page.click("text=[CONV-404-1] unknown instance is 404");
+      expect(await detail.textContent()).toContain("Known failure (expectations file): known <b>bug</b>");
+      await page.keyboard.press("Escape");
+      await page.click('button[data-op="updateAccount"][data-kind="validation"]');
+      mkdirSync(join(SCREENSHOT, ".."), { recursive: true });
+      await page.screenshot({ path: SCREENSHOT, fullPage: false });
+
+      expect(problems).toEqual([]);
+      expect(requests).toEqual([]);
+      await page.close();
+    });
+  });
+});
