@@ -36,10 +36,10 @@ export type PageExchange = Omit<Exchange, "requestBody" | "responseBody"> & { re
 export function pageData(r: RunReport): unknown {
   const checks = r.checks.map((c) => {
     const cap = c.outcome === "pass" ? PASS_BODY_CAP : BODY_CAP;
-    const exchanges: PageExchange[] = c.exchanges.map((x) => ({
+    const exchanges: PageExchange[] = c.exchanges.map(({ requestBody, responseBody, ...x }) => ({
       ...x,
-      ...(x.requestBody !== undefined ? { requestBody: bodyPreview(x.requestBody, cap) } : {}),
-      ...(x.responseBody !== undefined ? { responseBody: bodyPreview(x.responseBody, cap) } : {}),
+      ...(requestBody !== undefined ? { requestBody: bodyPreview(requestBody, cap) } : {}),
+      ...(responseBody !== undefined ? { responseBody: bodyPreview(responseBody, cap) } : {}),
     }));
     const observations = c.observations.map((o) => ({ ...o, value: bodyPreview(o.value, 500).text }));
     return { ...c, exchanges, observations };
