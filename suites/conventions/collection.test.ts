@@ -1,0 +1,60 @@
+// General conventions 4-5 and Limits: the Collection envelope, page and page_size.
+import { describe } from "vitest";
+import { check } from "../../harness/check.ts";
+import { expectCollection, expectError, expectSuccess } from "../../harness/expect.ts";
+import { TargetFailure } from "../../harness/errors.ts";
+
+describe("conventions/collection", () => {
+  check({ id: "CONV-COLL-1", op: "listClusters" }, "the clusters list answers the Collection envelope", async ({ ops }) => {
+    const res = await ops.listClusters({ as: "anonymous" });
+    expectCollection(res);
+    expectSuccess(res);
+  });
+
+  check({ id: "CONV-COLL-1", op: "listOAuthClients" }, "the OAuth clients list answers the Collection envelope", async ({ ops }) => {
+    const res = await ops.listOAuthClients();
+    expectCollection(res);
+    expectSuccess(res);
+  });
+
+  check({ id: "CONV-COLL-3", op: "listKeys" }, "results and pages agree with the page's data", async ({ ops }) => {
+    const c = expectCollection(await ops.listKeys());
+    if (c.data.length > 100) throw new TargetFailure(`a page holds ${c.data.length} items, more than 100`);
+    if (c.results > 0 && c.pages !== Math.ceil(c.results / 100)) {
+      throw new TargetFailure(`pages is ${c.pages} for ${c.results} results at the default page size 100; expected ${Math.ceil(c.results / 100)}`);
+    }
+  });
+
+  check({ id: "CONV-PAGE-1", op: "listInstances" }, "a vm list with no page answers page 1", async ({ ops }) => {
+    const c = expectCollection(await ops.listInstances());
+    if (c.page !== 1) throw new TargetFailure(`page is ${c.page} with no page parameter; the default is 1`);
+  });
+
+  check({ id: "CONV-PAGE-3", op: "listInstances" }, "page_size inside 25..100 is accepted and honoured on the vm list", async ({ ops }) => {
+    for (const size of [25, 100]) {
+      const c = expectCollection(await ops.listInstances({ query: { page_size: size } }));
+      if (c.data.length > size) throw new TargetFailure(`page_size ${size} answered ${c.data.length} items`);
+    }
+  });
+
+  check({ id: ["CONV-PAGE-4", "CONV-PAGE-5"], op: "listInstances" }, "page_size outside 25..100 on the vm list is refused or clamped, never past 100", async ({ ops, observe }) => {
+    for (const size of [24, 101, 1000]) {
+      const res = await ops.listInstances({ query: { page_size: size } });
+      if (res.status >= 400 && res.status < 500) {
+        expectError(res);
+        observe(`page_size ${size}`, "refused", "CONV-PAGE-5");
+      } else {
+        const c = expectCollection(res);
+        if (c.data.length > 100) throw new TargetFailure(`page_size ${size} answered ${c.data.length} items, past the bound of 100`);
+        observe(`page_size ${size}`, "accepted (clamped or ignored)", "CONV-PAGE-5");
+      }
+    }
+  });
+
+  check({ id: "CONV-PAGE-2", op: "listInstances" }, "page below 1 is refused or treated as 1", async ({ ops }) => {
+    const res = await ops.listInstances({ query: { page: 0 } });
+    if (res.status >= 400 && res.status < 500) return void expectError(res);
+    const c = expectCollection(res);
+    if (c.page < 1) throw new TargetFailure(`page 0 answered page ${c.page}`);
+  });
+});
