@@ -1,7 +1,8 @@
 // The requirement catalog: the hand-written clauses of spec/requirements.yaml plus the field-level
 // constraints generated from spec/openapi.yaml at load time (one requirement per constrained field
 // per operation). The harness imports loadCatalog() to refuse unknown requirement IDs and to count
-// coverage; the consistency test is spec/catalog.test.ts; the scheme is explained in spec/CATALOG.md.
+// coverage; the consistency test is spec/catalog.test.ts; the scheme is explained in spec/README.md
+// ("The requirement catalog").
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
