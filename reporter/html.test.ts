@@ -6,6 +6,8 @@ import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { check, exchange, fixtureChecks, fixtureReport, HOSTILE } from "./fixtures.ts";
 import { renderHtml, scriptJson } from "./html.ts";
+import { renderJson } from "./json.ts";
+import { mergeReports } from "./merge.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 const SCREENSHOT = join(import.meta.dirname, "..", "reports", "conformance.png");
@@ -106,6 +108,32 @@ describe("conformance.html", () => {
 
       expect(problems).toEqual([]);
       expect(requests).toEqual([]);
+      await page.close();
+    });
+
+    it("shows a column group per target for a merged report of two targets", { timeout: 60_000 }, async () => {
+      const one = (target: { url: string; label: string }, outcome: "pass" | "fail") =>
+        fixtureReport({ target, checks: [check({ name: "acc > [ACC-VIEW-1] view", requirementIds: ["ACC-VIEW-1"], operationIds: ["getAccount"], outcome, reason: outcome === "fail" ? "got 500" : undefined })] });
+      const dir = mkdtempSync(join(tmpdir(), "plumbline-html-"));
+      const files = [one({ url: "http://a", label: "alpha" }, "pass"), one({ url: "http://b", label: "beta" }, "fail")].map((r, i) => {
+        const p = join(dir, `${i}.json`);
+        writeFileSync(p, renderJson(r));
+        return p;
+      });
+      mergeReports(files, dir);
+      const page = await browser.newPage();
+      page.setDefaultTimeout(5000);
+      const problems: string[] = [];
+      page.on("pageerror", (e) => problems.push(e.message));
+      page.on("console", (m) => { if (m.type() === "error") problems.push(m.text()); });
+      await page.goto(pathToFileURL(join(dir, "conformance.html")).href);
+      expect(await page.locator("th.tgt-head").allTextContents()).toEqual(["alpha", "beta"]);
+      const cells = page.locator('#matrix button[data-op="getAccount"][data-kind="happy"]');
+      expect(await cells.evaluateAll((bs) => bs.map((b) => b.getAttribute("data-outcome")))).toEqual(["pass", "fail"]);
+      await cells.nth(1).click();
+      expect(await page.locator("#detail-title").textContent()).toBe("getAccount · happy · beta");
+      expect(await page.locator("#detail").textContent()).toContain("got 500");
+      expect(problems).toEqual([]);
       await page.close();
     });
   });

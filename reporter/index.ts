@@ -1,20 +1,19 @@
 // The vitest reporter: at the end of the run, every test becomes a CheckResult, the checks become
 // one RunReport, and the report is written as conformance.json, .md, .html and junit.xml.
 // The exit status is gateExitCode(report) (see gate.ts); the CLI sets it, vitest's own is separate.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import type { Reporter, TestCase, TestModule, Vitest } from "vitest/node";
 import { AREAS, type Area, type CheckMeta } from "../harness/model.ts";
 import { listOperations } from "../spec/index.ts";
 import { applyExpectations, loadExpectations, type Expectation } from "./expectations.ts";
 import { gateExitCode, verdictLine } from "./gate.ts";
-import { renderHtml } from "./html.ts";
-import { renderJson } from "./json.ts";
-import { renderJunit } from "./junit.ts";
-import { renderMarkdown } from "./md.ts";
 import { buildReport, type CatalogRequirement, type OperationRef, type ReportCheck, type RunReport } from "./report.ts";
+import { writeReports } from "./write.ts";
 
-export { gateExitCode, verdictLine } from "./gate.ts";
+export { gateExitCode, verdictLine, EXIT } from "./gate.ts";
+export { mergeReports, type MergeOptions } from "./merge.ts";
+export { writeReports, REPORT_FILES } from "./write.ts";
+export { loadExpectations, parseExpectations, type Expectation } from "./expectations.ts";
 export type { RunReport } from "./report.ts";
 
 export interface ConformanceReporterOptions {
@@ -31,8 +30,6 @@ export interface ConformanceReporterOptions {
   /** where the summary lines go (default: stderr); pass () => {} to keep quiet */
   log?: (line: string) => void;
 }
-
-export const REPORT_FILES = ["conformance.json", "conformance.md", "conformance.html", "junit.xml"] as const;
 
 const MAX_REASON = 4000;
 const ANSI = /\u001b\[[0-9;]*m/g;
@@ -112,22 +109,6 @@ export function toCheckResult(tc: TestCase): ReportCheck {
     ...(reason ? { reason: clip(reason) } : {}),
     durationMs,
   };
-}
-
-/** Writes the four report files; returns their paths. */
-export function writeReports(report: RunReport, dir: string): string[] {
-  mkdirSync(dir, { recursive: true });
-  const files: [string, string][] = [
-    ["conformance.json", renderJson(report)],
-    ["conformance.md", renderMarkdown(report)],
-    ["conformance.html", renderHtml(report)],
-    ["junit.xml", renderJunit(report)],
-  ];
-  return files.map(([name, text]) => {
-    const p = join(dir, name);
-    writeFileSync(p, text);
-    return p;
-  });
 }
 
 export class ConformanceReporter implements Reporter {

@@ -1,0 +1,130 @@
+// Joins reports: shards of one run (same target and seed, vitest --shard) into one report, and runs
+// against several targets into one report whose matrix has a column per target. Works from the
+// conformance.json files alone: the catalog and the operation list come from the reports.
+import { readFileSync } from "node:fs";
+import { applyExpectations, type Expectation } from "./expectations.ts";
+import { parseReport } from "./json.ts";
+import { buildReport, type CatalogRequirement, type OperationRef, type ReportCheck, type RunReport, type TargetRun } from "./report.ts";
+import { OUTCOME_ORDER } from "./rollup.ts";
+import { writeReports } from "./write.ts";
+
+export interface MergeOptions {
+  /** default: strict if any source was strict */
+  strict?: boolean;
+  /** default: the lowest gate level of the sources */
+  gateLevel?: "MUST" | "SHOULD";
+  /** write the merged files (default true) */
+  write?: boolean;
+}
+
+interface Run {
+  target: TargetRun;
+  checks: ReportCheck[];
+  expectations: Expectation[];
+  runErrors: string[];
+  sources: string[];
+}
+
+const runKey = (t: TargetRun) => JSON.stringify([t.url, t.label, String(t.seed)]);
+
+/** Splits a report into its runs (one per target; a merged report of several targets has several). */
+function runsOf(r: RunReport, source: string): Run[] {
+  return r.targets.map((t) => {
+    const mine = (c: ReportCheck) => r.targets.length === 1 || c.target === t.label;
+    return {
+      target: { ...t },
+      checks: r.checks.filter(mine).map(({ target: _t, expected: _e, ...c }) => c as ReportCheck),
+      expectations: r.expectations.filter((e) => r.targets.length === 1 || e.target === t.label).map(({ id, reason }) => ({ id, reason })),
+      runErrors: [...r.runErrors],
+      sources: [source],
+    };
+  });
+}
+
+/** Shards of one run: checks joined (a check in two shards keeps its worst outcome), time spans joined. */
+function join(a: Run, b: Run): Run {
+  const byKey = new Map(a.checks.map((c) => [`${c.file}\u0000${c.name}`, c]));
+  for (const c of b.checks) {
+    const k = `${c.file}\u0000${c.name}`;
+    const old = byKey.get(k);
+    if (!old || OUTCOME_ORDER.indexOf(c.outcome) < OUTCOME_ORDER.indexOf(old.outcome)) byKey.set(k, c);
+  }
+  const start = Math.min(Date.parse(a.target.startedAt), Date.parse(b.target.startedAt));
+  const end = Math.max(Date.parse(a.target.startedAt) + a.target.durationMs, Date.parse(b.target.startedAt) + b.target.durationMs);
+  const seen = new Set(a.expectations.map((e) => e.id));
+  return {
+    target: { ...a.target, startedAt: new Date(start).toISOString(), durationMs: end - start },
+    checks: [...byKey.values()],
+    expectations: [...a.expectations, ...b.expectations.filter((e) => !seen.has(e.id))],
+    runErrors: [...new Set([...a.runErrors, ...b.runErrors])],
+    sources: [...a.sources, ...b.sources],
+  };
+}
+
+/** Merges conformance.json files; writes the merged four files into outDir and returns the report. */
+export function mergeReports(files: string[], outDir: string, opts: MergeOptions = {}): RunReport {
+  if (!files.length) throw new Error("mergeReports: no report to merge");
+  const reports = files.map((f) => parseReport(readFileSync(f, "utf8"), f));
+  const runs = new Map<string, Run>();
+  reports.forEach((r, i) => {
+    for (const run of runsOf(r, files[i])) {
+      const k = runKey(run.target);
+      const old = runs.get(k);
+      runs.set(k, old ? join(old, run) : run);
+    }
+  });
+  const list = [...runs.values()];
+
+  // labels must tell the columns apart
+  const used = new Map<string, number>();
+  for (const run of list) used.set(run.target.label, (used.get(run.target.label) ?? 0) + 1);
+  if (list.length > 1) {
+    const taken = new Set<string>();
+    for (const run of list) {
+      let label = run.target.label;
+      if ((used.get(label) ?? 0) > 1) label = `${label} (seed ${run.target.seed})`;
+      for (let n = 2; taken.has(label); n++) label = `${run.target.label} #${n}`;
+      taken.add(label);
+      run.target.label = label;
+    }
+  }
+
+  const multi = list.length > 1;
+  const checks: ReportCheck[] = [];
+  for (const run of list) for (const c of run.checks) checks.push(multi ? { ...c, target: run.target.label } : { ...c });
+  const expectations = list.flatMap((run) => applyExpectations(checks, run.expectations, multi ? run.target.label : undefined));
+
+  const withCatalog = reports.find((r) => r.coverage.catalogAvailable);
+  const catalog: CatalogRequirement[] | undefined = withCatalog?.coverage.requirements.map(({ checks: _c, outcome: _o, byTarget: _b, ...q }) => q);
+  const opSeen = new Set<string>();
+  const operations: OperationRef[] = [];
+  for (const r of reports) {
+    for (const row of r.matrix.rows) {
+      if (!row.known || opSeen.has(row.operationId)) continue;
+      opSeen.add(row.operationId);
+      operations.push({ operationId: row.operationId, method: row.method, path: row.path, area: row.area });
+    }
+  }
+  const total = Math.max(...reports.map((r) => r.matrix.operations.total));
+  if (operations.length < total) {
+    // a source listed more operations than rows survive (cannot happen with reports written by this reporter)
+    throw new Error(`mergeReports: the sources list ${total} operations but only ${operations.length} rows were found`);
+  }
+
+  const strict = opts.strict ?? reports.some((r) => r.options.strict);
+  const gateLevel = opts.gateLevel ?? (reports.some((r) => r.options.gateLevel === "SHOULD") ? "SHOULD" : "MUST");
+  const expectationsFiles = [...new Set(reports.map((r) => r.options.expectationsFile).filter((f): f is string => !!f))];
+  const report = buildReport({
+    checks,
+    targets: list.map((r) => r.target),
+    options: { strict, gateLevel, ...(expectationsFiles.length ? { expectationsFile: expectationsFiles.join(", ") } : {}) },
+    operations,
+    catalog,
+    expectations,
+    runErrors: [...new Set(list.flatMap((r) => r.runErrors))],
+    toolVersion: reports[0].tool.version,
+    merged: { kind: multi ? "targets" : "shards", sources: files },
+  });
+  if (opts.write !== false) writeReports(report, outDir);
+  return report;
+}
