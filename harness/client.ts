@@ -88,14 +88,18 @@ function cappedParser(limit: number) {
   };
 }
 
-function describeError(e: any, timeoutMs: number): string {
-  if (e?.timeout || e?.code === "ECONNABORTED") return `timeout: no complete response within ${timeoutMs} ms`;
-  if (e?.code === "ECONNRESET") return "connection reset by the target (ECONNRESET)";
-  if (e?.code === "ECONNREFUSED") return `connection refused (ECONNREFUSED): nothing listens at ${e.address ?? ""}:${e.port ?? ""}`;
-  if (e?.code === "ENOTFOUND") return `host not found (ENOTFOUND ${e.hostname ?? ""})`;
-  if (e?.code === "ETOOLARGE") return "response body too large";
-  if (e?.code === "HPE_INVALID_CONSTANT" || /^HPE_/.test(e?.code ?? "")) return `malformed HTTP response (${e.code})`;
-  return `${e?.code ? e.code + ": " : ""}${e?.message ?? String(e)}`;
+function describeError(e: any, timeoutMs: number, url: string): string {
+  // supertest rewrites network errors as "ECONNREFUSED: Connection refused" without a code
+  const code: string | undefined = e?.code ?? /^(E[A-Z]+|HPE_[A-Z_]+):/.exec(e?.message ?? "")?.[1];
+  const host = new URL(url).host;
+  if (e?.timeout || code === "ECONNABORTED") return `timeout: no complete response within ${timeoutMs} ms`;
+  if (code === "ECONNRESET") return "connection reset by the target (ECONNRESET)";
+  if (code === "ECONNREFUSED") return `connection refused (ECONNREFUSED): nothing listens at ${host}`;
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return `host not found (${code} ${new URL(url).hostname})`;
+  if (code === "ETOOLARGE") return "response body too large";
+  if (code?.startsWith("HPE_")) return `malformed HTTP response (${code})`;
+  const msg = e?.message ?? String(e);
+  return code && !msg.startsWith(code) ? `${code}: ${msg}` : msg;
 }
 
 function lowerHeaders(h: Record<string, unknown> | undefined): Record<string, string> {
@@ -200,7 +204,7 @@ export class Client {
       rawBody = res.body as RawBody;
       if (rawBody?.truncated) error = undefined; // a body cut by our cap is still a response
     } catch (e: any) {
-      error = describeError(e, this.opts.requestTimeoutMs);
+      error = describeError(e, this.opts.requestTimeoutMs, url);
       rawBody = e?.partial ?? e?.response?.body;
       if (e?.response) {
         status = e.response.status ?? 0;

@@ -1,0 +1,74 @@
+// The command line as a user meets it: one clear line for bad input, never a stack trace.
+import { describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { preflight } from "./run.ts";
+import { testConfig } from "./testing.ts";
+import { renderPlan } from "./plan.ts";
+import { declare } from "./check.ts";
+import { FIXTURE_REQUIREMENTS } from "./testing.ts";
+
+function cli(...args: string[]) {
+  const r = spawnSync(process.execPath, ["bin/plumbline.mjs", ...args], { encoding: "utf8", timeout: 60_000, env: { ...process.env, PLUMBLINE_TARGET: "" } });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe("plumbline CLI", () => {
+  it.each([
+    [["run", "--target", "not a url"], /^plumbline: --target: "not a url" is not valid; expected an http\(s\) URL/],
+    [["run", "--gate-level", "COULD"], /^plumbline: --gate-level: "COULD" is not valid; expected MUST or SHOULD/],
+    [["run", "--target", "http://127.0.0.1:1", "--request-timeout", "500"], /^plumbline: target http:\/\/127\.0\.0\.1:1 is unreachable \(connection refused/],
+  ])("%j: exit 2 with one line naming what to fix", (args, msg) => {
+    const r = cli(...args);
+    expect(r.code).toBe(2);
+    expect(r.err.trim()).toMatch(msg);
+    expect(r.err).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it("a malformed config file is named", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "plb-cli-")), "bad.yaml");
+    writeFileSync(file, "concurrency: lots\n");
+    const r = cli("run", "--config", file);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/bad\.yaml: concurrency: "lots" is not valid; expected an integer from 1 to 64/);
+  });
+
+  it("every command has --help", () => {
+    for (const c of ["run", "plan", "reference", "report merge", "sweep", "fuzz"]) {
+      const r = cli(...c.split(" "), "--help");
+      expect(r.code, c).toBe(0);
+      expect(r.out).toMatch(/Usage: plumbline/);
+    }
+  });
+
+  it("fuzz says it is not there yet and exits 2", () => {
+    const r = cli("fuzz");
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/arrives with the fuzzing issue/);
+  });
+});
+
+describe("preflight", () => {
+  it("unreachable target: one line naming the flag to fix", async () => {
+    await expect(preflight(testConfig("http://127.0.0.1:1"))).rejects.toThrow(/unreachable .*check --target \/ PLUMBLINE_TARGET/);
+  });
+});
+
+describe("plan output", () => {
+  it("groups by side-effect class and says what will be skipped", () => {
+    const catalog = new Map(FIXTURE_REQUIREMENTS.map((r) => [r.id, r]));
+    const config = testConfig("https://api.example.com", { allow: ["read-only", "creates"] });
+    const text = renderPlan(
+      [
+        { name: "[T-MUST-1] reads", file: "suites/conventions/a.test.ts", meta: declare({ id: "T-MUST-1" }, catalog) },
+        { name: "[T-MUST-1] cancels", file: "suites/account/b.test.ts", meta: declare({ id: "T-MUST-1", op: "cancelAccount", effect: "destructive" }, catalog) },
+      ],
+      config,
+    );
+    expect(text).toMatch(/2 checks against https:\/\/api\.example\.com; nothing is sent/);
+    expect(text).toMatch(/read-only: 1 checks, will run\n  \[T-MUST-1\] reads \[MUST\]  → listClusters/);
+    expect(text).toMatch(/destructive: 1 checks, will be skipped \(not allowed\)\n  \[T-MUST-1\] cancels \[MUST\]  → cancelAccount/);
+  });
+});
