@@ -5,7 +5,7 @@
   var DATA = JSON.parse(document.getElementById("report-data").textContent);
   var R = DATA.report;
   var ORDER = DATA.order; // worst first: fail, error, skip, pass
-  var SYM = { pass: "✓", fail: "✗", skip: "⏭", error: "⚠", untested: "·" };
+  var SYM = { pass: "✓", fail: "✗", skip: "○", error: "⚠", untested: "·" }; // glyphs every font has (no emoji)
   var KINDS = R.matrix.kinds;
   var TARGETS = R.matrix.targets;
   var MULTI = TARGETS.length > 1;

@@ -104,7 +104,7 @@ ${summary(r)}
   <label>Level <select id="f-level"><option value="">all</option><option>MUST</option><option>SHOULD</option><option>INFO</option></select></label>
   <label>Outcome <select id="f-outcome"><option value="">all</option><option value="fail">fail</option><option value="error">error</option><option value="skip">skip</option><option value="pass">pass</option></select></label>
   <label class="grow">Search <input id="f-text" type="search" placeholder="requirement ID, operation, path, check name, reason…"></label>
-  <span class="legend"><span class="sw pass">✓</span>pass <span class="sw fail">✗</span>fail <span class="sw error">⚠</span>error <span class="sw skip">⏭</span>skip <span class="sw untested">·</span>untested</span>
+  <span class="legend"><span class="sw pass">✓</span>pass <span class="sw fail">✗</span>fail <span class="sw error">⚠</span>error <span class="sw skip">○</span>skip <span class="sw untested">·</span>untested</span>
 </section>
 <main>
   <section><h2>Matrix <small id="matrix-note"></small></h2><div class="matrix-wrap"><table id="matrix" class="matrix"></table></div></section>
