@@ -212,7 +212,7 @@ describe("field requirement generator", () => {
             { name: "thingId", in: "path", required: true, schema: { type: "integer" } },
             { name: "month", in: "path", required: true, schema: { type: "integer", minimum: 1, maximum: 12 } },
           ],
-          requestBody: { content: { "application/json": { schema: { allOf: [{ $ref: "#/components/schemas/ThingCreate" }], properties: { label: { type: "string" } } } } } },
+          requestBody: { content: { "application/json": { schema: { allOf: [{ $ref: "#/components/schemas/ThingCreate" }, { required: ["comments"] }], properties: { label: { type: "string" } } } } } },
           responses: { "200": { description: "ok" } },
         },
       },
@@ -278,6 +278,7 @@ describe("field requirement generator", () => {
         "FIELD.listInvoices.page_size",
         "FIELD.listThings.page",
         "FIELD.listThings.page_size",
+        "FIELD.updateThing.comments",
         "FIELD.updateThing.devices.sda.volume_id",
         "FIELD.updateThing.interfaces",
         "FIELD.updateThing.interfaces.label",
@@ -289,6 +290,11 @@ describe("field requirement generator", () => {
         "FIELD.updateThing.tags",
       ].sort(),
     );
+  });
+
+  it("applies required of one allOf part to properties declared in another", () => {
+    expect(byId.get("FIELD.updateThing.comments")!.statement).toContain("required");
+    expect(byId.get("FIELD.updateThing.label")!.statement).toContain("required");
   });
 
   it("skips unconstrained and read-only fields, and follows recursive refs without looping", () => {

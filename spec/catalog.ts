@@ -339,9 +339,11 @@ function walkSchema(doc: unknown, root: unknown, prefix: string, requiredHere: b
     }
   }
 
+  // `required` of any allOf part applies to the properties of every part
+  const requiredNames = new Set<string>(conj.flatMap((c) => (Array.isArray(c.required) ? c.required.map(String) : [])));
   const descend = (b: Schema, strict: boolean) => {
     const props = b.properties && typeof b.properties === "object" ? (b.properties as Record<string, unknown>) : undefined;
-    const req = new Set<string>(strict && Array.isArray(b.required) ? b.required.map(String) : []);
+    const req = strict ? requiredNames : new Set<string>();
     if (props) {
       for (const [name, sub] of Object.entries(props)) {
         walkSchema(doc, sub, prefix ? `${prefix}.${name}` : name, req.has(name), acc, depth + 1, path);
