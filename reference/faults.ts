@@ -33,13 +33,13 @@ export class Faults {
 
 /** Faults of the cross-cutting machinery (router, envelope, errors). */
 export const coreFaults: FaultSpec[] = [
-  { name: "auth-not-checked", requirement: "AUTH-BEARER-1", description: "requests without a valid token are served as the first seeded user" },
-  { name: "scope-not-checked", requirement: "AUTH-SCOPE-1", description: "a token lacking the operation's scope is accepted" },
-  { name: "error-body-plain", requirement: "CONV-ERROR-1", description: "errors answer a plain-text message instead of the Error body" },
-  { name: "error-field-not-named", requirement: "CONV-ERROR-2", description: "field-level validation errors carry field null" },
-  { name: "envelope-no-pages", requirement: "CONV-COLLECTION-1", description: "collections omit the `pages` member" },
-  { name: "page-size-unbounded", requirement: "CONV-PAGE-3", description: "page_size above 100 is honoured (pages longer than 100)" },
-  { name: "page-size-default-25", requirement: "CONV-PAGE-2", description: "page_size defaults to 25 instead of 100" },
+  { name: "auth-not-checked", requirement: "CONV-AUTH-2", description: "a request with no Authorization header is served as the first seeded user" },
+  { name: "vm-write-scope-not-checked", requirement: "VM-SCOPE-2", description: "a token with only vms:read_only may call instance write operations" },
+  { name: "error-body-plain", requirement: "CONV-ERR-1", description: "errors answer a plain-text message instead of the Error body" },
+  { name: "error-field-not-named", requirement: "CONV-ERR-3", description: "field-level validation errors carry field null" },
+  { name: "envelope-no-pages", requirement: "CONV-COLL-1", description: "collections omit the `pages` member" },
+  { name: "page-size-unbounded", requirement: "CONV-PAGE-4", description: "page_size above 100 is honoured (pages longer than 100)" },
+  { name: "page-size-default-25", requirement: "CONV-PAGE-3", description: "page_size defaults to 25 instead of 100" },
   { name: "empty-reply-null", requirement: "CONV-EMPTY-1", description: "operations with no data answer `null` instead of `{}`" },
-  { name: "beta-prefix-missing", requirement: "CONV-BETA-1", description: "the maintenance list is served under /v4 instead of /v4beta" },
+  { name: "beta-prefix-missing", requirement: "CONV-PREFIX-2", description: "the maintenance list is served under /v4 instead of /v4beta" },
 ];

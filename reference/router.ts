@@ -108,11 +108,12 @@ export function authorize(state: State, faults: Faults, headers: IncomingHttpHea
   const optional = access.endsWith("?");
   if (!header && optional) return null;
   if (!principal) {
-    if (faults.has("auth-not-checked")) return [...state.tokens.values()][0];
+    if (!header && faults.has("auth-not-checked")) return [...state.tokens.values()][0];
     throw unauthorized(header ? "Invalid Token" : "Authentication required");
   }
   const scope = optional ? access.slice(0, -1) : access;
-  if (!scopeSatisfied(principal.scopes, scope) && !faults.has("scope-not-checked")) {
+  const lenient = scope === "vms:read_write" && faults.has("vm-write-scope-not-checked") ? "vms:read_only" : scope;
+  if (!scopeSatisfied(principal.scopes, lenient)) {
     throw forbidden(`Your OAuth token is not authorized to use this endpoint (needs ${scope})`);
   }
   return principal;
