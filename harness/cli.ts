@@ -74,14 +74,18 @@ export function program(): Command {
     .description("merge conformance.json files (targets or shards) into one report")
     .argument("<files...>", "conformance.json files")
     .requiredOption("-o, --out <dir>", "directory to write the merged report to")
+    .option("--strict", "gate on SHOULD failures too")
     .action(async (files: string[], opts) => {
-      let mod: { mergeReports?: (files: string[], out: string) => unknown };
+      const { mergeReports, gateExitCode, verdictLine } = await import("../reporter/index.ts");
+      let merged;
       try {
-        mod = await import("../reporter/merge.ts");
-      } catch {
-        throw new ConfigError("report merge is not available: reporter/merge.ts is missing from this checkout");
+        merged = mergeReports(files, opts.out, { strict: opts.strict === true });
+      } catch (e) {
+        throw new ConfigError(`report merge: ${(e as Error).message} (give conformance.json files written by plumbline run)`);
       }
-      await mod.mergeReports!(files, opts.out);
+      console.log(verdictLine(merged));
+      console.log(`merged report written to ${opts.out}`);
+      process.exitCode = gateExitCode(merged);
     });
 
   const sweepCmd = prog

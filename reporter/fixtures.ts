@@ -9,19 +9,19 @@ export const HOSTILE = `</script><img src=x onerror="alert(1)">]]><!-- & "quoted
 export const OPERATIONS: OperationRef[] = [
   { operationId: "getAccount", method: "GET", path: "/v4/account", area: "account" },
   { operationId: "updateAccount", method: "PUT", path: "/v4/account", area: "account" },
-  { operationId: "listInstances", method: "GET", path: "/v4/linode/instances", area: "vm" },
-  { operationId: "bootInstance", method: "POST", path: "/v4/linode/instances/{linodeId}/boot", area: "vm" },
+  { operationId: "listInstances", method: "GET", path: "/v4/vm/instances", area: "vm" },
+  { operationId: "bootInstance", method: "POST", path: "/v4/vm/instances/{vmId}/boot", area: "vm" },
   { operationId: "createTicket", method: "POST", path: "/v4/support/tickets", area: "support" },
 ];
 
 export const CATALOG: CatalogRequirement[] = [
   { id: "ACC-VIEW-1", area: "account", operations: ["getAccount"], kind: "happy", level: "MUST", source: "Account > View", statement: "Viewing the account returns the Account object." },
   { id: "ACC-UPD-2", area: "account", operations: ["updateAccount"], kind: "validation", level: "MUST", source: "Account > Update", statement: "An email longer than 128 characters is refused, naming the field." },
-  { id: "VM-BOOT-3", area: "vm", operations: ["bootInstance"], kind: "state", level: "MUST", source: "Linodes > Boot", statement: "Boot with several configs and none last booted is refused." },
-  { id: "VM-LIST-1", area: "vm", operations: ["listInstances"], kind: "happy", level: "MUST", source: "Linodes > List", statement: "Listing instances returns a paginated envelope." },
+  { id: "VM-BOOT-3", area: "vm", operations: ["bootInstance"], kind: "state", level: "MUST", source: "Compute instances (vm) > Boot", statement: "Boot with several configs and none last booted is refused." },
+  { id: "VM-LIST-1", area: "vm", operations: ["listInstances"], kind: "happy", level: "MUST", source: "Compute instances (vm) > List", statement: "Listing instances returns a paginated envelope." },
   { id: "CONV-404-1", area: "conventions", operations: ["bootInstance"], kind: "error", level: "SHOULD", source: "Errors", statement: "An unknown ID is answered with 404." },
   { id: "SUP-TICKET-1", area: "support", operations: ["createTicket"], kind: "happy", level: "MUST", source: "Support > Open", statement: "Opening a ticket returns the ticket." },
-  { id: "VM-BOOT-INFO-1", area: "vm", operations: ["bootInstance"], kind: "state", level: "INFO", source: "Linodes > Boot", statement: "Which event action a boot emits." },
+  { id: "VM-BOOT-INFO-1", area: "vm", operations: ["bootInstance"], kind: "state", level: "INFO", source: "Compute instances (vm) > Boot", statement: "Which event action a boot emits." },
 ];
 
 export function exchange(method: string, url: string, status: number, body: unknown): Exchange {
@@ -48,9 +48,9 @@ export function fixtureChecks(): ReportCheck[] {
   return [
     check({ name: "account > [ACC-VIEW-1] view the account", requirementIds: ["ACC-VIEW-1"], operationIds: ["getAccount"], outcome: "pass", exchanges: [exchange("GET", "http://t/v4/account", 200, { email: "a@b.c" })] }),
     check({ name: "account > [ACC-UPD-2] email too long is refused", requirementIds: ["ACC-UPD-2"], operationIds: ["updateAccount"], kind: "validation", outcome: "fail", reason: "expected 4xx, got 200", exchanges: [exchange("PUT", "http://t/v4/account", 200, { note: HOSTILE, big: "x".repeat(10_000) })] }),
-    check({ name: "vm/boot > [VM-BOOT-3] several configs: boot is refused", requirementIds: ["VM-BOOT-3", "VM-BOOT-INFO-1"], operationIds: ["bootInstance"], area: "vm", kind: "state", outcome: "skip", reason: "provider state 'held-jobs' not offered (404)", file: "suites/vm/boot.test.ts", observations: [{ requirementId: "VM-BOOT-INFO-1", operationId: "bootInstance", note: "event action emitted", value: "linode_boot" }] }),
+    check({ name: "vm/boot > [VM-BOOT-3] several configs: boot is refused", requirementIds: ["VM-BOOT-3", "VM-BOOT-INFO-1"], operationIds: ["bootInstance"], area: "vm", kind: "state", outcome: "skip", reason: "provider state 'held-jobs' not offered (404)", file: "suites/vm/boot.test.ts", observations: [{ requirementId: "VM-BOOT-INFO-1", operationId: "bootInstance", note: "event action emitted", value: "vm_boot" }] }),
     check({ name: "vm > [VM-LIST-1] list instances", requirementIds: ["VM-LIST-1"], operationIds: ["listInstances"], area: "vm", outcome: "error", reason: "ECONNRESET talking to the control endpoint", file: "suites/vm/list.test.ts" }),
-    check({ name: "conventions > [CONV-404-1] unknown instance is 404", requirementIds: ["CONV-404-1"], operationIds: ["bootInstance"], area: "conventions", kind: "error", level: "SHOULD", outcome: "fail", reason: "expected 404, got 400", file: "suites/conventions/errors.test.ts", exchanges: [exchange("POST", "http://t/v4/linode/instances/999/boot", 400, { errors: [{ reason: "bad" }] })] }),
+    check({ name: "conventions > [CONV-404-1] unknown instance is 404", requirementIds: ["CONV-404-1"], operationIds: ["bootInstance"], area: "conventions", kind: "error", level: "SHOULD", outcome: "fail", reason: "expected 404, got 400", file: "suites/conventions/errors.test.ts", exchanges: [exchange("POST", "http://t/v4/vm/instances/999/boot", 400, { errors: [{ reason: "bad" }] })] }),
     check({ name: "conventions > [CONV-ENV-9] envelope", requirementIds: ["CONV-ENV-9"], area: "conventions", kind: "convention", outcome: "pass", file: "suites/conventions/envelope.test.ts" }),
   ];
 }

@@ -22,8 +22,8 @@ describe("conformance.md", () => {
   it("draws the matrix by area and operation against kinds, with a legend", () => {
     expect(md).toContain("| operation |  | happy | validation | state | error | auth | convention | limit |");
     expect(md).toContain("| `getAccount` | `GET /v4/account` | ✅ | · | · | · | · | · | · |");
-    expect(md).toContain("| `bootInstance` | `POST /v4/linode/instances/{linodeId}/boot` | · | · | ⏭ | ❌ | · | · | · |");
-    expect(md).toContain("| `listInstances` | `GET /v4/linode/instances` | ⚠ | · | · | · | · | · | · |");
+    expect(md).toContain("| `bootInstance` | `POST /v4/vm/instances/{vmId}/boot` | · | · | ⏭ | ❌ | · | · | · |");
+    expect(md).toContain("| `listInstances` | `GET /v4/vm/instances` | ⚠ | · | · | · | · | · | · |");
     expect(md).toContain("| **vm** |");
     expect(md).toContain("✅ pass · ❌ fail · ⏭ skip · ⚠ error");
   });
@@ -44,7 +44,7 @@ describe("conformance.md", () => {
     expect(md).toContain("| `ACC-VIEW-1` | was broken |");
     expect(md).toContain("## Untested requirements (3)");
     expect(md).toContain("| `SUP-TICKET-1` | MUST | support | Opening a ticket returns the ticket. | no check |");
-    expect(md).toContain("| `VM-BOOT-INFO-1` | `bootInstance` | event action emitted | `linode_boot` |");
+    expect(md).toContain("| `VM-BOOT-INFO-1` | `bootInstance` | event action emitted | `vm_boot` |");
     expect(md).toContain("Requirement IDs named by checks but not in the catalog: `CONV-ENV-9`.");
     expect(md).toContain("- ⚠ unexpected pass: ACC-VIEW-1 is listed as a known failure");
   });

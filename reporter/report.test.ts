@@ -43,6 +43,6 @@ describe("RunReport", () => {
   });
 
   it("collects INFO observations with their check", () => {
-    expect(r.observations).toEqual([{ requirementId: "VM-BOOT-INFO-1", operationId: "bootInstance", note: "event action emitted", value: "linode_boot", check: 2 }]);
+    expect(r.observations).toEqual([{ requirementId: "VM-BOOT-INFO-1", operationId: "bootInstance", note: "event action emitted", value: "vm_boot", check: 2 }]);
   });
 });
