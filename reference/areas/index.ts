@@ -1,4 +1,11 @@
 // Every area of the reference target. Add an area here once its module exists.
 import type { Area } from "../area.ts";
+import { accountArea } from "./account.ts";
+import { eventsArea } from "./events.ts";
+import { oauthClientsArea } from "./oauth-clients.ts";
+import { managedArea } from "./managed.ts";
+import { supportArea } from "./support.ts";
+import { recipesArea } from "./recipes.ts";
+import { tagsArea } from "./tags.ts";
 
-export const AREAS: Area[] = [];
+export const AREAS: Area[] = [accountArea, eventsArea, oauthClientsArea, managedArea, supportArea, recipesArea, tagsArea];
