@@ -1,0 +1,80 @@
+// Events: list, view, mark read, mark seen. Other areas record events with `state.emit`; this area
+// only serves them. Visibility: unrestricted users see every event of the account; restricted users
+// see the events they caused and events about instances they hold a grant on.
+import type { Area } from "../area.ts";
+import { EMPTY, notFound, ok } from "../http.ts";
+import { paginate } from "../paginate.ts";
+import { intParam, type Ctx, type Router } from "../router.ts";
+import type { EventRecord, User } from "../state.ts";
+
+const RETENTION_MS = 90 * 86_400_000;
+
+const granted = (u: User, e: EventRecord["entity"]) => !!e && e.type === "vm" && typeof e.id === "number" && u.grants.vms.has(e.id);
+
+export function eventVisible(u: User, e: EventRecord): boolean {
+  if (!u.restricted) return true;
+  return e.username === u.username || granted(u, e.entity) || granted(u, e.secondary_entity);
+}
+
+/** The caller's visible events of the last 90 days, in recording order. */
+function visibleEvents(ctx: Ctx): EventRecord[] {
+  const cutoff = ctx.state.now().getTime() - RETENTION_MS;
+  const windowed = !ctx.faults.has("events-not-windowed");
+  const u = ctx.user;
+  return ctx.account.events.filter((e) => (!windowed || Date.parse(e.created) >= cutoff) && eventVisible(u, e));
+}
+
+function findEvent(ctx: Ctx): EventRecord {
+  const id = intParam(ctx, "eventId");
+  const ev = visibleEvents(ctx).find((e) => e.id === id);
+  if (!ev) throw notFound("Event not found");
+  return ev;
+}
+
+export const eventsArea: Area = {
+  name: "events",
+
+  register(r: Router) {
+    // newest first
+    r.get("/v4/account/events", "events:read_only", (ctx) => paginate(ctx, visibleEvents(ctx).reverse()));
+    r.get("/v4/account/events/{eventId}", "events:read_only", (ctx) => ok(findEvent(ctx)));
+    r.post("/v4/account/events/{eventId}/read", "events:read_only", (ctx) => {
+      const ev = findEvent(ctx);
+      if (ctx.faults.has("event-read-marks-earlier")) {
+        for (const e of visibleEvents(ctx)) if (e.id <= ev.id) e.read = true;
+      } else {
+        ev.read = true;
+      }
+      return EMPTY;
+    });
+    r.post("/v4/account/events/{eventId}/seen", "events:read_only", (ctx) => {
+      const ev = findEvent(ctx);
+      if (ctx.faults.has("event-seen-only-one")) {
+        ev.seen = true;
+      } else {
+        for (const e of visibleEvents(ctx)) if (e.id <= ev.id) e.seen = true;
+      }
+      return EMPTY;
+    });
+  },
+
+  seed(state, seeded) {
+    const now = state.now().getTime();
+    for (const [account, user] of [[seeded.accountA, seeded.admin], [seeded.accountB, seeded.secondary]] as const) {
+      const entity = { id: account.id, label: `account-${account.id}`, type: "account", url: "/v4/account" };
+      // one event past the 90-day retention (never listed) and one recent one
+      const old = state.emit(account, { action: "account_update", username: user.username, entity });
+      old.created = state.iso(new Date(now - 100 * 86_400_000));
+      old.read = true;
+      old.seen = true;
+      const recent = state.emit(account, { action: "account_update", username: user.username, entity });
+      recent.created = state.iso(new Date(now - 3_600_000));
+    }
+  },
+
+  faults: [
+    { name: "event-seen-only-one", requirement: "EVT-SEEN-1", description: "mark seen sets seen on the given event only, not on the earlier ones" },
+    { name: "event-read-marks-earlier", requirement: "EVT-READ-1", description: "mark read sets read on every event up to the given one instead of that one only" },
+    { name: "events-not-windowed", requirement: "EVT-LIST-2", description: "events older than 90 days stay listed" },
+  ],
+};
