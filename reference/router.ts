@@ -57,7 +57,7 @@ export class Router {
     const names: string[] = [];
     const src = pattern
       .replace(/\/$/, "")
-      .replace(/[.*+?^$()|[\]\\]/g, "\\$&")
+      .replace(/[.*?^$()|[\]\\]|\+(?!\})/g, "\\$&") // `+` of `{name+}` stays
       .replace(/\{(\w+)(\+?)\}/g, (_, n: string, rest: string) => {
         names.push(n);
         return rest ? "(.+)" : "([^/]+)"; // {name+} takes the rest of the path, slashes included

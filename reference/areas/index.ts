@@ -1,5 +1,6 @@
 // Every area of the reference target. Add an area here once its module exists.
 import type { Area } from "../area.ts";
+import { objectStorage } from "./object-storage.ts";
 import { accountArea } from "./account.ts";
 import { eventsArea } from "./events.ts";
 import { oauthClientsArea } from "./oauth-clients.ts";
@@ -8,4 +9,4 @@ import { supportArea } from "./support.ts";
 import { recipesArea } from "./recipes.ts";
 import { tagsArea } from "./tags.ts";
 
-export const AREAS: Area[] = [accountArea, eventsArea, oauthClientsArea, managedArea, supportArea, recipesArea, tagsArea];
+export const AREAS: Area[] = [objectStorage, accountArea, eventsArea, oauthClientsArea, managedArea, supportArea, recipesArea, tagsArea];

@@ -1,0 +1,78 @@
+// Access keys and transfer usage.
+import { findCluster } from "../../data.ts";
+import { EMPTY, notFound, ok } from "../../http.ts";
+import { paginate } from "../../paginate.ts";
+import { intParam, type Ctx, type Router } from "../../router.ts";
+import { Fields } from "../../validate.ts";
+import { bucketKey, KEY_PERMISSIONS, keyJson, osState, randomKey, transferOf, type AccessKey, type BucketAccess } from "./store.ts";
+
+const READ = "object_storage:read_only";
+const WRITE = "object_storage:read_write";
+const UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+const MIXED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+function keyOf(ctx: Ctx): AccessKey {
+  const k = osState(ctx.state, ctx.account).keys.get(intParam(ctx, "keyId"));
+  if (!k) throw notFound("Access key not found");
+  return k;
+}
+
+export function registerKeys(r: Router) {
+  r.get("/v4/object-storage/keys", READ, (ctx) => paginate(ctx, [...osState(ctx.state, ctx.account).keys.values()].map((k) => keyJson(k))));
+
+  r.post("/v4/object-storage/keys", WRITE, (ctx) => {
+    const os = osState(ctx.state, ctx.account);
+    const f = new Fields(ctx.json());
+    const label = f.string("label");
+    const list = f.array("bucket_access");
+    const access: BucketAccess[] = [];
+    list?.forEach((item, i) => {
+      if (item === null || typeof item !== "object" || Array.isArray(item)) {
+        f.fail(`bucket_access.${i}`, "must be an object with cluster, bucket_name and permissions");
+        return;
+      }
+      const g = f.nested(`bucket_access.${i}`, item as Record<string, unknown>);
+      const cluster = g.string("cluster", { required: true });
+      const bucket = g.string("bucket_name", { required: true });
+      const permissions = g.string("permissions", { required: true, oneOf: KEY_PERMISSIONS });
+      if (typeof cluster === "string" && !findCluster(cluster)) g.fail("cluster", `no cluster ${cluster}`);
+      else if (typeof cluster === "string" && typeof bucket === "string" && !os.buckets.has(bucketKey(cluster, bucket))) {
+        g.fail("bucket_name", `no bucket ${bucket} in cluster ${cluster}`);
+      }
+      if (cluster && bucket && permissions) access.push({ cluster, bucket_name: bucket, permissions });
+    });
+    f.done();
+    let limited = list !== undefined && list !== null;
+    if (!limited && ctx.faults.has("os-key-limited-when-omitted")) limited = true;
+    if (limited && access.length === 0 && ctx.faults.has("os-key-empty-access-unlimited")) limited = false;
+    const k: AccessKey = {
+      id: ctx.state.id(),
+      label: label ?? "",
+      access_key: randomKey(20, UPPER),
+      secret_key: randomKey(40, MIXED),
+      limited,
+      bucket_access: limited ? access : [],
+    };
+    os.keys.set(k.id, k);
+    return ok(keyJson(k, true));
+  });
+
+  r.get("/v4/object-storage/keys/{keyId}", READ, (ctx) => ok(keyJson(keyOf(ctx), ctx.faults.has("os-key-secret-in-view"))));
+
+  r.put("/v4/object-storage/keys/{keyId}", WRITE, (ctx) => {
+    const k = keyOf(ctx);
+    const f = new Fields(ctx.json());
+    const label = f.string("label");
+    f.done();
+    if (typeof label === "string") k.label = label;
+    return ok(keyJson(k));
+  });
+
+  r.delete("/v4/object-storage/keys/{keyId}", WRITE, (ctx) => {
+    const k = keyOf(ctx);
+    osState(ctx.state, ctx.account).keys.delete(k.id);
+    return EMPTY;
+  });
+
+  r.get("/v4/object-storage/transfer/", READ, (ctx) => ok({ used: transferOf(ctx.state, osState(ctx.state, ctx.account)).used }));
+}
