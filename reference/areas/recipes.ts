@@ -76,7 +76,7 @@ function register(r: Router) {
   // anonymous callers see only public recipes; others also their account's private ones
   r.get("/v4/vm/recipes", "recipes:read_only?", (ctx) => {
     const account = ctx.principal ? ctx.account : null;
-    const leak = ctx.faults.has("recipe-anonymous-sees-private");
+    const leak = !ctx.principal && ctx.faults.has("recipe-anonymous-sees-private");
     const items = [...store(ctx.state).values()].filter((s) => leak || visible(s, account)).map((s) => s.record);
     return paginate(ctx, items);
   });
@@ -141,7 +141,7 @@ export const recipesArea: Area = {
   faults: [
     { name: "recipe-made-private-again", requirement: "RCP-PUBLIC-2", description: "an update with is_public false makes a public recipe private again" },
     { name: "recipe-public-deleted", requirement: "RCP-DELETE-2", description: "a public recipe can be deleted" },
-    { name: "recipe-anonymous-sees-private", requirement: "RCP-LIST-1", description: "the recipes list shows private recipes (of every account) to every caller, anonymous included" },
+    { name: "recipe-anonymous-sees-private", requirement: "RCP-LIST-1", description: "the recipes list shows private recipes (of every account) to anonymous callers" },
   ],
 };
 
