@@ -97,7 +97,7 @@ export function parseMultipart(raw: Buffer, contentType: string | undefined): Mu
     const headerEnd = chunk.indexOf("\r\n\r\n");
     if (headerEnd !== -1) {
       const head = chunk.subarray(0, headerEnd).toString("utf8");
-      const disp = /content-disposition:[^\r\n]*name="([^"]*)"(?:;\s*filename="([^"]*)")?/i.exec(head);
+      const disp = /content-disposition:[^\r\n]*?\bname="([^"]*)"(?:;\s*filename="([^"]*)")?/i.exec(head);
       const type = /content-type:\s*([^\r\n]+)/i.exec(head);
       if (disp) parts.push({ name: disp[1], filename: disp[2], contentType: type?.[1], data: chunk.subarray(headerEnd + 4) });
     }
