@@ -249,12 +249,15 @@ function createTransfer(ctx: Ctx) {
   if (entities) {
     const e = f.nested("entities", entities);
     for (const key of Object.keys(entities)) if (key !== "vms") e.fail(key, "unsupported entity type (only vms can be transferred)");
-    vms = [...new Set(e.intArray("vms", { required: true }) ?? [])];
-    const pending = new Set([...transfers(ctx.state).values()].filter((t) => refresh(ctx.state, t).status === "pending" && t.sender === ctx.account).flatMap((t) => t.entities.vms));
-    const unknown = vms.filter((id) => !ctx.account.vms.has(id));
-    if (entities.vms !== undefined && Array.isArray(entities.vms) && vms.length === 0) e.fail("vms", "must name at least one instance");
-    else if (unknown.length) e.fail("vms", `no instance ${unknown.join(", ")} on the account`);
-    else if (vms.some((id) => pending.has(id))) e.fail("vms", "an instance is already part of a pending transfer");
+    const given = e.intArray("vms", { required: true });
+    if (given) {
+      vms = [...new Set(given)];
+      const pending = new Set([...transfers(ctx.state).values()].filter((t) => refresh(ctx.state, t).status === "pending" && t.sender === ctx.account).flatMap((t) => t.entities.vms));
+      const unknown = vms.filter((id) => !ctx.account.vms.has(id));
+      if (vms.length === 0) e.fail("vms", "must name at least one instance");
+      else if (unknown.length) e.fail("vms", `no instance ${unknown.join(", ")} on the account`);
+      else if (vms.some((id) => pending.has(id))) e.fail("vms", "an instance is already part of a pending transfer");
+    }
   }
   f.done();
   if (ctx.user.restricted && vms.some((id) => ctx.user.grants.vms.get(id) !== "read_write")) {
