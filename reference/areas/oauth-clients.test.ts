@@ -36,7 +36,7 @@ async function faults(...names: string[]) {
 const create = async (extra: Record<string, unknown> = {}, token = ADMIN) =>
   (await call("POST", "/v4/account/oauth-clients", { label: "my-app", redirect_uri: "https://app.example.com/callback", ...extra }, token)).body;
 const putThumb = (id: string, data: Buffer, type: string, token = ADMIN) =>
-  fetch(`${ref.url}/v4/account/oauth-clients/${id}/thumbnail`, { method: "PUT", headers: { authorization: `Bearer ${token}`, "content-type": type }, body: data });
+  fetch(`${ref.url}/v4/account/oauth-clients/${id}/thumbnail`, { method: "PUT", headers: { authorization: `Bearer ${token}`, "content-type": type }, body: new Uint8Array(data) });
 const fieldsOf = (b: { errors: { field: string | null }[] }) => b.errors.map((e) => e.field);
 
 describe("oauth clients", () => {
