@@ -384,6 +384,23 @@ describe("object-storage: rules", () => {
     expect((await expired.json()).errors[0].reason).toMatch(/expired/);
   });
 
+  it("cors_enabled: data-plane answers carry Access-Control-Allow-Origin * only for such buckets", async () => {
+    await bucket("open", C1, { cors_enabled: true });
+    await bucket("closed");
+    for (const label of ["open", "closed"]) await putObject(label, "o", "1");
+    const open = await fetch(await url("open", { name: "o" }));
+    expect(open.headers.get("access-control-allow-origin")).toBe("*");
+    expect((await fetch(await url("closed", { name: "o" }))).headers.get("access-control-allow-origin")).toBeNull();
+    await api("PUT", `${OS}/buckets/${C1}/closed/access`, { cors_enabled: true });
+    expect((await fetch(await url("closed", { name: "o" }))).headers.get("access-control-allow-origin")).toBe("*");
+  });
+
+  it("a URL signed with a content type accepts that media type with parameters", async () => {
+    await bucket("typed");
+    const u = await url("typed", { name: "t.txt", method: "PUT", content_type: "text/plain" });
+    expect((await fetch(u, { method: "PUT", body: "hi" })).status).toBe(200); // fetch sends text/plain;charset=UTF-8
+  });
+
   it("TLS: certificate and private_key required; certificate must be PEM (or Base64 of PEM); the key is never returned", async () => {
     await bucket("certs");
     const none = await api("POST", `${OS}/buckets/${C1}/certs/ssl`, {});

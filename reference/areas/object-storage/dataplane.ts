@@ -7,6 +7,8 @@ import { deleteObject, labelRegistry, bucketKey, md5, objectData, osState, putOb
 
 export const OBJECTS_PREFIX = "/__objects";
 const denied = (reason: string) => new ApiError(403, [{ field: null, reason }]);
+/** `text/plain; charset=utf-8` → `text/plain` */
+const mediaType = (t: string) => t.split(";")[0].trim().toLowerCase();
 
 function serve(ctx: Ctx): Reply {
   const { cluster, bucket, name } = ctx.params;
@@ -23,17 +25,19 @@ function serve(ctx: Ctx): Reply {
   const b = labelRegistry(ctx.state).get(bucketKey(cluster, bucket));
   if (!b || osState(ctx.state, b.account).buckets.get(bucketKey(cluster, bucket)) !== b) throw notFound("Bucket not found");
 
+  // cors_enabled: CORS for all origins
+  const cors: Record<string, string> = b.cors_enabled ? { "access-control-allow-origin": "*", "access-control-expose-headers": "etag" } : {};
   if (used === "PUT" || used === "POST") {
     const given = ctx.headers["content-type"];
-    if (contentType && given && given !== contentType) throw denied(`This URL was signed for Content-Type ${contentType}`);
+    if (contentType && given && mediaType(given) !== mediaType(contentType)) throw denied(`This URL was signed for Content-Type ${contentType}`);
     const data = Buffer.from(ctx.raw);
     const etag = md5(data);
     putObject(b, { name, size: data.length, data, contentType: given || contentType || "application/octet-stream", etag, lastModified: ctx.state.iso(), acl: "private" });
-    return { status: 200, raw: Buffer.alloc(0), contentType: "text/plain", headers: { etag: `"${etag}"` } };
+    return { status: 200, raw: Buffer.alloc(0), contentType: "text/plain", headers: { ...cors, etag: `"${etag}"` } };
   }
   if (used === "DELETE") {
     deleteObject(b, name);
-    return { status: 204, raw: Buffer.alloc(0), contentType: "text/plain" };
+    return { status: 204, raw: Buffer.alloc(0), contentType: "text/plain", headers: cors };
   }
   const o = b.objects.get(name);
   if (!o) throw notFound(`Object ${name} not found`);
@@ -42,7 +46,7 @@ function serve(ctx: Ctx): Reply {
     status: 200,
     raw: objectData(o),
     contentType: o.contentType,
-    headers: { etag: `"${o.etag}"`, "last-modified": new Date(o.lastModified).toUTCString() },
+    headers: { ...cors, etag: `"${o.etag}"`, "last-modified": new Date(o.lastModified).toUTCString() },
   };
 }
 
