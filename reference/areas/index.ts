@@ -8,5 +8,6 @@ import { managedArea } from "./managed.ts";
 import { supportArea } from "./support.ts";
 import { recipesArea } from "./recipes.ts";
 import { tagsArea } from "./tags.ts";
+import { vmArea } from "./vm.ts";
 
-export const AREAS: Area[] = [objectStorage, accountArea, eventsArea, oauthClientsArea, managedArea, supportArea, recipesArea, tagsArea];
+export const AREAS: Area[] = [objectStorage, accountArea, eventsArea, oauthClientsArea, managedArea, supportArea, recipesArea, tagsArea, vmArea];
