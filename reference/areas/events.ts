@@ -24,6 +24,15 @@ function visibleEvents(ctx: Ctx): EventRecord[] {
   return ctx.account.events.filter((e) => (!windowed || Date.parse(e.created) >= cutoff) && eventVisible(u, e));
 }
 
+/**
+ * The Event as served. `entity` and `secondary_entity` are objects in the material (not nullable;
+ * the secondary one gives "extra context for some events"), so an event without one omits the member.
+ */
+function render(e: EventRecord) {
+  const { entity, secondary_entity, ...rest } = e;
+  return { ...rest, ...(entity ? { entity } : {}), ...(secondary_entity ? { secondary_entity } : {}) };
+}
+
 function findEvent(ctx: Ctx): EventRecord {
   const id = intParam(ctx, "eventId");
   const ev = visibleEvents(ctx).find((e) => e.id === id);
@@ -36,8 +45,8 @@ export const eventsArea: Area = {
 
   register(r: Router) {
     // newest first
-    r.get("/v4/account/events", "events:read_only", (ctx) => paginate(ctx, visibleEvents(ctx).reverse()));
-    r.get("/v4/account/events/{eventId}", "events:read_only", (ctx) => ok(findEvent(ctx)));
+    r.get("/v4/account/events", "events:read_only", (ctx) => paginate(ctx, visibleEvents(ctx).reverse().map(render)));
+    r.get("/v4/account/events/{eventId}", "events:read_only", (ctx) => ok(render(findEvent(ctx))));
     r.post("/v4/account/events/{eventId}/read", "events:read_only", (ctx) => {
       const ev = findEvent(ctx);
       if (ctx.faults.has("event-read-marks-earlier")) {
