@@ -356,10 +356,10 @@ function updateAccount(ctx: Ctx) {
 }
 
 function cancelAccount(ctx: Ctx) {
+  if (ctx.user.restricted && !ctx.faults.has("cancel-restricted-allowed")) throw forbidden("Restricted users cannot cancel the account");
   const f = new Fields(ctx.json());
   f.string("comments");
   f.done();
-  if (ctx.user.restricted && !ctx.faults.has("cancel-restricted-allowed")) throw forbidden("Restricted users cannot cancel the account");
   const a = ctx.account;
   if (a.balance > 0) {
     if (!a.chargeable && !ctx.faults.has("cancel-unpaid-allowed")) {
