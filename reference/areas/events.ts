@@ -45,7 +45,12 @@ export const eventsArea: Area = {
 
   register(r: Router) {
     // newest first
-    r.get("/v4/account/events", "events:read_only", (ctx) => paginate(ctx, visibleEvents(ctx).reverse().map(render)));
+    r.get("/v4/account/events", "events:read_only", (ctx) => {
+      const reply = paginate(ctx, visibleEvents(ctx).reverse());
+      const body = reply.body as { data: unknown[] };
+      body.data = (body.data as EventRecord[]).map(render); // only the page is rendered
+      return reply;
+    });
     r.get("/v4/account/events/{eventId}", "events:read_only", (ctx) => ok(render(findEvent(ctx))));
     r.post("/v4/account/events/{eventId}/read", "events:read_only", (ctx) => {
       const ev = findEvent(ctx);
