@@ -761,6 +761,8 @@ describe("backups", () => {
     await emptyDisk(src.id, 10000, "bulk");
     const { backupId } = await state("successful-backup", { vmId: src.id });
     expect(fields(await api("POST", `${I}/${src.id}/backups/${backupId}/restore`, {}))).toEqual(["vm_id"]);
+    const ro = await state("restricted-user", { grants: { vms: [{ id: src.id, permissions: "read_only" }] } });
+    expect((await api("POST", `${I}/${src.id}/backups/${backupId}/restore`, { vm_id: src.id }, ro.token)).status).toBe(403);
     expect(fields(await api("POST", `${I}/${src.id}/backups/${backupId}/restore`, { vm_id: 87654321 }))).toEqual(["vm_id"]);
     const target = await emptyVm({ type: "vm-nano-1" });
     await emptyDisk(target.id, 10000, "occupied");

@@ -63,7 +63,7 @@ function snapshot(ctx: Ctx) {
 }
 
 function restore(ctx: Ctx) {
-  const vm = vmFrom(ctx, "read_only");
+  const vm = vmFrom(ctx, "read_write");
   const entry = backupOf(ctx, vm);
   const f = new Fields(ctx.json());
   const targetId = f.int("vm_id", { required: true });
