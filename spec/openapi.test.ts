@@ -325,6 +325,8 @@ describe("spec/openapi.yaml: constraints behave as the material states", () => {
     expect(v({ label: "c", devices: {} })).toBe(true);
     expect(v({ label: "c", devices: { sda: { disk_id: 1 }, sdb: { volume_id: null }, sdc: null } })).toBe(true);
     expect(v({ label: "c", devices: { sda: { disk_id: 1, volume_id: 2 } } })).toBe(false);
+    expect(v({ label: "c", devices: { sda: { disk_id: 1, volume_id: null } } }), "a null companion key is no second kind").toBe(true);
+    expect(v({ label: "c", devices: { sda: {} } }), "a slot object names its kind").toBe(false);
     expect(v({ label: "c", devices: { sda: { disk_id: "1" } } })).toBe(false);
     expect(v({ label: "c" })).toBe(false);
     expect(v({ label: "c", devices: {}, run_level: "multi" })).toBe(false);
