@@ -1,39 +1,14 @@
 // The account area of the reference target: every operation on its happy path, the rules the
 // material states, and each fault switch (on: the rule breaks; off: it holds).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startReference, type ReferenceHandle } from "../index.ts";
+import { describe, expect, it } from "vitest";
+import { referenceForTests } from "../testing.ts";
 
-let ref: ReferenceHandle;
+const { ref, api: call, state: control, fault: faults } = await referenceForTests({ resetEach: true });
 const ADMIN = "ref-admin-token";
 const RESTRICTED = "ref-restricted-token";
 const SECONDARY = "ref-secondary-token";
 
-beforeAll(async () => {
-  ref = await startReference();
-});
-afterAll(() => ref.close());
-beforeEach(async () => {
-  await faults();
-  await control("reset");
-});
 
-async function call(method: string, path: string, body?: unknown, token: string | null = ADMIN) {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(ref.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
-async function control(state: string, params: Record<string, unknown> = {}) {
-  const res = await fetch(`${ref.controlUrl}/states`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ state, params }) });
-  expect(res.status, `state ${state}`).toBe(200);
-  return res.json();
-}
-async function faults(...names: string[]) {
-  const res = await fetch(`${ref.controlUrl}/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ faults: names }) });
-  expect(res.status).toBe(200);
-}
 const scoped = async (scopes: string[]) => (await control("token", { scopes })).token as string;
 /** An instance on account A without going through the vm area. */
 function addVm(label = "xfer-vm") {

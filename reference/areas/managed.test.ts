@@ -1,24 +1,11 @@
 // The managed monitoring area of the reference target: every operation's happy path, its rules, and
 // each of its faults (on: the rule breaks; off: it holds).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startReference, type ReferenceHandle } from "../index.ts";
+import { describe, expect, it } from "vitest";
+import { referenceForTests, type Res } from "../testing.ts";
 
-let ref: ReferenceHandle;
-type Res = { status: number; body: any };
+const { ref, api, fault, fields, scoped, state } = await referenceForTests();
 
-async function api(method: string, path: string, body?: unknown, token: string | null = ref.tokens.admin): Promise<Res> {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const r = await fetch(ref.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: r.status, body: await r.json() };
-}
 
-const fault = (...names: string[]) => ref.app.faults.set(names);
-const fields = (r: Res) => (r.body.errors ?? []).map((e: { field: string | null }) => e.field);
-const scoped = (...scopes: string[]) => ref.app.state.issueToken(ref.app.seeded.admin, scopes);
-const state = (name: string, params: Record<string, unknown> = {}) =>
-  fetch(ref.controlUrl + "/states", { method: "POST", body: JSON.stringify({ state: name, params }) }).then((r) => r.json() as Promise<any>);
 
 function addVm(label = "vm-" + Math.random().toString(36).slice(2, 8)) {
   const id = ref.app.state.id();
@@ -28,11 +15,6 @@ function addVm(label = "vm-" + Math.random().toString(36).slice(2, 8)) {
 
 const svc = (over: Record<string, unknown> = {}) => ({ address: "https://example.com/health", label: "web check", service_type: "url", timeout: 30, ...over });
 
-beforeAll(async () => {
-  ref = await startReference();
-});
-afterAll(() => ref.close());
-afterEach(() => fault());
 
 describe("managed contacts", () => {
   it("create, list, view, update, delete", async () => {

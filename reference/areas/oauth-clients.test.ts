@@ -1,38 +1,14 @@
 // The OAuth clients area of the reference target: every operation, secrets, token invalidation,
 // the public thumbnail, and each fault switch.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startReference, type ReferenceHandle } from "../index.ts";
+import { describe, expect, it } from "vitest";
+import { referenceForTests } from "../testing.ts";
 
-let ref: ReferenceHandle;
+const { ref, api: call, stateRes: control, fault: faults } = await referenceForTests({ resetEach: true });
 const ADMIN = "ref-admin-token";
 const SECONDARY = "ref-secondary-token";
 const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
 
-beforeAll(async () => {
-  ref = await startReference();
-});
-afterAll(() => ref.close());
-beforeEach(async () => {
-  await faults();
-  await fetch(`${ref.controlUrl}/states`, { method: "POST", body: JSON.stringify({ state: "reset" }) });
-});
 
-async function call(method: string, path: string, body?: unknown, token: string | null = ADMIN) {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(ref.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
-async function control(state: string, params: Record<string, unknown> = {}) {
-  const res = await fetch(`${ref.controlUrl}/states`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ state, params }) });
-  return { status: res.status, body: await res.json() };
-}
-async function faults(...names: string[]) {
-  const res = await fetch(`${ref.controlUrl}/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ faults: names }) });
-  expect(res.status).toBe(200);
-}
 const create = async (extra: Record<string, unknown> = {}, token = ADMIN) =>
   (await call("POST", "/v4/account/oauth-clients", { label: "my-app", redirect_uri: "https://app.example.com/callback", ...extra }, token)).body;
 const putThumb = (id: string, data: Buffer, type: string, token = ADMIN) =>

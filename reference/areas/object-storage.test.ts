@@ -1,9 +1,9 @@
 // The object-storage area of the reference target: every operation on its happy path, the data plane
 // behind pre-signed URLs, each rule implemented from the material, and each fault switch.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startReference, type ReferenceHandle } from "../index.ts";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { referenceForTests, type Res } from "../testing.ts";
 
-let ref: ReferenceHandle;
+const { ref, api } = await referenceForTests();
 const OS = "/v4/object-storage";
 const C1 = "us-east-1";
 const C2 = "eu-central-1";
@@ -11,19 +11,6 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2
 const CERT = "-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUfake0000000000000000000000000wCgYIKoZIzj0EAwIw\n-----END CERTIFICATE-----\n";
 const KEY = "-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgsecretsecret\n-----END PRIVATE KEY-----\n";
 
-interface Res {
-  status: number;
-  body: any;
-}
-
-async function api(method: string, path: string, body?: unknown, token: string | null = ref.tokens.admin): Promise<Res> {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const r = await fetch(ref.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await r.text();
-  return { status: r.status, body: text ? JSON.parse(text) : undefined };
-}
 
 async function control(path: string, body: unknown): Promise<Res> {
   const r = await fetch(ref.controlUrl + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -57,12 +44,6 @@ const listNames = async (label: string, query = "") => {
   return r.body.data.map((o: { name: string }) => o.name) as string[];
 };
 
-beforeAll(async () => {
-  ref = await startReference();
-});
-afterAll(async () => {
-  await ref.close();
-});
 beforeEach(async () => {
   await providerState("reset");
 });

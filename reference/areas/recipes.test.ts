@@ -1,32 +1,16 @@
 // The recipes area of the reference target: every operation's happy path, its rules, and each of
 // its faults (on: the rule breaks; off: it holds).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startReference, type ReferenceHandle } from "../index.ts";
+import { describe, expect, it } from "vitest";
+import { referenceForTests, type Res } from "../testing.ts";
 import { findRecipe } from "./recipes.ts";
 
-let ref: ReferenceHandle;
-type Res = { status: number; body: any };
+const { ref, api, fault, fields, scoped } = await referenceForTests();
 
-async function api(method: string, path: string, body?: unknown, token: string | null = ref.tokens.admin): Promise<Res> {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const r = await fetch(ref.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: r.status, body: await r.json() };
-}
 
-const fault = (...names: string[]) => ref.app.faults.set(names);
-const fields = (r: Res) => (r.body.errors ?? []).map((e: { field: string | null }) => e.field);
-const scoped = (...scopes: string[]) => ref.app.state.issueToken(ref.app.seeded.admin, scopes);
 const create = (over: Record<string, unknown> = {}, token?: string) =>
   api("POST", "/v4/vm/recipes", { label: "install-nginx", images: ["vm/debian12"], script: "#!/bin/bash\napt-get install -y nginx\n", ...over }, token);
 const ids = (r: Res) => r.body.data.map((x: any) => x.id);
 
-beforeAll(async () => {
-  ref = await startReference();
-});
-afterAll(() => ref.close());
-afterEach(() => fault());
 
 describe("recipes", () => {
   it("create, view, list, update, delete", async () => {

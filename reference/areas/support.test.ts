@@ -1,18 +1,10 @@
 // The support area of the reference target: every operation's happy path, its rules, and each of
 // its faults (on: the rule breaks; off: it holds).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startReference, type ReferenceHandle } from "../index.ts";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { referenceForTests, type Res } from "../testing.ts";
 
-let ref: ReferenceHandle;
-type Res = { status: number; body: any };
+const { ref, api, fault, fields, scoped, state } = await referenceForTests();
 
-async function api(method: string, path: string, body?: unknown, token: string | null = ref.tokens.admin): Promise<Res> {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const r = await fetch(ref.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: r.status, body: await r.json() };
-}
 
 async function attach(ticketId: number, filename: string, token = ref.tokens.admin): Promise<Res> {
   const form = new FormData();
@@ -21,11 +13,6 @@ async function attach(ticketId: number, filename: string, token = ref.tokens.adm
   return { status: r.status, body: await r.json() };
 }
 
-const fault = (...names: string[]) => ref.app.faults.set(names);
-const fields = (r: Res) => (r.body.errors ?? []).map((e: { field: string | null }) => e.field);
-const scoped = (...scopes: string[]) => ref.app.state.issueToken(ref.app.seeded.admin, scopes);
-const state = (name: string, params: Record<string, unknown> = {}) =>
-  fetch(ref.controlUrl + "/states", { method: "POST", body: JSON.stringify({ state: name, params }) }).then((r) => r.json() as Promise<any>);
 const open = (over: Record<string, unknown> = {}, token?: string) => api("POST", "/v4/support/tickets", { summary: "Help", description: "Something is wrong", ...over }, token);
 
 let vmId: number;
@@ -34,7 +21,6 @@ let domainId: number;
 let nbId: number;
 
 beforeAll(async () => {
-  ref = await startReference();
   const s = ref.app.state;
   const a = ref.app.seeded.accountA;
   vmId = s.id();
@@ -46,9 +32,7 @@ beforeAll(async () => {
   nbId = s.id();
   a.nodebalancers.set(nbId, { id: nbId, label: "nb-1", tags: [] });
 });
-afterAll(() => ref.close());
 afterEach(async () => {
-  fault();
   ref.app.seeded.accountA.managedEnabled = false;
 });
 

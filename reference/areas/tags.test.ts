@@ -1,24 +1,11 @@
 // The tags area of the reference target: every operation's happy path, its rules, and each of its
 // faults (on: the rule breaks; off: it holds). Objects are put into the account's maps directly.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startReference, type ReferenceHandle } from "../index.ts";
+import { describe, expect, it } from "vitest";
+import { referenceForTests, type Res } from "../testing.ts";
 
-let ref: ReferenceHandle;
-type Res = { status: number; body: any };
+const { ref, api, fault, fields, scoped, state } = await referenceForTests();
 
-async function api(method: string, path: string, body?: unknown, token: string | null = ref.tokens.admin): Promise<Res> {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const r = await fetch(ref.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: r.status, body: await r.json() };
-}
 
-const fault = (...names: string[]) => ref.app.faults.set(names);
-const fields = (r: Res) => (r.body.errors ?? []).map((e: { field: string | null }) => e.field);
-const scoped = (...scopes: string[]) => ref.app.state.issueToken(ref.app.seeded.admin, scopes);
-const state = (name: string, params: Record<string, unknown> = {}) =>
-  fetch(ref.controlUrl + "/states", { method: "POST", body: JSON.stringify({ state: name, params }) }).then((r) => r.json() as Promise<any>);
 
 const A = () => ref.app.seeded.accountA;
 function objects() {
@@ -34,11 +21,6 @@ function objects() {
   return { vm, domain, volume, nb };
 }
 
-beforeAll(async () => {
-  ref = await startReference();
-});
-afterAll(() => ref.close());
-afterEach(() => fault());
 
 describe("tags", () => {
   it("create tags every listed object; list shows them; delete removes the tag everywhere", async () => {

@@ -1,25 +1,12 @@
 // The vm area of the reference target: every operation's happy path, the rules the material states
 // for instances, configs, disks, backups and actions, and each of the area's faults (on: the rule
 // breaks; off: it holds).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startReference, type ReferenceHandle } from "../index.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import { referenceForTests, type Res } from "../testing.ts";
 
-let ref: ReferenceHandle;
-type Res = { status: number; body: any };
+const { ref, api, fault, fields, reasons, state } = await referenceForTests();
 
-async function api(method: string, path: string, body?: unknown, token: string | null = ref.tokens.admin): Promise<Res> {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const r = await fetch(ref.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: r.status, body: await r.json() };
-}
 
-const fault = (...names: string[]) => ref.app.faults.set(names);
-const fields = (r: Res) => (r.body.errors ?? []).map((e: { field: string | null }) => e.field);
-const reasons = (r: Res) => (r.body.errors ?? []).map((e: { reason: string }) => e.reason);
-const state = (name: string, params: Record<string, unknown> = {}) =>
-  fetch(ref.controlUrl + "/states", { method: "POST", body: JSON.stringify({ state: name, params }) }).then((r) => r.json() as Promise<any>);
 
 const PASS = "Str0ng!Passw0rd";
 const I = "/v4/vm/instances";
@@ -44,12 +31,7 @@ async function emptyDisk(vmId: number, size = 1000, label = "data") {
   return r.body;
 }
 
-beforeAll(async () => {
-  ref = await startReference();
-});
-afterAll(() => ref.close());
 afterEach(async () => {
-  fault();
   ref.app.jobs.release();
   A().balance = 0;
 });
