@@ -1,36 +1,16 @@
-// The requirement catalog as the harness sees it. spec/catalog.ts is written in parallel and may
-// be absent or broken; it is imported lazily so the harness and its tests load either way, and a
-// check that cannot reach the catalog ends as `error` naming the problem.
+// The requirement catalog as the harness sees it: loaded once; when spec/requirements.yaml cannot
+// be read, checks end as `error` naming the problem instead of the run crashing.
+import { loadCatalog, type Requirement } from "../spec/catalog.ts";
 
-export interface Requirement {
-  id: string;
-  area: string;
-  operations: string[];
-  kind: "happy" | "validation" | "state" | "error" | "auth" | "convention" | "limit";
-  level: "MUST" | "SHOULD" | "INFO";
-  source: string;
-  statement: string;
-}
-
-type CatalogModule = { loadCatalog(): { requirements: Requirement[]; byId: Map<string, Requirement> } };
-
-const CATALOG_URL = new URL("../spec/catalog.ts", import.meta.url).href;
-let mod: CatalogModule | undefined;
-let importProblem: string | undefined;
-try {
-  mod = (await import(/* @vite-ignore */ CATALOG_URL)) as CatalogModule;
-} catch (e) {
-  importProblem = `spec/catalog.ts could not be loaded (${(e as Error).message.split("\n")[0]})`;
-}
+export type { Requirement };
 
 let cached: { catalog?: Map<string, Requirement>; problem?: string } | undefined;
 
-/** The catalog by ID, or the reason there is none. Loaded once. */
+/** The catalog by ID, or the reason there is none. */
 export function loadRequirements(): { catalog?: Map<string, Requirement>; problem?: string } {
   if (cached) return cached;
-  if (!mod) return (cached = { problem: importProblem });
   try {
-    cached = { catalog: mod.loadCatalog().byId };
+    cached = { catalog: loadCatalog().byId };
   } catch (e) {
     cached = { problem: `spec/requirements.yaml could not be loaded: ${(e as Error).message.split("\n")[0]}` };
   }
