@@ -51,11 +51,15 @@ export function program(): Command {
     .option("--port <port>", "port to listen on", "4010")
     .option("--host <host>", "address to bind", "127.0.0.1")
     .option("--fault <name...>", "fault switches to turn on (see reference/FAULTS.md)")
+    .option("--jobs <mode>", "instance jobs: instant, held (until the jobs-release state), or a delay in milliseconds", "instant")
     .action(async (opts) => {
       const port = Number(opts.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`--port: "${opts.port}" is not valid; expected an integer from 0 to 65535`);
-      const { startReference } = await import("../reference/index.ts");
-      const ref = await startReference({ port, host: opts.host, faults: opts.fault });
+      const jobs = jobMode(String(opts.jobs));
+      const { startReference, ALL_FAULTS } = await import("../reference/index.ts");
+      const unknown = ((opts.fault ?? []) as string[]).filter((n) => !ALL_FAULTS.some((f) => f.name === n));
+      if (unknown.length) throw new ConfigError(`--fault: unknown fault ${unknown.join(", ")}; reference/FAULTS.md lists the ${ALL_FAULTS.length} there are`);
+      const ref = await startReference({ port, host: opts.host, faults: opts.fault, jobs });
       process.stdout.write(
         [`reference target listening`, `  url:          ${ref.url}`, `  control url:  ${ref.controlUrl}`, ...Object.entries(ref.tokens).map(([k, v]) => `  ${(k + " token:").padEnd(14)}${v}`), "",
           `run the suite against it:`, `  PLUMBLINE_TARGET=${ref.url} PLUMBLINE_CONTROL_URL=${ref.controlUrl} PLUMBLINE_ADMIN_TOKEN=${ref.tokens.admin} \\`,
@@ -147,3 +151,11 @@ export async function main(argv = process.argv): Promise<void> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();
+
+/** `--jobs`: instant, held, or a delay in milliseconds. */
+function jobMode(v: string): { kind: "instant" } | { kind: "held" } | { kind: "delay"; ms: number } {
+  if (v === "instant" || v === "held") return { kind: v };
+  const ms = Number(v);
+  if (Number.isInteger(ms) && ms >= 0 && ms <= 600_000) return { kind: "delay", ms };
+  throw new ConfigError(`--jobs: "${v}" is not valid; expected instant, held, or a delay in milliseconds (0 to 600000)`);
+}

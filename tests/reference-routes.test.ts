@@ -1,5 +1,6 @@
 // The reference target and the spec are two readings of the material; this test, standing outside
 // both, checks they agree on which operations exist and that every fault breaks a catalogued requirement.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { App, ALL_FAULTS } from "../reference/app.ts";
 import { listOperations } from "../spec/index.ts";
@@ -29,5 +30,11 @@ describe("reference target against the spec", () => {
     const req = loadCatalog().byId.get(id);
     expect(req, `${id} is not in spec/requirements.yaml`).toBeDefined();
     expect(req!.level).toBe("MUST");
+  });
+
+  it("serves exactly the provider states harness/provider-states.md documents", () => {
+    const doc = readFileSync(new URL("../harness/provider-states.md", import.meta.url), "utf8");
+    const documented = [...doc.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1]).sort();
+    expect(Object.keys(new App().states).sort()).toEqual(documented);
   });
 });
