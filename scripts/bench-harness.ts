@@ -1,0 +1,69 @@
+// How fast the harness client drives requests compared with a raw HTTP client against the same
+// target (design: at least 80%). The reference runs in a child process; both clients send
+// GET /v4/account with the admin token from the same number of concurrent loops, keep-alive on.
+//   npx tsx scripts/bench-harness.ts [--seconds 3] [--concurrency 8]
+import { fork } from "node:child_process";
+import http from "node:http";
+import { parseArgs } from "node:util";
+import { Client } from "../harness/client.ts";
+
+const { values } = parseArgs({
+  options: { seconds: { type: "string", default: "3" }, concurrency: { type: "string", default: "8" }, child: { type: "boolean", default: false } },
+});
+
+if (values.child) {
+  const { startReference } = await import("../reference/index.ts");
+  const ref = await startReference();
+  process.send!({ url: ref.url, token: ref.tokens.admin });
+} else {
+  const child = fork(new URL(import.meta.url).pathname, ["--child"], { execArgv: ["--import", "tsx"] });
+  const { url, token } = await new Promise<{ url: string; token: string }>((resolve) => child.once("message", (m) => resolve(m as never)));
+  const seconds = Number(values.seconds);
+  const loops = Number(values.concurrency);
+
+  /** requests per second that `once` sustains from `loops` concurrent loops */
+  async function rate(once: () => Promise<number>): Promise<number> {
+    const end = Date.now() + seconds * 1000;
+    let n = 0;
+    await Promise.all(
+      Array.from({ length: loops }, async () => {
+        while (Date.now() < end) {
+          if ((await once()) !== 200) throw new Error("a request failed");
+          n++;
+        }
+      }),
+    );
+    return n / seconds;
+  }
+
+  const agent = new http.Agent({ keepAlive: true });
+  const raw = () =>
+    new Promise<number>((resolve, reject) => {
+      const req = http.get(`${url}/v4/account`, { agent, headers: { authorization: `Bearer ${token}`, accept: "application/json" } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => {
+          JSON.parse(Buffer.concat(chunks).toString("utf8"));
+          resolve(res.statusCode ?? 0);
+        });
+      });
+      req.on("error", reject);
+    });
+  const client = new Client({ baseUrl: url, requestTimeoutMs: 10_000, maxRetries: 0, maxRetryWaitMs: 0, maxBodyBytes: 1 << 20 });
+  const harness = () => client.send({ method: "GET", path: "/v4/account", token }).then((r) => r.status);
+
+  // warm both paths up, then interleave rounds so drift on a shared machine hits both alike
+  await rate(raw);
+  await rate(harness);
+  const rounds: { raw: number; harness: number }[] = [];
+  for (let i = 0; i < 3; i++) rounds.push({ raw: await rate(raw), harness: await rate(harness) });
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const rawRate = median(rounds.map((r) => r.raw));
+  const harnessRate = median(rounds.map((r) => r.harness));
+  agent.destroy();
+  client.close();
+  child.kill();
+  const ratio = harnessRate / rawRate;
+  console.log(`raw http: ${Math.round(rawRate)} req/s; harness client: ${Math.round(harnessRate)} req/s; ${(100 * ratio).toFixed(0)}% of raw (medians of 3 interleaved rounds; ${loops} loops, ${seconds} s each)`);
+  process.exit(ratio >= 0.8 ? 0 : 1);
+}
