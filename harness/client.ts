@@ -57,7 +57,7 @@ interface RawBody {
 }
 
 function describeError(e: any, timeoutMs: number, url: string): string {
-  // supertest rewrites network errors as "ECONNREFUSED: Connection refused" without a code
+  // the code may also stand only at the head of the message ("ECONNREFUSED: ...")
   const code: string | undefined = e?.code ?? /^(E[A-Z]+|HPE_[A-Z_]+):/.exec(e?.message ?? "")?.[1];
   const host = new URL(url).host;
   if (e?.timeout || code === "ECONNABORTED") return `timeout: no complete response within ${timeoutMs} ms`;
