@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 // `conformance` is the suite run against a target (started by `plumbline run`).
 export default defineConfig({
   test: {
+    // `plumbline run` sets its own reporters; these serve `npm test`
+    reporters: ["default", "./tests/plain-summary.ts"],
     projects: [
       {
         test: {
