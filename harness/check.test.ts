@@ -103,4 +103,15 @@ describe("check", () => {
     // the created label carries the run's prefix
     expect(JSON.stringify(meta.exchanges[0].requestBody)).toContain(w.config.labelPrefix);
   });
+  it("http() sends to an absolute URL without a token and records the exchange", async () => {
+    const { meta, thrown } = await run({ id: "T-MUST-1" }, async ({ http }) => {
+      const res = await http("PUT", `${server.url}/__objects/c/b/o?sig=x`, { body: "hello", contentType: "text/plain" });
+      expect(res.status).toBe(200);
+      await expect(http("GET", "/relative")).rejects.toThrow(/absolute/);
+    });
+    expect(thrown).toBeUndefined();
+    expect(meta.exchanges).toHaveLength(1);
+    expect(meta.exchanges[0].requestHeaders.Authorization).toBeUndefined();
+    expect(calls).toContain("PUT /__objects/c/b/o?sig=x");
+  });
 });

@@ -14,6 +14,7 @@ import { world, type World } from "./world.ts";
 import type { States } from "./states.ts";
 import type { Principals } from "./principals.ts";
 import type { Config } from "./config.ts";
+import type { ApiResponse } from "./client.ts";
 import { loadRequirements, type Requirement } from "./catalog.ts";
 
 export interface CheckDecl {
@@ -41,6 +42,11 @@ export interface CheckContext {
   waitFor<T>(description: string, probe: () => Promise<T | undefined | false>): Promise<T>;
   /** a label with the run's prefix */
   label(kind?: string, max?: number): string;
+  /**
+   * A request to an absolute URL the target handed out (a pre-signed object URL), sent without a
+   * token and recorded like any exchange. Raw bodies only; set contentType for them.
+   */
+  http(method: string, url: string, opts?: { body?: string | Buffer; contentType?: string; headers?: Record<string, string> }): Promise<ApiResponse>;
 }
 
 /** Static metadata of a check, known at declaration (what `plan` reads). */
@@ -156,6 +162,10 @@ export async function runCheck(
     },
     waitFor: (description, probe) => waitFor(description, probe, { timeoutMs: w.config.waitTimeoutMs }),
     label: (kind, max) => fresh.label(kind, max),
+    http: async (method, url, opts = {}) => {
+      if (!/^https?:\/\//.test(url)) throw new HarnessError(`http(): "${url}" is not an absolute http(s) URL`);
+      return w.client.send({ method, path: url, body: opts.body, contentType: opts.contentType, headers: opts.headers });
+    },
   };
   let thrown: unknown;
   try {
