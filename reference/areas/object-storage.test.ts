@@ -442,6 +442,10 @@ describe("object-storage: rules", () => {
     const body = await (await fetch(get)).arrayBuffer();
     expect(body.byteLength).toBe(3);
     expect((await providerState("bucket-objects", { cluster: "nowhere-9", bucket: "bulk", count: 1 })).status).toBe(400);
+    await providerState("bucket-objects", { cluster: C1, bucket: "bulk", count: 2, prefix: "new-", replace: true });
+    expect((await api("GET", `${OS}/buckets/${C1}/bulk`)).body).toMatchObject({ objects: 2, size: 2 });
+    await providerState("bucket-objects", { cluster: C1, bucket: "bulk", count: 0, replace: true });
+    expect((await api("GET", `${OS}/buckets/${C1}/bulk`)).body).toMatchObject({ objects: 0, size: 0 });
   });
 });
 
