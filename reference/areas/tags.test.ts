@@ -139,4 +139,14 @@ describe("tags", () => {
     expect(p2.body).toMatchObject({ page: 2, pages: 2, results: 30 });
     expect(p2.body.data.length).toBe(5);
   });
+
+  it("taggable-objects state names the domains, volumes and NodeBalancers of the user's account", async () => {
+    const a = await state("taggable-objects");
+    expect(a.domains).toEqual([...A().domains.keys()].sort((x, y) => x - y));
+    expect(a.volumes).toEqual([...A().volumes.keys()].sort((x, y) => x - y));
+    expect(a.nodebalancers).toEqual([...A().nodebalancers.keys()].sort((x, y) => x - y));
+    const b = await state("taggable-objects", { user: "secondary" });
+    expect(b.volumes).toEqual([...ref.app.seeded.accountB.volumes.keys()].sort((x, y) => x - y));
+    expect(b.volumes.some((id: number) => a.volumes.includes(id))).toBe(false);
+  });
 });

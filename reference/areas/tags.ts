@@ -2,7 +2,7 @@
 // NodeBalancers are the truth; the area keeps only the set of tags created with no object yet.
 // A tag is known when it is in that set or carried by any object of the account.
 import type { Area } from "../area.ts";
-import { ApiError, EMPTY, forbidden, notFound, ok, type FieldError } from "../http.ts";
+import { ApiError, badRequest, EMPTY, forbidden, notFound, ok, type FieldError } from "../http.ts";
 import { paginate } from "../paginate.ts";
 import type { Ctx, Router } from "../router.ts";
 import type { Account, State, TaggableRecord, User, VmCore } from "../state.ts";
@@ -120,6 +120,16 @@ function register(r: Router) {
 export const tagsArea: Area = {
   name: "tags",
   register,
+  states: {
+    /** IDs of the domains, volumes and NodeBalancers of the account of `user` (admin, restricted or secondary; default admin). */
+    "taggable-objects"(c, p) {
+      const who = p.user ?? "admin";
+      if (who !== "admin" && who !== "restricted" && who !== "secondary") throw badRequest("user must be admin, restricted or secondary", "user");
+      const account = c.seeded[who].account;
+      const ids = (name: MapName) => [...mapOf(account, name).keys()].sort((a, b) => a - b);
+      return { domains: ids("domains"), volumes: ids("volumes"), nodebalancers: ids("nodebalancers") };
+    },
+  },
   faults: [
     { name: "tag-partial-create", requirement: "TAG-CREATE-2", description: "tag create with an unknown or unwritable object ID still creates the tag and tags the other objects" },
     { name: "tag-restricted-allowed", requirement: "TAG-CREATE-3", description: "a restricted user may create tags" },
