@@ -1,0 +1,48 @@
+// Helpers shared by the account, oauth-clients and events suites.
+import type { ApiResponse } from "../../harness/client.ts";
+import { HarnessError, TargetFailure } from "../../harness/errors.ts";
+import { expectCollection, expectError } from "../../harness/expect.ts";
+import type { Principals } from "../../harness/principals.ts";
+import type { States } from "../../harness/states.ts";
+import type { CallOptions, Ops } from "../../harness/ops.ts";
+import type { OperationId } from "../../harness/operation-ids.ts";
+
+/** `page` below 1 (Limits: page >= 1): refused with an error, or answered as a page >= 1. */
+export function expectPageFloor(res: ApiResponse): void {
+  if (res.status >= 400 && res.status < 500) return void expectError(res);
+  const c = expectCollection(res);
+  if (c.page < 1) throw new TargetFailure(`page 0 answered page ${c.page}; page is at least 1`);
+}
+
+/** A token holding no account scope (only events:read_only). */
+export const withoutAccountScope = (principals: Principals) => principals.withScopes(["events:read_only"]);
+
+/** A token holding only account:read_only (no read_write). */
+export const accountReadOnly = (principals: Principals) => principals.withScopes(["account:read_only"]);
+
+/** Every item of a paginated list, page by page (at most 50 pages). */
+export async function allPages(ops: Ops, op: OperationId, opts: CallOptions = {}): Promise<any[]> {
+  const items: any[] = [];
+  for (let page = 1; page <= 50; page++) {
+    const c = expectCollection(await ops[op]({ ...opts, query: { ...opts.query, page } }));
+    items.push(...c.data);
+    if (page >= c.pages || c.data.length === 0) break;
+  }
+  return items;
+}
+
+/**
+ * The `oauth-token` provider state: the token exchange of {auth_url} (Authentication 6). Answers the
+ * token, or undefined when the target refuses the exchange (401: deleted client, wrong or expired secret).
+ */
+export async function exchangeToken(states: States, params: { clientId: string; secret?: string; scopes?: string[] }): Promise<string | undefined> {
+  try {
+    return String((await states.require("oauth-token", params)).token);
+  } catch (e) {
+    if (e instanceof HarnessError && /refused state "oauth-token" with 401/.test(e.message)) return undefined;
+    throw e;
+  }
+}
+
+/** The date 90 days before now, less a minute of slack for clocks (event retention, login history). */
+export const ninetyDaysAgo = (): number => Date.now() - 90 * 86_400_000 - 60_000;
