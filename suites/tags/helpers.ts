@@ -1,0 +1,90 @@
+// Shared steps of the tags checks (material: Endpoints / Tags, Resources / Tag).
+import type { CheckContext } from "../../harness/check.ts";
+import type { ApiResponse } from "../../harness/client.ts";
+import type { As } from "../../harness/principals.ts";
+import { HarnessError, MissingCapability, TargetFailure } from "../../harness/errors.ts";
+import { expectCollection, expectError, expectSuccess } from "../../harness/expect.ts";
+
+type Ctx = Pick<CheckContext, "ops" | "fresh" | "states">;
+export type TagBody = { label: string; vms?: number[]; domains?: number[]; volumes?: number[]; nodebalancers?: number[] };
+
+/**
+ * A tag create the target must accept; the tag is deleted when the check ends. A refusal of a valid
+ * create is the target's failure, not a setup error. Returns the (not shown) response body.
+ */
+export async function createTag(ctx: Ctx, body: TagBody): Promise<unknown> {
+  try {
+    return await ctx.fresh.create("tag", "createTag", { body, label: body.label });
+  } catch (e) {
+    if (e instanceof HarnessError) throw new TargetFailure(`a valid tag create was refused: ${e.message}`);
+    throw e;
+  }
+}
+
+/**
+ * A tag create the target must refuse. Should it be accepted all the same, the tag is deleted again
+ * (as admin) so a failing target is left as it was; the answer is returned for the verdict.
+ */
+export async function attemptCreateTag(ctx: Ctx, body: unknown, as?: As): Promise<ApiResponse> {
+  const res = await ctx.ops.createTag({ body, as });
+  const label = (body as { label?: unknown } | null)?.label;
+  if (res.status >= 200 && res.status < 300 && typeof label === "string" && label !== "") {
+    await ctx.ops.deleteTag({ path: { label } });
+  }
+  return res;
+}
+
+/** The IDs of the objects in a tagged-objects page: `data: [{data: <object>}]` (Resources / Tag). */
+export function taggedIds(page: { data: unknown[] }): number[] {
+  return page.data.map((el, i) => {
+    const id = (el as { data?: { id?: unknown } } | null)?.data?.id;
+    if (typeof id !== "number") throw new TargetFailure(`tagged object ${i} has no data.id: ${JSON.stringify(el).slice(0, 200)}`);
+    return id;
+  });
+}
+
+/** Tagged objects list that must succeed: the paginated envelope, schema, and the IDs it holds. */
+export async function listTagged(ctx: Ctx, label: string): Promise<number[]> {
+  const res = await ctx.ops.listTaggedObjects({ path: { label } });
+  expectSuccess(res);
+  return taggedIds(expectCollection(res));
+}
+
+/**
+ * The IDs still carrying a tag that may no longer exist: an error answer (the tag is gone) counts
+ * as none; a success answer lists what carries it.
+ */
+export async function stillTagged(ctx: Ctx, label: string): Promise<number[]> {
+  const res = await ctx.ops.listTaggedObjects({ path: { label } });
+  if (res.status >= 400 && res.status < 500) {
+    expectError(res);
+    return [];
+  }
+  expectSuccess(res);
+  return taggedIds(expectCollection(res));
+}
+
+export function expectSameIds(got: number[], want: number[], what: string): void {
+  const g = [...got].sort((a, b) => a - b);
+  const w = [...want].sort((a, b) => a - b);
+  if (JSON.stringify(g) !== JSON.stringify(w)) throw new TargetFailure(`${what}: expected objects ${JSON.stringify(w)}, the list holds ${JSON.stringify(g)}`);
+}
+
+export function expectNone(got: number[], ids: number[], what: string): void {
+  const found = ids.filter((id) => got.includes(id));
+  if (found.length) throw new TargetFailure(`${what}: objects ${JSON.stringify(found)} carry the tag`);
+}
+
+/**
+ * One domain, volume and NodeBalancer of the user's account, from the provider state
+ * `taggable-objects` (the material has no operation for them); skips on targets without it.
+ */
+export async function taggable(ctx: Ctx, user: "admin" | "secondary" = "admin"): Promise<{ domain: number; volume: number; nodebalancer: number }> {
+  const made = await ctx.states.require("taggable-objects", { user });
+  const first = (k: string): number => {
+    const id = (made[k] as number[] | undefined)?.[0];
+    if (typeof id !== "number") throw new MissingCapability(`provider state "taggable-objects" lists no ${k} for ${user}`);
+    return id;
+  };
+  return { domain: first("domains"), volume: first("volumes"), nodebalancer: first("nodebalancers") };
+}
