@@ -1,0 +1,117 @@
+// Account and billing: cancel (Errors 3 and 11; Authentication 5), the deprecated credit card
+// add/edit, payment methods and notifications (Resources / Notification, Payment method). The
+// balance, the card on file and account cancel are account-wide, so they stay in this one file.
+import { describe } from "vitest";
+import { check } from "../../harness/check.ts";
+import { expectCollection, expectEmptyObject, expectError, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
+import { TargetFailure } from "../../harness/errors.ts";
+import type { Ops } from "../../harness/ops.ts";
+import type { States } from "../../harness/states.ts";
+import { accountReadOnly, expectPageFloor, withoutAccountScope } from "./helpers.ts";
+
+const CARD = { card_number: "4111111111111111", cvv: "123", expiry_month: 12, expiry_year: 2030 };
+
+/** Runs `body` while the account owes `amount` its card cannot pay; the balance is paid afterwards. */
+async function withUnpaidBalance(states: States, body: () => Promise<void>): Promise<void> {
+  await states.require("unpaid-balance", { amount: 10, chargeable: false });
+  try {
+    await body();
+  } finally {
+    await states.require("paid-balance");
+  }
+}
+
+const notificationKeys = async (ops: Ops) => {
+  const res = await ops.listNotifications();
+  expectSuccess(res);
+  return expectCollection(res).data.map((n) => JSON.stringify(n));
+};
+
+describe("account/billing", () => {
+  check({ id: "ACCT-CANCEL-1", op: "cancelAccount", effect: "destructive" }, "cancel by an unrestricted user with nothing owed answers survey_link", async ({ ops, states }) => {
+    // a separate account, so the run's own principals are never cancelled
+    const { token } = await states.require("second-account");
+    const body = expectSuccess(await ops.cancelAccount({ body: { comments: "plumbline conformance run" }, as: { token, name: "second account" } }));
+    if (typeof body.survey_link !== "string") throw new TargetFailure(`survey_link is ${JSON.stringify(body.survey_link)}`);
+  });
+
+  check({ id: ["ACCT-CANCEL-2", "ACCT-CANCEL-4"], op: "cancelAccount", effect: "destructive" }, "cancel while the card cannot be charged the balance is refused with an error naming no field", async ({ ops, states }) => {
+    await withUnpaidBalance(states, async () => {
+      const errors = expectError(await ops.cancelAccount({ body: {} }));
+      const named = errors.filter((e) => e.field !== null && e.field !== undefined);
+      if (named.length) throw new TargetFailure(`the refusal names field ${JSON.stringify(named[0].field)}; the material gives no field`);
+    });
+  });
+
+  check({ id: ["ACCT-CANCEL-3", "ACCT-CANCEL-4"], op: "cancelAccount", effect: "destructive" }, "a restricted user cannot cancel the account", async ({ ops, principals }) => {
+    expectError(await ops.cancelAccount({ body: {}, as: principals.get("restricted") }));
+  });
+
+  check({ id: "ACCT-SCOPE-2", op: ["cancelAccount", "addCreditCard"], effect: "destructive" }, "cancel and credit card add refuse a token with only account:read_only", async ({ ops, principals }) => {
+    const as = await accountReadOnly(principals);
+    expectError(await ops.cancelAccount({ body: {}, as }));
+    expectError(await ops.addCreditCard({ body: CARD, as }));
+  });
+
+  check({ id: "ACCT-CARD-1", op: "addCreditCard", effect: "destructive" }, "credit card add with number, cvv, expiry month and year answers {}", async ({ ops }) => {
+    expectEmptyObject(await ops.addCreditCard({ body: CARD }));
+  });
+
+  check({ id: "ACCT-CARD-2", op: "addCreditCard", effect: "destructive" }, "a card number written with spaces or dashes is refused naming card_number", async ({ ops }) => {
+    for (const card_number of ["4111-1111-1111-1111", "4111 1111 1111 1111"]) {
+      expectErrorNamingField(await ops.addCreditCard({ body: { ...CARD, card_number } }), "card_number");
+    }
+  });
+
+  // field, accepted values, refused values (Endpoints: credit card add/edit)
+  const CARD_BOUNDS: [keyof typeof CARD, unknown[], unknown[]][] = [
+    ["card_number", ["4".repeat(14), "4".repeat(24)], ["4".repeat(13), "4".repeat(25), 4111111111111111]],
+    ["cvv", ["123", "1234"], ["12", "12345", "12a"]],
+    ["expiry_month", [1, 12], [0, 13, "12"]],
+    ["expiry_year", [9999], [999, 10000]],
+  ];
+  for (const [field, good, bad] of CARD_BOUNDS) {
+    check({ id: `FIELD.addCreditCard.${field}`, op: "addCreditCard", effect: "destructive" }, `${field}: ${good.map(String).join(", ")} accepted; ${bad.map(String).join(", ")} or missing refused naming ${field}`, async ({ ops }) => {
+      for (const v of good) expectEmptyObject(await ops.addCreditCard({ body: { ...CARD, [field]: v } }));
+      for (const v of bad) expectErrorNamingField(await ops.addCreditCard({ body: { ...CARD, [field]: v } }), field);
+      const { [field]: _left, ...missing } = CARD;
+      expectErrorNamingField(await ops.addCreditCard({ body: missing }), field);
+    });
+  }
+
+  check({ id: ["ACCT-PAY-1", "ACCT-PAY-2"], op: "listPaymentMethods" }, "payment methods list answers a collection of Payment methods", async ({ ops, observe }) => {
+    const res = await ops.listPaymentMethods();
+    const c = expectCollection(res);
+    expectSuccess(res);
+    observe("payment method types", [...new Set(c.data.map((p) => p.type))], "ACCT-PAY-2");
+  });
+
+  check({ id: "FIELD.listPaymentMethods.page", op: "listPaymentMethods" }, "page below 1 is refused or answered as a page >= 1", async ({ ops }) => {
+    expectPageFloor(await ops.listPaymentMethods({ query: { page: 0 } }));
+  });
+
+  check({ id: ["ACCT-NOTIF-1", "ACCT-NOTIF-3"], op: "listNotifications" }, "notifications list answers a collection of Notifications", async ({ ops, observe }) => {
+    const res = await ops.listNotifications();
+    const c = expectCollection(res);
+    expectSuccess(res);
+    observe("notification severities and types", c.data.map((n) => `${n.severity}/${n.type}`), "ACCT-NOTIF-3");
+  });
+
+  check({ id: "ACCT-NOTIF-2", op: "listNotifications", effect: "account-wide" }, "a notification caused by an unpaid balance disappears once the balance is paid", async ({ ops, states, skip }) => {
+    const before = new Set(await notificationKeys(ops));
+    let caused: string[] = [];
+    await withUnpaidBalance(states, async () => {
+      caused = (await notificationKeys(ops)).filter((k) => !before.has(k));
+    });
+    if (caused.length === 0) skip("the target shows no notification for an unpaid balance");
+    const after = new Set(await notificationKeys(ops));
+    const left = caused.filter((k) => after.has(k));
+    if (left.length) throw new TargetFailure(`a notification stayed after the balance was paid: ${left[0].slice(0, 200)}`);
+  });
+
+  check({ id: "ACCT-SCOPE-1", op: ["listPaymentMethods", "listNotifications"] }, "payment methods and notifications lists refuse a token without any account scope", async ({ ops, principals }) => {
+    const as = await withoutAccountScope(principals);
+    expectError(await ops.listPaymentMethods({ as }));
+    expectError(await ops.listNotifications({ as }));
+  });
+});
