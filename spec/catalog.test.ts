@@ -55,6 +55,11 @@ export function statusCodesIn(statement: string): string[] {
   return [...found];
 }
 
+/** The design's SHOULD set: 400 validation, 401 missing/invalid token, 401 or 403 lacking scope, 404 unknown ID, 429 with Retry-After. */
+const SHOULD_STATUSES = new Set(["400", "401", "403", "404", "429"]);
+/** What makes a requirement INFO: a `not shown` point, a contradiction, an effect no shown operation can observe, or a superseded entry. */
+const INFO_REASON = /not shown|contradicts itself|not observable|superseded by/;
+
 const AREA_PREFIX: Record<string, string> = {
   CONV: "conventions",
   ACCT: "account",
@@ -162,6 +167,29 @@ describe("requirement catalog", () => {
 
   it("contradictions of the material are INFO and say so", () => {
     const bad = hand.filter((r) => /contradicts itself/.test(r.statement) && r.level !== "INFO").map((r) => r.id);
+    expect(bad).toEqual([]);
+  });
+
+  it("SHOULD is kept to the design's named conventions (400, 401, 401/403, 404, 429) and names its status", () => {
+    const bad = hand.filter((r) => r.level === "SHOULD" && !statusCodesIn(r.statement).some((c) => SHOULD_STATUSES.has(c))).map((r) => r.id);
+    expect(bad).toEqual([]);
+  });
+
+  it("every INFO requirement says why it is INFO (not shown, a contradiction, not observable, or superseded)", () => {
+    const bad = hand.filter((r) => r.level === "INFO" && !INFO_REASON.test(r.statement)).map((r) => r.id);
+    expect(bad).toEqual([]);
+  });
+
+  it("a superseded requirement is INFO and names an existing requirement that is not itself superseded", () => {
+    const bad: string[] = [];
+    for (const r of hand) {
+      const m = /superseded by ([A-Z]+(?:-[A-Z][A-Z0-9]*)+-[1-9][0-9]*)/.exec(r.statement);
+      if (!m) continue;
+      const target = catalog.byId.get(m[1]);
+      if (r.level !== "INFO") bad.push(`${r.id}: superseded but ${r.level}`);
+      if (!target) bad.push(`${r.id}: superseded by unknown ${m[1]}`);
+      else if (/superseded by/.test(target.statement)) bad.push(`${r.id}: superseded by ${m[1]}, itself superseded`);
+    }
     expect(bad).toEqual([]);
   });
 
