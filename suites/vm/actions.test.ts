@@ -1,0 +1,101 @@
+// Compute instances (vm): boot with its Boot rules and Errors 7, rescue boot, shutdown, resize
+// (its Resize preconditions on balance and disk allocation). The preconditions on running or
+// queued actions are in busy.test.ts.
+import { describe } from "vitest";
+import { check } from "../../harness/check.ts";
+import type { CheckContext } from "../../harness/check.ts";
+import { expectError, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
+import { disksOf, imageInstance, typeFixture } from "./helpers.ts";
+
+/** An empty instance (never booted) with `n` configs; their IDs. */
+async function withConfigs(ctx: CheckContext, n: number): Promise<{ vmId: number; configs: number[] }> {
+  const vm = await ctx.fresh.emptyInstance();
+  const configs: number[] = [];
+  for (let i = 0; i < n; i++) configs.push((await ctx.fresh.config(vm.id)).id);
+  return { vmId: vm.id, configs };
+}
+
+describe("vm/boot", () => {
+  check({ id: "VM-BOOT-1", op: "bootInstance", effect: "billable" }, "boot with config_id succeeds", async (ctx) => {
+    const { vmId, configs } = await withConfigs(ctx, 2);
+    expectSuccess(await ctx.ops.bootInstance({ path: { vmId }, body: { config_id: configs[1] } }));
+  });
+
+  check({ id: "VM-BOOT-2", op: "bootInstance", effect: "billable" }, "boot without config_id with a single config succeeds", async (ctx) => {
+    const { vmId } = await withConfigs(ctx, 1);
+    expectSuccess(await ctx.ops.bootInstance({ path: { vmId }, body: {} }));
+  });
+
+  check({ id: "VM-BOOT-3", op: "bootInstance", effect: "billable" }, "boot without config_id with several configs uses the last booted one", async (ctx) => {
+    const { vmId, configs } = await withConfigs(ctx, 2);
+    expectSuccess(await ctx.ops.bootInstance({ path: { vmId }, body: { config_id: configs[1] } }));
+    expectSuccess(await ctx.ops.bootInstance({ path: { vmId }, body: {} }));
+  });
+
+  check({ id: "VM-BOOT-4", op: "bootInstance", effect: "billable" }, "boot without config_id with several configs and none booted is refused", async (ctx) => {
+    const { vmId } = await withConfigs(ctx, 2);
+    expectError(await ctx.ops.bootInstance({ path: { vmId }, body: {} }));
+  });
+
+  check({ id: "VM-BOOT-5", op: ["bootInstance", "deleteConfig"], effect: "billable" }, "boot without config_id after the last booted config was deleted is refused", async (ctx) => {
+    const { vmId, configs } = await withConfigs(ctx, 3);
+    expectSuccess(await ctx.ops.bootInstance({ path: { vmId }, body: { config_id: configs[0] } }));
+    expectSuccess(await ctx.ops.deleteConfig({ path: { vmId, configId: configs[0] } }));
+    expectError(await ctx.ops.bootInstance({ path: { vmId }, body: {} }));
+  });
+});
+
+describe("vm/rescue", () => {
+  check({ id: "VM-RESCUE-1", op: "rescueInstance", effect: "billable" }, "rescue boot with devices in slots sda..sdg succeeds", async (ctx) => {
+    const vm = await imageInstance(ctx);
+    const [a, b] = await disksOf(ctx.ops, vm.id);
+    expectSuccess(await ctx.ops.rescueInstance({ path: { vmId: vm.id }, body: { devices: { sda: { disk_id: a.id }, sdg: { disk_id: b.id } } } }));
+  });
+
+  check({ id: "VM-RESCUE-2", op: "rescueInstance", effect: "billable" }, "what rescue with the reserved slot sdh gets is recorded", async (ctx) => {
+    const vm = await imageInstance(ctx);
+    const [a] = await disksOf(ctx.ops, vm.id);
+    const res = await ctx.ops.rescueInstance({ path: { vmId: vm.id }, body: { devices: { sdh: { disk_id: a.id } } } });
+    ctx.observe("status of rescue naming sdh", res.status);
+  });
+});
+
+describe("vm/shutdown", () => {
+  check({ id: "VM-SHUTDOWN-1", op: "shutdownInstance", effect: "billable" }, "shutdown of an instance with no running or queued actions succeeds", async (ctx) => {
+    const vm = await imageInstance(ctx);
+    expectSuccess(await ctx.ops.shutdownInstance({ path: { vmId: vm.id } }));
+  });
+});
+
+describe("vm/resize", () => {
+  check({ id: "VM-RESIZE-1", op: "resizeInstance", effect: "billable" }, "resize to a type the disks fit succeeds when the preconditions hold", async (ctx) => {
+    const vm = await imageInstance(ctx);
+    expectSuccess(await ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: { type: typeFixture(ctx) } }));
+  });
+
+  check({ id: "FIELD.resizeInstance.type", op: "resizeInstance", effect: "billable" }, "resize without type is refused naming type", async (ctx) => {
+    const vm = await imageInstance(ctx);
+    expectErrorNamingField(await ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: {} }), "type");
+  });
+
+  check({ id: "VM-RESIZE-4", op: "resizeInstance", effect: "billable" }, "resize while the account has an outstanding balance is refused", async (ctx) => {
+    const vm = await imageInstance(ctx);
+    await ctx.states.require("unpaid-balance", { amount: 10, chargeable: false });
+    try {
+      expectError(await ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: { type: typeFixture(ctx) } }));
+    } finally {
+      await ctx.states.require("paid-balance");
+    }
+  });
+
+  check({ id: "VM-RESIZE-5", op: "resizeInstance", effect: "billable" }, "resize to a type smaller than the disk allocation is refused", async (ctx) => {
+    const larger = process.env.PLUMBLINE_FIXTURE_LARGER_TYPE;
+    if (!larger) ctx.skip(`fixture "larger type" (a type with more disk than the type fixture) is not configured (set PLUMBLINE_FIXTURE_LARGER_TYPE)`);
+    const vm = await ctx.fresh.emptyInstance({ type: larger });
+    const view = expectSuccess(await ctx.ops.getInstance({ path: { vmId: vm.id } }));
+    const disk = Number(view?.specs?.disk);
+    if (!Number.isInteger(disk)) ctx.skip("the instance view does not carry specs.disk (its body is not shown in the material)");
+    await ctx.fresh.disk(vm.id, { size: disk - 100 });
+    expectError(await ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: { type: typeFixture(ctx) } }));
+  });
+});
