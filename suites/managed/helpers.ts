@@ -77,9 +77,9 @@ export function strings(record: unknown): string[] {
 }
 
 /** Whether any page of a paginated list holds the value (a unique label, an ID). */
-export async function listed(c: Ctx, op: OperationId, value: unknown, path?: Record<string, string | number>): Promise<boolean> {
+export async function listed(c: Ctx, op: OperationId, value: unknown, path?: Record<string, string | number>, as?: As): Promise<boolean> {
   for (let page = 1; ; page++) {
-    const col = expectCollection(await c.ops[op]({ path, query: { page } }));
+    const col = expectCollection(await c.ops[op]({ path, query: { page }, as }));
     if (col.data.some((d) => holds(d, value))) return true;
     if (page >= col.pages || col.data.length === 0) return false;
   }
