@@ -1,0 +1,67 @@
+// Errors 1-2, 12 and Shared shapes (Error body): error responses carry {errors: [{field, reason}]};
+// a field-level validation failure names the field (a period-separated path when nested).
+import { describe } from "vitest";
+import { check } from "../../harness/check.ts";
+import { expectError, expectErrorNamingField, expectStatus } from "../../harness/expect.ts";
+import { TargetFailure } from "../../harness/errors.ts";
+import type { ApiResponse } from "../../harness/client.ts";
+
+/** An integer ID no account holds. */
+const UNKNOWN_ID = 2147483000;
+
+/** Every error item has a string-or-null field and a non-empty reason string. */
+function expectWellFormedErrors(res: ApiResponse): { field: string | null; reason: string }[] {
+  const errors = expectError(res);
+  if (errors.length === 0) throw new TargetFailure(`${res.status}: the Error body holds no error`);
+  for (const e of errors) {
+    if (e.field !== undefined && e.field !== null && typeof e.field !== "string") throw new TargetFailure(`error field ${JSON.stringify(e.field)} is neither a string nor null`);
+    if (typeof e.reason !== "string" || e.reason.trim() === "") throw new TargetFailure(`error reason ${JSON.stringify(e.reason)} is not a human-readable string`);
+  }
+  return errors;
+}
+
+describe("conventions/errors", () => {
+  check({ id: ["CONV-ERR-3", "CONV-ERR-2"], op: "createOAuthClient" }, "a missing required field is refused by an error naming it, with a reason", async ({ ops }) => {
+    const res = await ops.createOAuthClient({ body: { redirect_uri: "https://example.com/callback" } });
+    expectWellFormedErrors(res);
+    expectErrorNamingField(res, "label");
+  });
+
+  check({ id: ["CONV-ERR-3", "CONV-ERR-2"], op: "createBucket" }, "a field outside its enumeration is refused by an error naming it", async ({ ops, fresh, label }) => {
+    const res = await ops.createBucket({ body: { label: label("bkt", 63).toLowerCase(), cluster: await fresh.cluster(), acl: "everyone" } });
+    if (res.status >= 200 && res.status < 300) await ops.deleteBucket({ path: { clusterId: res.body.cluster, bucket: res.body.label } });
+    expectWellFormedErrors(res);
+    expectErrorNamingField(res, "acl");
+  });
+
+  check({ id: ["CONV-ERR-3", "CONV-ERR-2"], op: "createManagedContact" }, "a nested field of the wrong type is named by its period-separated path", async ({ ops, label }) => {
+    const res = await ops.createManagedContact({ body: { name: label("ct", 64), phone: { primary: 5551234 } } });
+    if (res.status >= 200 && res.status < 300) await ops.deleteManagedContact({ path: { contactId: res.body.id } });
+    expectWellFormedErrors(res);
+    expectErrorNamingField(res, "phone.primary");
+  });
+
+  check({ id: "CONV-ERR-1", op: ["getKey", "getOAuthClient"] }, "an unknown object ID is refused with a 4xx and the Error body", async ({ ops }) => {
+    expectWellFormedErrors(await ops.getKey({ path: { keyId: UNKNOWN_ID } }));
+    expectWellFormedErrors(await ops.getOAuthClient({ path: { clientId: "plumbline-no-such-client" } }));
+  });
+
+  check({ id: "CONV-ERR-1", op: "getAccount" }, "an authentication failure answers the Error body", async ({ ops }) => {
+    expectWellFormedErrors(await ops.getAccount({ as: "anonymous" }));
+  });
+
+  check({ id: "CONV-ERR-4", op: "createOAuthClient" }, "a request refused for validation answers 400", async ({ ops }) => {
+    expectStatus(await ops.createOAuthClient({ body: { redirect_uri: "https://example.com/callback" } }), 400);
+  });
+
+  check({ id: "CONV-ERR-5", op: ["getKey", "getOAuthClient"] }, "an unknown object ID answers 404", async ({ ops }) => {
+    expectStatus(await ops.getKey({ path: { keyId: UNKNOWN_ID } }), 404);
+    expectStatus(await ops.getOAuthClient({ path: { clientId: "plumbline-no-such-client" } }), 404);
+  });
+
+  check({ id: "CONV-ERR-5", op: ["deleteOAuthClient", "getOAuthClient"], effect: "creates" }, "a deleted object's ID answers 404", async ({ ops, fresh }) => {
+    const client = await fresh.oauthClient();
+    await ops.deleteOAuthClient({ path: { clientId: client.id } });
+    expectStatus(await ops.getOAuthClient({ path: { clientId: client.id } }), 404);
+  });
+});
