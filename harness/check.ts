@@ -149,7 +149,7 @@ export async function runCheck(
   }
   const fresh = new Fresh(w);
   const c: CheckContext = {
-    ops: w.ops,
+    ops: fresh.watch(w.ops),
     fresh,
     states: w.states,
     principals: w.principals,

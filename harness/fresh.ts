@@ -2,7 +2,7 @@
 // carrying the run's prefix, writes intent and ID to the ledger, and is removed when its check ends.
 import { randomBytes } from "node:crypto";
 import type { ApiResponse } from "./client.ts";
-import type { CallOptions } from "./ops.ts";
+import type { CallOptions, Ops } from "./ops.ts";
 import type { OperationId } from "./operation-ids.ts";
 import { HarnessError, MissingCapability } from "./errors.ts";
 import { removeEntries, type LedgerEntry, type Removal } from "./ledger.ts";
@@ -98,6 +98,33 @@ export class Fresh {
     const found = res.json ? (res.body?.data ?? []).find((c: any) => c?.status !== "unavailable") : undefined;
     if (!found?.id) throw new MissingCapability("fixture \"cluster\": none configured and the target lists no available cluster");
     return String(found.id);
+  }
+
+  /**
+   * The check's view of ops: when the check itself removes a resource it created (a 2xx answer of
+   * that resource's delete operation on its path), the ledger entry is closed, so teardown does
+   * not try again (a cancelled transfer cannot be cancelled twice).
+   */
+  watch(ops: Ops): Ops {
+    return new Proxy(ops, {
+      get: (target, name) => {
+        const fn = target[name as keyof Ops];
+        if (typeof name !== "string" || !Object.values(RESOURCES).some((k) => k.delete === name)) return fn;
+        return async (opts: CallOptions = {}) => {
+          const res = await fn(opts);
+          if (res.status >= 200 && res.status < 300) this.forget(name, opts.path ?? {});
+          return res;
+        };
+      },
+    });
+  }
+
+  private forget(op: string, path: Record<string, string | number>): void {
+    const same = (a: Record<string, string | number>) => Object.keys(a).length === Object.keys(path).length && Object.entries(a).every(([k, v]) => String(path[k]) === String(v));
+    const i = this.entries.findIndex((e) => RESOURCES[e.type].delete === op && e.path && same(e.path));
+    if (i < 0) return;
+    this.w.ledger.deleted(this.entries[i].key);
+    this.entries.splice(i, 1);
   }
 
   /** Removes what this check created, children first. */
