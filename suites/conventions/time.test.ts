@@ -1,0 +1,77 @@
+// General conventions 7: timestamps are strings of format date-time (RFC 3339, as OpenAPI's
+// date-time), on every shown record that carries one (Resources and their fields).
+import { describe } from "vitest";
+import { check } from "../../harness/check.ts";
+import { expectCollection, expectSuccess } from "../../harness/expect.ts";
+import { TargetFailure } from "../../harness/errors.ts";
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+
+/** Each named field present on the record is a date-time string (null only where `nullable` names it). */
+function expectDateTimes(record: any, fields: string[], where: string, nullable: string[] = []): void {
+  for (const f of fields) {
+    const v = record?.[f];
+    if (v === undefined || (v === null && nullable.includes(f))) continue;
+    if (typeof v !== "string" || !DATE_TIME.test(v) || Number.isNaN(Date.parse(v))) {
+      throw new TargetFailure(`${where}: ${f} is ${JSON.stringify(v)}, not a date-time string`);
+    }
+  }
+}
+
+describe("conventions/time", () => {
+  check({ id: "CONV-TIME-1", op: "getAccount" }, "the account's active_since and promotion expiry are date-times", async ({ ops }) => {
+    const account = expectSuccess(await ops.getAccount());
+    expectDateTimes(account, ["active_since"], "account");
+    for (const p of account.active_promotions ?? []) expectDateTimes(p, ["expire_dt"], "active promotion");
+  });
+
+  check({ id: "CONV-TIME-1", op: "listEvents", effect: "creates" }, "an event's created is a date-time", async ({ ops, fresh }) => {
+    await fresh.oauthClient();
+    const events = expectCollection(await ops.listEvents());
+    for (const e of events.data) expectDateTimes(e, ["created"], `event ${e?.id}`);
+  });
+
+  check({ id: "CONV-TIME-1", op: "createEntityTransfer", effect: "billable" }, "an entity transfer's created, updated and expiry are date-times", async ({ fresh }) => {
+    const vm = await fresh.emptyInstance();
+    const t = await fresh.create("entityTransfer", "createEntityTransfer", { body: { entities: { vms: [vm.id] } } });
+    expectDateTimes(t, ["created", "updated", "expiry"], "entity transfer");
+  });
+
+  check({ id: "CONV-TIME-1", op: ["getInvoice", "listInvoiceItems"], effect: "creates" }, "an invoice's date and its items' from and to are date-times", async ({ ops, states }) => {
+    const { invoiceId } = await states.require("invoice-with-items", { items: 2 });
+    expectDateTimes(expectSuccess(await ops.getInvoice({ path: { invoiceId } })), ["date"], "invoice");
+    for (const item of expectCollection(await ops.listInvoiceItems({ path: { invoiceId } })).data) expectDateTimes(item, ["from", "to"], "invoice item");
+  });
+
+  check({ id: "CONV-TIME-1", op: "getLogin", effect: "creates" }, "a login's datetime is a date-time", async ({ ops, states }) => {
+    const { loginId } = await states.require("login");
+    expectDateTimes(expectSuccess(await ops.getLogin({ path: { loginId } })), ["datetime"], "login");
+  });
+
+  check({ id: "CONV-TIME-1", op: "listMaintenance", effect: "creates" }, "a maintenance item's when is a date-time", async ({ ops, states }) => {
+    await states.require("maintenance-item");
+    for (const m of expectCollection(await ops.listMaintenance()).data) expectDateTimes(m, ["when"], "maintenance item");
+  });
+
+  check({ id: "CONV-TIME-1", op: "listNotifications", effect: "creates" }, "a notification's until and when are date-times or null", async ({ ops, states }) => {
+    await states.require("notification");
+    for (const n of expectCollection(await ops.listNotifications()).data) expectDateTimes(n, ["until", "when"], "notification", ["until", "when"]);
+  });
+
+  check({ id: "CONV-TIME-1", op: "listPaymentMethods" }, "a payment method's created is a date-time", async ({ ops }) => {
+    for (const p of expectCollection(await ops.listPaymentMethods()).data) expectDateTimes(p, ["created"], "payment method");
+  });
+
+  check({ id: "CONV-TIME-1", op: "getBucket", effect: "creates" }, "a bucket's created is a date-time", async ({ ops, fresh }) => {
+    const b = await fresh.bucket();
+    expectDateTimes(expectSuccess(await ops.getBucket({ path: { clusterId: b.cluster, bucket: b.label } })), ["created"], "bucket");
+  });
+
+  check({ id: "CONV-TIME-1", op: "listBucketObjects", effect: "creates" }, "an object's last_modified is a date-time", async ({ ops, fresh, states }) => {
+    const b = await fresh.bucket();
+    await states.require("bucket-objects", { cluster: b.cluster, bucket: b.label, count: 2 });
+    const list = expectSuccess(await ops.listBucketObjects({ path: { clusterId: b.cluster, bucket: b.label } }));
+    if (!list.data?.length) throw new TargetFailure("the bucket holds 2 objects; the contents list shows none");
+    for (const o of list.data) expectDateTimes(o, ["last_modified"], `object ${o?.name}`);
+  });
+});
