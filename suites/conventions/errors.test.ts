@@ -41,6 +41,16 @@ describe("conventions/errors", () => {
     expectErrorNamingField(res, "phone.primary");
   });
 
+  check({ id: "CONV-LEN-1", op: "createOAuthClient", kind: "validation", effect: "creates" }, "a length inside the field table's bounds is accepted, one past them refused naming the field", async ({ ops, fresh, label }) => {
+    // OAuth client label: 1..512 chars
+    const long = label("app", 512).padEnd(512, "x");
+    const client = await fresh.oauthClient({ label: long });
+    if (client.label !== long) throw new TargetFailure(`a 512-character label came back as ${JSON.stringify(client.label).slice(0, 80)}…`);
+    const res = await ops.createOAuthClient({ body: { label: long + "x", redirect_uri: "https://example.com/callback" } });
+    if (res.status >= 200 && res.status < 300) await ops.deleteOAuthClient({ path: { clientId: res.body.id } });
+    expectErrorNamingField(res, "label");
+  });
+
   check({ id: "CONV-ERR-1", op: ["getKey", "getOAuthClient"] }, "an unknown object ID is refused with a 4xx and the Error body", async ({ ops }) => {
     expectWellFormedErrors(await ops.getKey({ path: { keyId: UNKNOWN_ID } }));
     expectWellFormedErrors(await ops.getOAuthClient({ path: { clientId: "plumbline-no-such-client" } }));
