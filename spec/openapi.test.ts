@@ -459,6 +459,26 @@ describe("spec/openapi.yaml: audit of the material, field by field (README judgm
     expect(filterable("updateInstance")).toEqual(["group", "label", "tags"]);
   });
 
+  it("rules of the rows written as schema: one public interface, recipes need an image (not a private one), pending transfer, ssl true after upload", () => {
+    const create = bodyOf("createInstance");
+    const base = { region: "r", type: "t" };
+    expect(create({ ...base, interfaces: [{ purpose: "public" }, { purpose: "vlan", label: "v1" }] })).toBe(true);
+    expect(create({ ...base, interfaces: [{ purpose: "vlan", label: "v1" }] }), "no public interface is allowed").toBe(true);
+    expect(create({ ...base, interfaces: [{ purpose: "public" }, { purpose: "public" }] }), "only one public interface").toBe(false);
+    expect(bodyOf("createConfig")({ label: "c", devices: {}, interfaces: [{ purpose: "public" }, { purpose: "public" }] })).toBe(false);
+    expect(create({ ...base, recipe_id: 1, image: "vm/debian12", root_pass: "Str0ng!Passw0rd" })).toBe(true);
+    expect(create({ ...base, recipe_id: 1, image: "private/42", root_pass: "Str0ng!Passw0rd" }), "no recipe with a private image").toBe(false);
+    expect(create({ ...base, image: "private/42", root_pass: "Str0ng!Passw0rd" })).toBe(true);
+    const disk = bodyOf("createDisk");
+    expect(disk({ size: 10, label: "d", recipe_id: 1 }), "recipe deployment needs an image").toBe(false);
+    expect(disk({ size: 10, image: "vm/debian12", root_pass: "Str0ng!Passw0rd", recipe_id: 1 })).toBe(true);
+    expect(responseOf("createEntityTransfer")({ status: "pending", token: "3f1c7a7e-0c1b-4a43-9c3e-2d7c1b0f5a11" })).toBe(true);
+    expect(responseOf("createEntityTransfer")({ status: "accepted" })).toBe(false);
+    expect(responseOf("uploadBucketSsl")({ ssl: true })).toBe(true);
+    expect(responseOf("uploadBucketSsl")({ ssl: false })).toBe(false);
+    expect(responseOf("getBucketSsl")({ ssl: false })).toBe(true);
+  });
+
   it("object-ACL view takes name as a required query parameter (judgment call 39)", () => {
     const name = ((opById("getObjectAcl").operation.parameters ?? []) as JsonObject[]).find((p) => p.name === "name");
     expect(name).toMatchObject({ in: "query", required: true });
