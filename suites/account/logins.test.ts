@@ -17,7 +17,14 @@ describe("account/logins", () => {
     const { loginId } = await states.require("login", { restricted: true });
     const login = expectSuccess(await ops.getLogin({ path: { loginId } }));
     if (login.id !== loginId) throw new TargetFailure(`view of login ${loginId} answered login ${login.id}`);
-    if (login.restricted !== true) throw new TargetFailure(`the restricted user's login has restricted ${JSON.stringify(login.restricted)}`);
+  });
+
+  check({ id: "ACCT-LOGIN-5", op: "getLogin" }, "a login's restricted is true for a restricted user's login and false for an unrestricted one's", async ({ ops, states }) => {
+    for (const restricted of [true, false]) {
+      const { loginId } = await states.require("login", { restricted });
+      const login = expectSuccess(await ops.getLogin({ path: { loginId } }));
+      if (login.restricted !== restricted) throw new TargetFailure(`login ${loginId} of a${restricted ? "" : "n un"}restricted user has restricted ${JSON.stringify(login.restricted)}`);
+    }
   });
 
   check({ id: "ACCT-LOGIN-3", op: ["listLogins", "getLogin"] }, "a restricted user is refused the logins list and login view", async ({ ops, states, principals }) => {

@@ -42,7 +42,7 @@ describe("events/events", () => {
     }
   });
 
-  check({ id: "EVT-LIST-3", op: ["listEvents", "getEvent"], effect: "billable", level: "SHOULD" }, "a restricted user without a grant on an instance does not see events about it", async ({ ops, fresh, principals, skip }) => {
+  check({ id: "EVT-LIST-3", op: ["listEvents", "getEvent"], effect: "billable" }, "a restricted user without a grant on an instance does not see another user's events about it", async ({ ops, fresh, principals, skip }) => {
     const restricted = principals.get("restricted");
     const before = (await allEvents(ops)).reduce((m, e) => Math.max(m, e.id), 0);
     const vm = await fresh.emptyInstance();
