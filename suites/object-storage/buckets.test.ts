@@ -52,6 +52,12 @@ describe("object-storage/buckets", () => {
     expectErrorNamingField(await c.ops.createBucket({ body: { cluster, label: 12345 } }), "label");
   });
 
+  check({ id: "CONV-ERR-4", op: "createBucket", area: "object-storage", effect: "creates" }, "bucket create refused for a missing label answers 400", async (c) => {
+    const res = await c.ops.createBucket({ body: { cluster: await c.fresh.cluster() } });
+    expectError(res);
+    expectStatus(res, 400);
+  });
+
   check({ id: ["OS-BUCKET-3", "OS-BUCKET-7"], op: ["createBucket", "getBucket"], effect: "creates" }, "a label another owner holds in the cluster is refused and nothing is created", async (c) => {
     const secondary = c.principals.get("secondary");
     const theirs = await bucketAs(c, secondary);

@@ -28,6 +28,14 @@ describe("object-storage/object-list", () => {
     });
   });
 
+  check({ id: "OS-OBJLIST-5", op: "listBucketObjects", effect: "creates" }, "how is_truncated and next_marker are filled on a cut page (observed)", async (c) => {
+    await withObjects(c, (p) => fill(c, p, 30, "t-"), async (path) => {
+      const body = expectSuccess(await c.ops.listBucketObjects({ path: { ...path }, query: { page_size: 25 } }));
+      const lastEntry = body.data[body.data.length - 1] ?? {};
+      c.observe("page_size 25 of 30 objects", { listed: body.data.length, is_truncated: lastEntry.is_truncated, next_marker: lastEntry.next_marker, top_level: Object.keys(body).filter((k) => k !== "data") });
+    });
+  });
+
   check({ id: "OS-OBJLIST-2", op: "listBucketObjects", effect: "creates" }, "with prefix only names starting with it are listed", async (c) => {
     await withObjects(c, async (p) => { await fill(c, p, 3, "keep-"); await fill(c, p, 2, "skip-"); }, async (path) => {
       const names = await listedNames(c, path, { prefix: "keep-" });
