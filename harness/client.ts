@@ -180,7 +180,7 @@ export class Client {
    * One request on the wire. Redirects are not followed; the body is read up to maxBodyBytes and
    * then no further; the whole exchange (headers and body) has requestTimeoutMs to complete.
    */
-  private exchange(method: string, u: URL, headers: Record<string, string>, payload: string | Buffer | undefined): Promise<{ status: number; headers: Record<string, string>; body?: RawBody; error?: string }> {
+  private exchange(method: string, u: URL, headers: Record<string, string>, payload: string | Buffer | undefined, retried = false): Promise<{ status: number; headers: Record<string, string>; body?: RawBody; error?: string }> {
     const limit = this.opts.maxBodyBytes;
     const timeoutMs = this.opts.requestTimeoutMs;
     return new Promise((resolve) => {
@@ -224,7 +224,17 @@ export class Client {
         done({ status: 0, headers: resHeaders, body: bytes ? body(false) : undefined, error: `timeout: no complete response within ${timeoutMs} ms` });
         req.destroy();
       }, timeoutMs);
-      req.on("error", (e) => done({ status: 0, headers: {}, error: describeError(e, timeoutMs, url) }));
+      req.on("error", (e: NodeJS.ErrnoException) => {
+        // a kept-alive socket the target closed while idle: the request never reached it, so
+        // sending it once more on a new connection is safe (Node's documented remedy)
+        if (!retried && req.reusedSocket && e.code === "ECONNRESET" && !settled) {
+          settled = true;
+          clearTimeout(timer);
+          resolve(this.exchange(method, u, headers, payload, true));
+          return;
+        }
+        done({ status: 0, headers: {}, error: describeError(e, timeoutMs, url) });
+      });
       req.end(payload);
     });
   }

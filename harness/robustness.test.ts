@@ -14,6 +14,13 @@ const onUnhandled = (e: unknown) => unhandled.push(e);
 beforeAll(async () => {
   process.on("unhandledRejection", onUnhandled);
   server = await serve((req, res) => {
+    if (req.url === "/drop-on-reuse") {
+      // a kept-alive socket closed by the target just as a request arrives on it
+      const socket = req.socket as typeof req.socket & { served?: boolean };
+      if (socket.served) return socket.destroy();
+      socket.served = true;
+      return json(res, 200, { ok: true });
+    }
     switch (req.url) {
       case "/not-json":
         res.writeHead(200, { "content-type": "application/json" });
@@ -109,6 +116,14 @@ describe("hostile responses", () => {
     const { res } = await recorded("/reset");
     expect(res.status).toBe(0);
     expect(res.error).toMatch(/reset|socket hang up/i);
+  });
+
+  it("a kept-alive connection the target closed: sent again once on a new one", async () => {
+    const c = new Client({ baseUrl: server.url, requestTimeoutMs: 2000, maxRetries: 0, maxRetryWaitMs: 0, maxBodyBytes: 1024 });
+    expect((await c.send({ method: "GET", path: "/drop-on-reuse" })).status).toBe(200);
+    const again = await c.send({ method: "GET", path: "/drop-on-reuse" });
+    expect(again.status).toBe(200);
+    c.close();
   });
 
   it("redirect loop: not followed", async () => {
