@@ -10,6 +10,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
+          sequence: { groupOrder: 0 },
           include: ["tests/**/*.test.ts", "spec/**/*.test.ts", "reference/**/*.test.ts", "harness/**/*.test.ts", "reporter/**/*.test.ts", "generators/**/*.test.ts"],
           testTimeout: 30_000,
         },
@@ -18,7 +19,20 @@ export default defineConfig({
         test: {
           name: "conformance",
           include: ["suites/**/*.test.ts"],
+          exclude: ["suites/**/*.serial.test.ts"],
           testTimeout: 60_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        // checks that change target-wide state (the clock, held jobs, the account's balance or
+        // managed service) run after the parallel ones, one file at a time, so no check sees another's
+        test: {
+          name: "conformance-serial",
+          include: ["suites/**/*.serial.test.ts"],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -169,7 +169,8 @@ export async function runCheck(
   };
   let thrown: unknown;
   try {
-    await runInCheck(live, () => body(c));
+    const serial = /\.serial\.test\.[cm]?[jt]s$/.test(ctx.task.file?.filepath ?? "");
+    await runInCheck(Object.assign(live, serial ? { serial } : {}), () => body(c));
   } catch (e) {
     thrown = e;
   } finally {

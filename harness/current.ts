@@ -7,6 +7,8 @@ export interface CheckRecord {
   requirementIds: string[];
   exchanges: Exchange[];
   observations: Observation[];
+  /** the check's file runs alone (`*.serial.test.ts`): it may change target-wide state */
+  serial?: boolean;
 }
 
 const storage = new AsyncLocalStorage<CheckRecord>();

@@ -1,7 +1,7 @@
 // The helpers that decide verdicts, tested on hand-made responses.
 import { describe, expect, it } from "vitest";
 import type { ApiResponse } from "./client.ts";
-import { expectCollection, expectEmptyObject, expectError, expectErrorNamingField, expectSuccess, expectStatus, observe } from "./expect.ts";
+import { expectCollection, expectEmptyObject, expectError, expectErrorNamingField, expectSuccess, expectStatus, namesField, observe } from "./expect.ts";
 import { TargetFailure, HarnessError } from "./errors.ts";
 import { runInCheck, type CheckRecord } from "./current.ts";
 import { waitFor } from "./wait.ts";
@@ -92,5 +92,17 @@ describe("expectStatus / observe / waitFor", () => {
     let n = 0;
     expect(await waitFor("n to reach 3", async () => (++n >= 3 ? n : undefined), { timeoutMs: 1000, intervalMs: 1 })).toBe(3);
     await expect(waitFor("a disk to appear", async () => false, { timeoutMs: 30, intervalMs: 5 })).rejects.toThrow(/for a disk to appear; it never happened/);
+  });
+});
+
+describe("namesField", () => {
+  it("matches a dotted path with or without array indexes, and nothing else", () => {
+    expect(namesField("interfaces.label", "interfaces.label")).toBe(true);
+    expect(namesField("interfaces.1.label", "interfaces.label")).toBe(true);
+    expect(namesField("bucket_access.0.cluster", "bucket_access.cluster")).toBe(true);
+    expect(namesField("interfaces.purpose", "interfaces.label")).toBe(false);
+    expect(namesField("label", "interfaces.label")).toBe(false);
+    expect(namesField(null, "label")).toBe(false);
+    expect(namesField(undefined, "label")).toBe(false);
   });
 });

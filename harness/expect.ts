@@ -72,9 +72,20 @@ export function expectError(res: ApiResponse): { field: string | null; reason: s
 }
 
 /** A 4xx Error body with one error whose `field` is the given dotted path. */
+/**
+ * Whether an error's field names `field`. The material gives "a period-separated path for nested
+ * fields" but not whether an array item's index is part of it, so `interfaces.1.label` and
+ * `interfaces.label` both name `interfaces.label`.
+ */
+export function namesField(errorField: string | null | undefined, field: string): boolean {
+  if (typeof errorField !== "string") return false;
+  const withoutIndexes = (f: string) => f.split(".").filter((part) => !/^\d+$/.test(part)).join(".");
+  return errorField === field || withoutIndexes(errorField) === withoutIndexes(field);
+}
+
 export function expectErrorNamingField(res: ApiResponse, field: string): void {
   const errors = expectError(res);
-  if (!errors.some((e) => e.field === field)) {
+  if (!errors.some((e) => namesField(e.field, field))) {
     throw new TargetFailure(`${what(res)} ${res.status}: the error does not name the field "${field}"; fields named: ${short(errors.map((e) => e.field))}`);
   }
 }

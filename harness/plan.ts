@@ -1,6 +1,7 @@
 // `plumbline plan`: what a run would do, by side-effect class, without sending a request.
 // vitest collects the suites (declaring tests runs no check); check() put each test's static
 // metadata in task.meta at declaration, which is all the plan needs.
+import { CONFORMANCE_PROJECTS } from "./states.ts";
 import { createVitest } from "vitest/node";
 import type { Config } from "./config.ts";
 import { SIDE_EFFECTS } from "./config.ts";
@@ -13,7 +14,7 @@ export interface PlannedCheck {
 }
 
 export async function plan(config: Config, filters = config.areas.map((a) => `suites/${a}/`)): Promise<PlannedCheck[]> {
-  const vitest = await createVitest("test", { project: ["conformance"], watch: false, run: true, reporters: [], passWithNoTests: true }, {});
+  const vitest = await createVitest("test", { project: CONFORMANCE_PROJECTS, watch: false, run: true, reporters: [], passWithNoTests: true }, {});
   try {
     const result = await vitest.collect(filters);
     const out: PlannedCheck[] = [];

@@ -7,6 +7,7 @@ import { ConfigError } from "./errors.ts";
 import { Client } from "./client.ts";
 import { buildWorld } from "./world.ts";
 import { Ledger, removeEntries } from "./ledger.ts";
+import { CONFORMANCE_PROJECTS } from "./states.ts";
 
 /** Values for fixtures the material leaves `not shown`, as the embedded reference defines them. */
 export const REFERENCE_FIXTURES = { region: "us-east", type: "vm-nano-1", image: "vm/debian12", cluster: "us-east-1" };
@@ -71,7 +72,7 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
     const vitest = await createVitest(
       "test",
       {
-        project: ["conformance"],
+        project: CONFORMANCE_PROJECTS,
         watch: false,
         run: true,
         maxWorkers: config.concurrency,
