@@ -5,7 +5,7 @@ import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import type { CheckContext } from "../../harness/check.ts";
 import { expectError, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
-import { disksOf, imageInstance, typeFixture } from "./helpers.ts";
+import { disksOf, eventually, imageInstance, typeFixture } from "./helpers.ts";
 
 /** An empty instance (never booted) with `n` configs; their IDs. */
 async function withConfigs(ctx: CheckContext, n: number): Promise<{ vmId: number; configs: number[] }> {
@@ -29,7 +29,7 @@ describe("vm/boot", () => {
   check({ id: "VM-BOOT-3", op: "bootInstance", effect: "billable" }, "boot without config_id with several configs uses the last booted one", async (ctx) => {
     const { vmId, configs } = await withConfigs(ctx, 2);
     expectSuccess(await ctx.ops.bootInstance({ path: { vmId }, body: { config_id: configs[1] } }));
-    expectSuccess(await ctx.ops.bootInstance({ path: { vmId }, body: {} }));
+    expectSuccess(await eventually(ctx, "boot without config_id", () => ctx.ops.bootInstance({ path: { vmId }, body: {} })));
   });
 
   check({ id: "VM-BOOT-4", op: "bootInstance", effect: "billable" }, "boot without config_id with several configs and none booted is refused", async (ctx) => {
@@ -63,14 +63,14 @@ describe("vm/rescue", () => {
 describe("vm/shutdown", () => {
   check({ id: "VM-SHUTDOWN-1", op: "shutdownInstance", effect: "billable" }, "shutdown of an instance with no running or queued actions succeeds", async (ctx) => {
     const vm = await imageInstance(ctx);
-    expectSuccess(await ctx.ops.shutdownInstance({ path: { vmId: vm.id } }));
+    expectSuccess(await eventually(ctx, "shutdown", () => ctx.ops.shutdownInstance({ path: { vmId: vm.id } })));
   });
 });
 
 describe("vm/resize", () => {
   check({ id: "VM-RESIZE-1", op: "resizeInstance", effect: "billable" }, "resize to a type the disks fit succeeds when the preconditions hold", async (ctx) => {
     const vm = await imageInstance(ctx);
-    expectSuccess(await ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: { type: typeFixture(ctx) } }));
+    expectSuccess(await eventually(ctx, "resize", () => ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: { type: typeFixture(ctx) } })));
   });
 
   check({ id: "FIELD.resizeInstance.type", op: "resizeInstance", effect: "billable" }, "resize without type is refused naming type", async (ctx) => {

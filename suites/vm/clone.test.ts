@@ -5,7 +5,7 @@ import { check } from "../../harness/check.ts";
 import type { CheckContext } from "../../harness/check.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { expectCollection, expectError, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
-import { configsOf, disksOf, expectCreateRefused, imageInstance, regionFixture, shownField, typeFixture } from "./helpers.ts";
+import { configsOf, disksOf, eventually, expectCreateRefused, imageInstance, regionFixture, shownField, typeFixture } from "./helpers.ts";
 
 /**
  * A source deployed from the image (a default config over its two disks) plus a second config
@@ -99,7 +99,8 @@ describe("vm/clone", () => {
     const s = await source(ctx);
     const target = await ctx.fresh.emptyInstance();
     const before = expectSuccess(await ctx.ops.getInstance({ path: { vmId: target.id } }));
-    expectSuccess(await ctx.ops.cloneInstance({ path: { vmId: s.vm.id }, body: { vm_id: target.id, configs: [s.single.id], label: ctx.label("ignored") } }));
+    const body = { vm_id: target.id, configs: [s.single.id], label: ctx.label("ignored") };
+    expectSuccess(await eventually(ctx, "clone onto the target", () => ctx.ops.cloneInstance({ path: { vmId: s.vm.id }, body })));
     const got = await ctx.waitFor("the target's config", async () => (await configsOf(ctx.ops, target.id)).length > 0);
     if (!got) throw new TargetFailure("no config on the target");
     const after = expectSuccess(await ctx.ops.getInstance({ path: { vmId: target.id } }));

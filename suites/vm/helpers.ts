@@ -111,3 +111,21 @@ export function months(): { year: number; month: number; next: { year: number; m
   const month = now.getUTCMonth() + 1;
   return { year, month, next: month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 } };
 }
+
+/**
+ * An action that must succeed once the instance has no running or queued actions: retried within
+ * the wait timeout while it answers an error (another check may hold the target's jobs for a
+ * moment), and failed with the last answer if it never succeeds.
+ */
+export async function eventually(ctx: CheckContext, description: string, call: () => Promise<ApiResponse>): Promise<ApiResponse> {
+  let last: ApiResponse | undefined;
+  try {
+    return await ctx.waitFor(description, async () => {
+      last = await call();
+      return last.status >= 200 && last.status < 300 && last;
+    });
+  } catch (e) {
+    if (last) throw new TargetFailure(`${description}: never succeeded; last answer ${last.status}: ${last.text.slice(0, 200)}`);
+    throw e;
+  }
+}

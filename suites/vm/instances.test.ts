@@ -4,7 +4,7 @@ import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { expectCollection, expectError, expectErrorNamingField, expectStatus, expectSuccess } from "../../harness/expect.ts";
-import { configsOf, disksOf, expectCreateRefused, imageFixture, imageInstance, listAll, PASS, regionFixture, shownField, typeFixture, WEAK_PASS } from "./helpers.ts";
+import { configsOf, disksOf, eventually, expectCreateRefused, imageFixture, imageInstance, listAll, PASS, regionFixture, shownField, typeFixture, WEAK_PASS } from "./helpers.ts";
 
 describe("vm/instances", () => {
   check({ id: "VM-CREATE-1", op: "createInstance", effect: "billable" }, "create with region and type succeeds; the instance is viewable and listed", async ({ ops, fresh }) => {
@@ -75,6 +75,30 @@ describe("vm/instances", () => {
     const vm = await imageInstance(ctx, { swap_size: 256 });
     const sizes = (await disksOf(ctx.ops, vm.id)).map((d) => shownField(ctx, d, "size"));
     if (!sizes.includes(256)) throw new TargetFailure(`no disk of 256 MB among ${JSON.stringify(sizes)} after swap_size 256`);
+  });
+
+  check({ id: ["VM-CREATE-5", "VM-BOOT-3"], op: ["createInstance", "bootInstance"], effect: "billable" }, "an instance created from an image has booted its config: with a second config, boot without config_id uses it", async (ctx) => {
+    const vm = await imageInstance(ctx);
+    await ctx.fresh.config(vm.id);
+    expectSuccess(await eventually(ctx, "boot without config_id", () => ctx.ops.bootInstance({ path: { vmId: vm.id }, body: {} })));
+  });
+
+  check({ id: "VM-CREATE-6", op: "createInstance", effect: "billable" }, "a recipe without an image, with an image it does not list, or without root_pass is refused", async (ctx) => {
+    const recipe = await ctx.fresh.recipe({ images: [imageFixture(ctx)] });
+    const other = await ctx.fresh.recipe({ images: ["vm/plumbline-none"] });
+    const base = { region: regionFixture(ctx), type: typeFixture(ctx), label: ctx.label("vm") };
+    for (const body of [
+      { ...base, recipe_id: recipe.id, root_pass: PASS },
+      { ...base, recipe_id: other.id, image: imageFixture(ctx), root_pass: PASS },
+      { ...base, recipe_id: recipe.id, image: imageFixture(ctx) },
+    ]) {
+      await expectCreateRefused(ctx.ops, await ctx.ops.createInstance({ body }));
+    }
+  });
+
+  check({ id: "VM-CREATE-6", op: "createInstance", effect: "billable" }, "a recipe with an image it lists and root_pass is accepted", async (ctx) => {
+    const recipe = await ctx.fresh.recipe({ images: [imageFixture(ctx)] });
+    await imageInstance(ctx, { recipe_id: recipe.id });
   });
 
   check({ id: "VM-CREATE-3", op: "createInstance", effect: "billable" }, "from an image root_pass is required", async (ctx) => {
