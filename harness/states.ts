@@ -4,6 +4,16 @@ import type { Client } from "./client.ts";
 import { HarnessError, MissingCapability } from "./errors.ts";
 import type { Redactor } from "./redact.ts";
 
+/** The vitest projects of a run: parallel checks first, then the `*.serial.test.ts` files one by one. */
+export const CONFORMANCE_PROJECTS = ["conformance", "conformance-serial"];
+
+/**
+ * States that change the whole target (or the whole account every check shares) rather than one
+ * object: a check that sets one would disturb checks running beside it, so it must sit in a
+ * `*.serial.test.ts` file, which runs after the parallel ones, alone.
+ */
+export const TARGET_WIDE_STATES = new Set(["clock-advance", "jobs-hold", "jobs-release", "reset", "unpaid-balance", "paid-balance", "managed-service"]);
+
 export class States {
   constructor(
     private readonly client: Client | undefined,
