@@ -243,10 +243,11 @@ describe("managed services", () => {
     expect((await api("POST", "/v4/managed/services", svc({ address: "https://example.com/p?q=1#frag" }))).body.address).toBe("https://example.com/p?q=1#frag");
   });
 
-  it("disable moves a monitored service to disabled (fault managed-disable-noop)", async () => {
+  it("disable moves a monitored service to disabled, enable back", async () => {
     const s = await api("POST", "/v4/managed/services", svc());
-    fault("managed-disable-noop");
     await api("POST", `/v4/managed/services/${s.body.id}/disable`);
+    expect((await api("GET", `/v4/managed/services/${s.body.id}`)).body.status).toBe("disabled");
+    await api("POST", `/v4/managed/services/${s.body.id}/enable`);
     expect((await api("GET", `/v4/managed/services/${s.body.id}`)).body.status).toBe("ok");
   });
 

@@ -376,7 +376,7 @@ function register(r: Router) {
   r.post("/v4/managed/services/{serviceId}/disable", W, (ctx) => {
     const s = get(m(ctx).services, ctx, "serviceId");
     // disabling an already disabled service is a no-op success
-    if (!ctx.faults.has("managed-disable-noop")) s.status = "disabled";
+    s.status = "disabled";
     s.updated = ctx.state.iso();
     return ok(s);
   });
@@ -401,7 +401,6 @@ export const managedArea: Area = {
     { name: "managed-ssh-port-zero", requirement: "MNG-SETTINGS-4", description: "instance settings accept ssh.port 0" },
     { name: "managed-credential-update-username", requirement: "MNG-CRED-3", description: "credential update (PUT) also changes the username" },
     { name: "managed-credential-label-duplicate", requirement: "MNG-CRED-2", description: "a credential label already in use is accepted" },
-    { name: "managed-disable-noop", requirement: "MNG-SVC-7", description: "service disable answers success but the service stays monitored" },
     { name: "managed-contact-view-read-only", requirement: "MNG-SCOPE-2", description: "contact view is served to a token with only account:read_only" },
   ],
   states: {
