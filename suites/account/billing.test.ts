@@ -1,31 +1,13 @@
 // Account and billing: cancel (Errors 3 and 11; Authentication 5), the deprecated credit card
-// add/edit, payment methods and notifications (Resources / Notification, Payment method). The
-// balance, the card on file and account cancel are account-wide, so they stay in this one file.
+// add/edit, payment methods and notifications (Resources / Notification, Payment method). Checks
+// that need an unpaid balance (target-wide) are in balance.serial.test.ts.
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectCollection, expectEmptyObject, expectError, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import type { Ops } from "../../harness/ops.ts";
-import type { States } from "../../harness/states.ts";
 import { accountReadOnly, expectPageFloor, withoutAccountScope } from "./helpers.ts";
 
 const CARD = { card_number: "4111111111111111", cvv: "123", expiry_month: 12, expiry_year: 2030 };
-
-/** Runs `body` while the account owes `amount` its card cannot pay; the balance is paid afterwards. */
-async function withUnpaidBalance(states: States, body: () => Promise<void>): Promise<void> {
-  await states.require("unpaid-balance", { amount: 10, chargeable: false });
-  try {
-    await body();
-  } finally {
-    await states.require("paid-balance");
-  }
-}
-
-const notificationKeys = async (ops: Ops) => {
-  const res = await ops.listNotifications();
-  expectSuccess(res);
-  return expectCollection(res).data.map((n) => JSON.stringify(n));
-};
 
 describe("account/billing", () => {
   check({ id: "ACCT-CANCEL-1", op: "cancelAccount", effect: "destructive" }, "cancel by an unrestricted user with nothing owed answers survey_link", async ({ ops, states }) => {
@@ -33,14 +15,6 @@ describe("account/billing", () => {
     const { token } = await states.require("second-account");
     const body = expectSuccess(await ops.cancelAccount({ body: { comments: "plumbline conformance run" }, as: { token, name: "second account" } }));
     if (typeof body.survey_link !== "string") throw new TargetFailure(`survey_link is ${JSON.stringify(body.survey_link)}`);
-  });
-
-  check({ id: ["ACCT-CANCEL-2", "ACCT-CANCEL-4"], op: "cancelAccount", effect: "destructive" }, "cancel while the card cannot be charged the balance is refused with an error naming no field", async ({ ops, states }) => {
-    await withUnpaidBalance(states, async () => {
-      const errors = expectError(await ops.cancelAccount({ body: {} }));
-      const named = errors.filter((e) => e.field !== null && e.field !== undefined);
-      if (named.length) throw new TargetFailure(`the refusal names field ${JSON.stringify(named[0].field)}; the material gives no field`);
-    });
   });
 
   check({ id: ["ACCT-CANCEL-3", "ACCT-CANCEL-4"], op: "cancelAccount", effect: "destructive" }, "a restricted user cannot cancel the account", async ({ ops, principals }) => {
@@ -95,18 +69,6 @@ describe("account/billing", () => {
     const c = expectCollection(res);
     expectSuccess(res);
     observe("notification severities and types", c.data.map((n) => `${n.severity}/${n.type}`), "ACCT-NOTIF-3");
-  });
-
-  check({ id: "ACCT-NOTIF-2", op: "listNotifications", effect: "account-wide" }, "a notification caused by an unpaid balance disappears once the balance is paid", async ({ ops, states, skip }) => {
-    const before = new Set(await notificationKeys(ops));
-    let caused: string[] = [];
-    await withUnpaidBalance(states, async () => {
-      caused = (await notificationKeys(ops)).filter((k) => !before.has(k));
-    });
-    if (caused.length === 0) skip("the target shows no notification for an unpaid balance");
-    const after = new Set(await notificationKeys(ops));
-    const left = caused.filter((k) => after.has(k));
-    if (left.length) throw new TargetFailure(`a notification stayed after the balance was paid: ${left[0].slice(0, 200)}`);
   });
 
   check({ id: "ACCT-SCOPE-1", op: ["listPaymentMethods", "listNotifications"] }, "payment methods and notifications lists refuse a token without any account scope", async ({ ops, principals }) => {
