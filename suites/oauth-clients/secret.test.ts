@@ -3,9 +3,9 @@
 // is not shown, so it is emulated by the `oauth-token` provider state (harness/provider-states.md).
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
-import { expectCollection, expectEmptyObject, expectError, expectSuccess } from "../../harness/expect.ts";
+import { expectEmptyObject, expectError, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { exchangeToken } from "../account/helpers.ts";
+import { allPages, exchangeToken } from "../account/helpers.ts";
 
 describe("oauth-clients/secret", () => {
   check({ id: "OAUTH-SECRET-2", op: "resetOAuthClientSecret", effect: "creates" }, "secret reset answers the client with a new plaintext secret each time", async ({ fresh, ops, states }) => {
@@ -26,8 +26,9 @@ describe("oauth-clients/secret", () => {
     const plain = expectSuccess(await ops.resetOAuthClientSecret({ path: { clientId: client.id } })).secret;
     const viewed = expectSuccess(await ops.getOAuthClient({ path: { clientId: client.id } }));
     const updated = expectSuccess(await ops.updateOAuthClient({ path: { clientId: client.id }, body: { label: label("app2") } }));
-    const listed = expectCollection(await ops.listOAuthClients()).data.find((x) => x.id === client.id);
-    for (const [where, secret] of [["view", viewed.secret], ["update", updated.secret], ["list", listed?.secret]]) {
+    const listed = (await allPages(ops, "listOAuthClients")).find((x) => x.id === client.id);
+    if (!listed) throw new TargetFailure(`client ${client.id} is not listed`);
+    for (const [where, secret] of [["view", viewed.secret], ["update", updated.secret], ["list", listed.secret]]) {
       if (secret === plain) throw new TargetFailure(`the ${where} answer shows the plaintext secret`);
     }
   });
