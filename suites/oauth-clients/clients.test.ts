@@ -42,7 +42,7 @@ describe("oauth-clients/clients", () => {
     }
   });
 
-  check({ id: ["OAUTH-FLOW-1", "OAUTH-CREATE-1"], op: "createOAuthClient", effect: "creates" }, "a private client (public false) is stored as private", async ({ fresh, ops }) => {
+  check({ id: ["OAUTH-CREATE-1", "OAUTH-FLOW-1"], op: "createOAuthClient", effect: "creates" }, "a private client (public false) is stored as private", async ({ fresh, ops }) => {
     const client = await fresh.oauthClient({ public: false });
     expectSame("public", expectSuccess(await ops.getOAuthClient({ path: { clientId: client.id } })).public, false);
   });
