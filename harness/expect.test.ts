@@ -106,3 +106,9 @@ describe("namesField", () => {
     expect(namesField(undefined, "label")).toBe(false);
   });
 });
+
+describe("expectError and CONV-ERR-1", () => {
+  it("refuses an Error body with no errors", () => {
+    expect(() => expectError(res(400, { errors: [] }))).toThrow(/errors array is empty/);
+  });
+});

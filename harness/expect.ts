@@ -66,6 +66,8 @@ export function expectError(res: ApiResponse): { field: string | null; reason: s
   const body = expectJson(res);
   const result = validator().checkError(body);
   if (!result.ok) throw new TargetFailure(`${what(res)} ${res.status}: not the Error body {errors: [{field, reason}]}: ${result.message}; value ${short(result.value)}`, result);
+  // CONV-ERR-1: the body reports what went wrong, so it holds at least one error
+  if ((body as { errors: unknown[] }).errors.length === 0) throw new TargetFailure(`${what(res)} ${res.status}: the Error body's errors array is empty; it must report what went wrong`);
   const rec = currentCheck();
   if (rec) rec.observations.push({ requirementId: rec.requirementIds[0] ?? "", operationId: res.operationId, note: "error status", value: res.status });
   return (body as { errors: { field: string | null; reason: string }[] }).errors;
