@@ -20,11 +20,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 class Skipped extends Error {}
-function fakeCtx() {
-  return { task: { meta: {} as { plumbline?: CheckMeta } }, skip: ((r?: string) => { throw new Skipped(r); }) as never };
+function fakeCtx(filepath = "suites/area/file.test.ts") {
+  return { task: { meta: {} as { plumbline?: CheckMeta }, file: { filepath } }, skip: ((r?: string) => { throw new Skipped(r); }) as never };
 }
-async function run(decl: Parameters<typeof declare>[0], body: (c: CheckContext) => Promise<void>, over = {}) {
-  const ctx = fakeCtx();
+async function run(decl: Parameters<typeof declare>[0], body: (c: CheckContext) => Promise<void>, over = {}, filepath?: string) {
+  const ctx = fakeCtx(filepath);
   const w = testWorld(server.url, over);
   let thrown: unknown;
   try {
@@ -88,6 +88,14 @@ describe("check", () => {
     expect([a.meta.outcome, a.meta.reason]).toEqual(["skip", expect.stringMatching(/principal "restricted" is not configured/)]);
     const b = await run({ id: "T-MUST-1" }, async ({ states }) => void (await states.require("successful-backup", { vmId: 1 })));
     expect(b.meta.reason).toMatch(/provider state "successful-backup" needs a control endpoint/);
+  });
+
+  it("a target-wide provider state outside a *.serial.test.ts file is a harness error, naming the fix", async () => {
+    const body = async ({ states }: CheckContext) => void (await states.require("clock-advance", { seconds: 1 }));
+    const parallel = await run({ id: "T-MUST-1" }, body, { controlUrl: server.url });
+    expect([parallel.meta.outcome, parallel.meta.reason]).toEqual(["error", expect.stringMatching(/changes the whole target; a check using it belongs in a \*\.serial\.test\.ts file/)]);
+    const serial = await run({ id: "T-MUST-1" }, body, { controlUrl: server.url }, "suites/area/clock.serial.test.ts");
+    expect(serial.meta.outcome).toBe("pass");
   });
 
   it("cleans up what it created even when the check fails, and the ledger says so", async () => {

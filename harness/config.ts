@@ -39,7 +39,7 @@ export interface Config {
   /** response bytes kept per exchange */
   maxBodyBytes: number;
   /** target-specific values the material does not define (regions, types, images: not shown) */
-  fixtures: { region?: string; type?: string; image?: string; cluster?: string };
+  fixtures: { region?: string; type?: string; largerType?: string; image?: string; cluster?: string };
 }
 
 /** Raw values as strings (or YAML scalars) before parsing, keyed by Config field. */
@@ -80,6 +80,7 @@ const FIELDS = {
   ledgerDir: { env: "PLUMBLINE_LEDGER_DIR", flag: "--ledger-dir", file: "ledgerDir", expected: "a directory path" },
   fixtureRegion: { env: "PLUMBLINE_FIXTURE_REGION", flag: "--fixture-region", file: "fixtures.region", expected: "a region ID of the target" },
   fixtureType: { env: "PLUMBLINE_FIXTURE_TYPE", flag: "--fixture-type", file: "fixtures.type", expected: "an instance type ID of the target" },
+  fixtureLargerType: { env: "PLUMBLINE_FIXTURE_LARGER_TYPE", flag: "--fixture-larger-type", file: "fixtures.largerType", expected: "an instance type ID of the target with more disk than the type fixture" },
   fixtureImage: { env: "PLUMBLINE_FIXTURE_IMAGE", flag: "--fixture-image", file: "fixtures.image", expected: "an image ID of the target" },
   fixtureCluster: { env: "PLUMBLINE_FIXTURE_CLUSTER", flag: "--fixture-cluster", file: "fixtures.cluster", expected: "an object storage cluster ID of the target" },
   maxBodyBytes: { env: "PLUMBLINE_MAX_BODY_BYTES", flag: "--max-body-bytes", file: "maxBodyBytes", expected: "an integer from 1024 to 104857600" },
@@ -216,6 +217,7 @@ const PARSERS: Record<FieldName, (v: unknown) => unknown> = {
   maxBodyBytes: int(1024, 100 * 1024 * 1024),
   fixtureRegion: text(/^\S{1,64}$/),
   fixtureType: text(/^\S{1,64}$/),
+  fixtureLargerType: text(/^\S{1,64}$/),
   fixtureImage: text(/^\S{1,128}$/),
   fixtureCluster: text(/^\S{1,64}$/),
 };
@@ -282,6 +284,7 @@ export function loadConfig(opts: LoadOptions = {}): Config {
     fixtures: {
       region: v.fixtureRegion as string | undefined,
       type: v.fixtureType as string | undefined,
+      largerType: v.fixtureLargerType as string | undefined,
       image: v.fixtureImage as string | undefined,
       cluster: v.fixtureCluster as string | undefined,
     },

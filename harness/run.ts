@@ -10,7 +10,7 @@ import { Ledger, removeEntries } from "./ledger.ts";
 import { CONFORMANCE_PROJECTS } from "./states.ts";
 
 /** Values for fixtures the material leaves `not shown`, as the embedded reference defines them. */
-export const REFERENCE_FIXTURES = { region: "us-east", type: "vm-nano-1", image: "vm/debian12", cluster: "us-east-1" };
+export const REFERENCE_FIXTURES = { region: "us-east", type: "vm-nano-1", largerType: "vm-standard-2", image: "vm/debian12", cluster: "us-east-1" };
 
 export interface Target {
   config: Config;

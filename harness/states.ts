@@ -3,6 +3,7 @@
 import type { Client } from "./client.ts";
 import { HarnessError, MissingCapability } from "./errors.ts";
 import type { Redactor } from "./redact.ts";
+import { currentCheck } from "./current.ts";
 
 /** The vitest projects of a run: parallel checks first, then the `*.serial.test.ts` files one by one. */
 export const CONFORMANCE_PROJECTS = ["conformance", "conformance-serial"];
@@ -27,6 +28,10 @@ export class States {
 
   /** Sets up a named state and returns what the target made (IDs, tokens). */
   async require(state: string, params: Record<string, unknown> = {}): Promise<Record<string, any>> {
+    const check = currentCheck();
+    if (check && TARGET_WIDE_STATES.has(state) && !check.serial) {
+      throw new HarnessError(`provider state "${state}" changes the whole target; a check using it belongs in a *.serial.test.ts file`);
+    }
     if (!this.client || !this.controlUrl) {
       throw new MissingCapability(`provider state "${state}" needs a control endpoint; none is configured (PLUMBLINE_CONTROL_URL)`);
     }

@@ -111,3 +111,15 @@ bTCOM4CckRHru87Uxd+f2Pgq0yKhRANCAARKQNH49rf379okQJxJJQ6Hu4ssQuvG
 6swfVneueyZ1+jNyB12kisGj05Yx6HhZTURqN/KjW9iEvPFHHvP3Jt/A
 -----END PRIVATE KEY-----
 `;
+
+/** A fresh bucket; the body runs, then the bucket is removed with force (objects and all). */
+export async function withBucket(c: CheckContext, body: (path: BucketRef) => Promise<void>): Promise<void> {
+  const { path } = await freshBucket(c);
+  try {
+    await body(path);
+  } finally {
+    await forceRemove(c, path);
+  }
+}
+
+export const works = (status: number) => status >= 200 && status < 300;

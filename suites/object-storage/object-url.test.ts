@@ -1,26 +1,11 @@
 // Material: Endpoints / Object storage (Object URL create: name required, the object need not exist;
 // method the URL permits, default GET; expires_in 360..68400, default 3600; answer url), Limits
-// (Pre-signed URL validity).
+// (Pre-signed URL validity). Expiry checks move the clock: object-url-expiry.serial.test.ts.
 import { describe } from "vitest";
-import { check, type CheckContext } from "../../harness/check.ts";
+import { check } from "../../harness/check.ts";
 import { expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { forceRemove, freshBucket, listedNames, presign, putObject, type BucketRef } from "./helpers.ts";
-
-/** A fresh bucket; the body runs, then the bucket is removed with force (objects and all). */
-async function withBucket(c: CheckContext, body: (path: BucketRef) => Promise<void>): Promise<void> {
-  const { path } = await freshBucket(c);
-  try {
-    await body(path);
-  } finally {
-    await forceRemove(c, path);
-  }
-}
-
-const works = (status: number) => status >= 200 && status < 300;
-
-/** Moves the target's clock forward (provider state clock-advance). */
-const advance = (c: CheckContext, seconds: number) => c.states.require("clock-advance", { seconds });
+import { freshBucket, listedNames, presign, putObject, withBucket, works } from "./helpers.ts";
 
 describe("object-storage/object-url", () => {
   check({ id: "OS-URL-1", op: "createObjectUrl", effect: "creates" }, "object URL create answers a url, also for an object that does not exist yet", async (c) => {
@@ -48,31 +33,6 @@ describe("object-storage/object-url", () => {
       const del = await c.http("DELETE", await presign(c, path, "kept", "GET"));
       if (works(del.status)) throw new TargetFailure(`DELETE through a URL signed for GET answered ${del.status}`);
       if (!(await listedNames(c, path)).includes("kept")) throw new TargetFailure("DELETE through a URL signed for GET removed the object");
-    });
-  });
-
-  check({ id: "OS-URL-3", op: "createObjectUrl", effect: "creates" }, "a URL with expires_in 360 works until then and stops working once it has passed", async (c) => {
-    await withBucket(c, async (path) => {
-      await putObject(c, path, "short", "x");
-      const url = await presign(c, path, "short", "GET", { expires_in: 360 });
-      const now = await c.http("GET", url);
-      if (!works(now.status)) throw new TargetFailure(`the fresh URL answered ${now.status || now.error}`);
-      await advance(c, 361);
-      const later = await c.http("GET", url);
-      if (works(later.status)) throw new TargetFailure(`361 s after creation a URL valid for 360 s still answered ${later.status}`);
-    });
-  });
-
-  check({ id: "OS-URL-3", op: "createObjectUrl", effect: "creates" }, "a URL without expires_in is valid for 3600 seconds", async (c) => {
-    await withBucket(c, async (path) => {
-      await putObject(c, path, "default", "x");
-      const url = await presign(c, path, "default", "GET");
-      await advance(c, 3500);
-      const before = await c.http("GET", url);
-      if (!works(before.status)) throw new TargetFailure(`3500 s after creation the URL (default validity 3600 s) answered ${before.status || before.error}`);
-      await advance(c, 200);
-      const after = await c.http("GET", url);
-      if (works(after.status)) throw new TargetFailure(`3700 s after creation the URL (default validity 3600 s) still answered ${after.status}`);
     });
   });
 

@@ -1,6 +1,6 @@
 // Compute instances (vm): boot with its Boot rules and Errors 7, rescue boot, shutdown, resize
-// (its Resize preconditions on balance and disk allocation). The preconditions on running or
-// queued actions are in busy.test.ts.
+// (its Resize precondition on disk allocation). The preconditions on running or queued actions
+// are in busy.serial.test.ts, the one on the account balance in balance.serial.test.ts.
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import type { CheckContext } from "../../harness/check.ts";
@@ -78,19 +78,9 @@ describe("vm/resize", () => {
     expectErrorNamingField(await ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: {} }), "type");
   });
 
-  check({ id: "VM-RESIZE-4", op: "resizeInstance", effect: "billable" }, "resize while the account has an outstanding balance is refused", async (ctx) => {
-    const vm = await imageInstance(ctx);
-    await ctx.states.require("unpaid-balance", { amount: 10, chargeable: false });
-    try {
-      expectError(await ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: { type: typeFixture(ctx) } }));
-    } finally {
-      await ctx.states.require("paid-balance");
-    }
-  });
-
   check({ id: "VM-RESIZE-5", op: "resizeInstance", effect: "billable" }, "resize to a type smaller than the disk allocation is refused", async (ctx) => {
-    const larger = process.env.PLUMBLINE_FIXTURE_LARGER_TYPE;
-    if (!larger) ctx.skip(`fixture "larger type" (a type with more disk than the type fixture) is not configured (set PLUMBLINE_FIXTURE_LARGER_TYPE)`);
+    const larger = ctx.config.fixtures.largerType;
+    if (!larger) ctx.skip(`fixture "largerType" (a type with more disk than the type fixture) is not configured (set PLUMBLINE_FIXTURE_LARGER_TYPE or fixtures.largerType)`);
     const vm = await ctx.fresh.emptyInstance({ type: larger });
     const view = expectSuccess(await ctx.ops.getInstance({ path: { vmId: vm.id } }));
     const disk = Number(view?.specs?.disk);

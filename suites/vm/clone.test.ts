@@ -1,5 +1,5 @@
 // Compute instances (vm): clone and its Clone rules (configs, disks, new or existing target, tags,
-// add_vms). The concurrent-clone limit is in busy.test.ts.
+// add_vms). The concurrent-clone limit is in busy.serial.test.ts.
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import type { CheckContext } from "../../harness/check.ts";
