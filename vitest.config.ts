@@ -21,6 +21,9 @@ export default defineConfig({
           include: ["suites/**/*.test.ts"],
           exclude: ["suites/**/*.serial.test.ts"],
           testTimeout: 60_000,
+          // checks share nothing but the harness's caches (spec, validator, catalog); each builds
+          // its own resources, so one module graph per worker saves re-loading them for every file
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },
@@ -32,6 +35,7 @@ export default defineConfig({
           include: ["suites/**/*.serial.test.ts"],
           fileParallelism: false,
           testTimeout: 60_000,
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },
