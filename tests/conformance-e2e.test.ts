@@ -16,7 +16,7 @@ function run(env: Record<string, string> = {}, ...args: string[]) {
   const r = spawnSync(process.execPath, ["bin/plumbline.mjs", "run", "--report-dir", dir, "--ledger-dir", join(dir, "ledger"), ...args], {
     env: { ...process.env, ...env },
     encoding: "utf8",
-    timeout: 120_000,
+    timeout: 170_000,
   });
   const report = existsSync(join(dir, "conformance.json")) ? (JSON.parse(readFileSync(join(dir, "conformance.json"), "utf8")) as Report) : undefined;
   return { status: r.status, output: r.stdout + r.stderr, dir, report };
@@ -40,13 +40,14 @@ describe("plumbline run against the embedded reference", () => {
     expect(clean.output).not.toMatch(/leftovers stay in/);
   });
 
-  it("gives the same outcomes for the same seed", () => {
+  // each of these runs the whole suite once more
+  it("gives the same outcomes for the same seed", { timeout: 180_000 }, () => {
     const again = run({}, "--seed", "42");
     const outcomes = (r: Report | undefined) => r!.checks.map((c) => `${c.name}: ${c.outcome}`).sort();
     expect(outcomes(again.report)).toEqual(outcomes(clean.report));
   });
 
-  it("exits non-zero when the target breaks a MUST requirement", () => {
+  it("exits non-zero when the target breaks a MUST requirement", { timeout: 180_000 }, () => {
     const broken = run({ PLUMBLINE_REFERENCE_FAULTS: "error-body-plain" });
     expect(broken.status).toBe(1);
     expect(broken.report!.checks.some((c) => c.level === "MUST" && c.outcome === "fail")).toBe(true);
