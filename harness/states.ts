@@ -26,8 +26,18 @@ export class States {
     return Boolean(this.client && this.controlUrl);
   }
 
-  /** Sets up a named state and returns what the target made (IDs, tokens). */
+  /** Sets up a named state and returns what the target made (IDs, tokens); a refusal is a harness error. */
   async require(state: string, params: Record<string, unknown> = {}): Promise<Record<string, any>> {
+    const answer = await this.attempt(state, params);
+    if (answer.refused) throw new HarnessError(`control endpoint refused state "${state}" with ${answer.status}: ${JSON.stringify(answer.body).slice(0, 200)}`);
+    return answer.body;
+  }
+
+  /**
+   * Asks for a state and returns the target's answer, a refusal (4xx) included: for states whose
+   * refusal is itself the observation (the `oauth-token` exchange with a dead secret).
+   */
+  async attempt(state: string, params: Record<string, unknown> = {}): Promise<{ refused: boolean; status: number; body: Record<string, any> }> {
     const check = currentCheck();
     if (check && TARGET_WIDE_STATES.has(state) && !check.serial) {
       throw new HarnessError(`provider state "${state}" changes the whole target; a check using it belongs in a *.serial.test.ts file`);
@@ -38,11 +48,11 @@ export class States {
     const res = await this.client.send({ method: "POST", path: `${this.controlUrl}/states`, body: { state, params } });
     if (res.status === 404) throw new MissingCapability(`provider state "${state}" is not offered by the target's control endpoint (404)`);
     if (res.status === 0) throw new HarnessError(`control endpoint ${this.controlUrl} did not answer for state "${state}": ${res.error}`);
-    if (res.status < 200 || res.status > 299 || !res.json || typeof res.body !== "object") {
-      throw new HarnessError(`control endpoint refused state "${state}" with ${res.status}: ${res.text.slice(0, 200)}`);
+    if (!res.json || typeof res.body !== "object" || res.body === null || res.status >= 500 || res.status < 200 || (res.status >= 300 && res.status < 400)) {
+      throw new HarnessError(`control endpoint answered state "${state}" with ${res.status}: ${res.text.slice(0, 200)}`);
     }
     // tokens minted here must never appear in a report
     if (typeof res.body.token === "string") this.redactor?.add(res.body.token);
-    return res.body as Record<string, any>;
+    return { refused: res.status >= 400, status: res.status, body: res.body as Record<string, any> };
   }
 }

@@ -1,6 +1,6 @@
 // Helpers shared by the account, oauth-clients and events suites.
 import type { ApiResponse } from "../../harness/client.ts";
-import { HarnessError, TargetFailure } from "../../harness/errors.ts";
+import { TargetFailure } from "../../harness/errors.ts";
 import { expectCollection, expectError } from "../../harness/expect.ts";
 import type { Principals } from "../../harness/principals.ts";
 import type { States } from "../../harness/states.ts";
@@ -36,12 +36,8 @@ export async function allPages(ops: Ops, op: OperationId, opts: CallOptions = {}
  * token, or undefined when the target refuses the exchange (401: deleted client, wrong or expired secret).
  */
 export async function exchangeToken(states: States, params: { clientId: string; secret?: string; scopes?: string[] }): Promise<string | undefined> {
-  try {
-    return String((await states.require("oauth-token", params)).token);
-  } catch (e) {
-    if (e instanceof HarnessError && /refused state "oauth-token" with 401/.test(e.message)) return undefined;
-    throw e;
-  }
+  const answer = await states.attempt("oauth-token", params);
+  return answer.refused ? undefined : String(answer.body.token);
 }
 
 /** The date 90 days before now, less a minute of slack for clocks (event retention, login history). */
