@@ -39,6 +39,7 @@ export const coreFaults: FaultSpec[] = [
   { name: "error-field-not-named", requirement: "CONV-ERR-3", description: "field-level validation errors carry field null" },
   { name: "envelope-no-pages", requirement: "CONV-COLL-1", description: "collections omit the `pages` member" },
   { name: "page-size-unbounded", requirement: "CONV-PAGE-4", description: "page_size above 100 is honoured (pages longer than 100)" },
+  { name: "page-zero-echoed", requirement: "CONV-PAGE-2", description: "page 0 is served as an empty page reporting `page: 0`" },
   { name: "page-size-default-25", requirement: "CONV-PAGE-3", description: "page_size defaults to 25 instead of 100" },
   { name: "empty-reply-null", requirement: "CONV-EMPTY-1", description: "operations with no data answer `null` instead of `{}`" },
   { name: "beta-prefix-missing", requirement: "CONV-PREFIX-2", description: "the maintenance list is served under /v4 instead of /v4beta" },

@@ -20,7 +20,7 @@ function intQuery(ctx: Ctx, name: string): number | undefined {
 export function pageParams(ctx: Ctx): { page: number; size: number } {
   const page = intQuery(ctx, "page") ?? 1;
   const size = intQuery(ctx, "page_size") ?? (ctx.faults.has("page-size-default-25") ? 25 : 100);
-  if (page < 1) throw new ApiError(400, [{ field: "page", reason: "page must be a valid value: at least 1" }]);
+  if (page < 1 && !ctx.faults.has("page-zero-echoed")) throw new ApiError(400, [{ field: "page", reason: "page must be a valid value: at least 1" }]);
   const max = ctx.faults.has("page-size-unbounded") ? Infinity : 100;
   if (size < 25 || size > max) throw new ApiError(400, [{ field: "page_size", reason: "page_size must be a valid value: 25..100" }]);
   return { page, size };

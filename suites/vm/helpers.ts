@@ -76,14 +76,6 @@ export async function expectCreateRefused(ops: Ops, res: ApiResponse): Promise<{
   return expectError(res);
 }
 
-/** A 4xx Error body with an error whose field matches `path` (for array items: `interfaces.0.purpose` or `interfaces.purpose`). */
-export function expectErrorNamingPath(res: ApiResponse, path: RegExp): void {
-  const errors = expectError(res);
-  if (!errors.some((e) => typeof e.field === "string" && path.test(e.field))) {
-    throw new TargetFailure(`the error names no field matching ${path}; fields named: ${JSON.stringify(errors.map((e) => e.field))}`);
-  }
-}
-
 /**
  * A field of a record whose body the material does not show, for a check of the value the material
  * states (a default): skipped, naming the field, when the target does not show it.
