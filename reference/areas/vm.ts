@@ -19,6 +19,7 @@ export const vmFaults: FaultSpec[] = [
   { name: "vm-create-without-add-vms", requirement: "VM-CREATE-2", description: "a restricted user without add_vms can create instances" },
   { name: "vm-image-and-backup-accepted", requirement: "VM-CREATE-8", description: "a create naming both image and backup_id is accepted" },
   { name: "vm-backup-unsuccessful-accepted", requirement: "VM-CREATE-11", description: "create from a backup that is not successful is accepted" },
+  { name: "vm-backup-type-unchecked", requirement: "VM-CREATE-9", description: "create from a backup with a type too small for its disks is accepted" },
   { name: "vm-backup-region-unchecked", requirement: "VM-CREATE-12", description: "create from a backup in another region than the backup's is accepted" },
   { name: "vm-restricted-tags-accepted", requirement: "VM-CREATE-15", description: "restricted users can add or change instance tags" },
   { name: "vm-authorized-users-unchecked", requirement: "VM-CREATE-16", description: "authorized_users naming a user without a stored SSH key is accepted" },

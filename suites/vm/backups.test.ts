@@ -110,6 +110,20 @@ describe("vm/backups/create-from", () => {
     await expectCreateRefused(ctx.ops, await ctx.ops.createInstance({ body: { region, type: typeFixture(ctx), backup_id: backupId, label: ctx.label("vm") } }));
   });
 
+  check({ id: "VM-CREATE-9", op: "createInstance", effect: "billable" }, "create from a backup with a type too small for the backup is refused", async (ctx) => {
+    const larger = ctx.config.fixtures.largerType;
+    if (!larger) ctx.skip(`fixture "largerType" (a type with more disk than the type fixture) is not configured (set PLUMBLINE_FIXTURE_LARGER_TYPE or fixtures.largerType)`);
+    const src = await ctx.fresh.emptyInstance({ type: larger });
+    const view = expectSuccess(await ctx.ops.getInstance({ path: { vmId: src.id } }));
+    const small = expectSuccess(await ctx.ops.getInstance({ path: { vmId: (await ctx.fresh.emptyInstance()).id } }));
+    const [big, smallDisk] = [Number(view?.specs?.disk), Number(small?.specs?.disk)];
+    if (!Number.isInteger(big) || !Number.isInteger(smallDisk)) ctx.skip("the instance view does not carry specs.disk (its body is not shown in the material)");
+    // a disk larger than the whole of the smaller type makes the backup too big for it
+    await ctx.fresh.disk(src.id, { size: Math.min(big - 100, smallDisk + 1024) });
+    const { backupId } = await ctx.states.require("successful-backup", { vmId: src.id });
+    await expectCreateRefused(ctx.ops, await ctx.ops.createInstance({ body: { region: regionFixture(ctx), type: typeFixture(ctx), backup_id: backupId, label: ctx.label("vm") } }));
+  });
+
   check({ id: "VM-CREATE-10", op: "createInstance", effect: "billable" }, "create from a backup by a user with only read_only on the source is refused", async (ctx) => {
     const src = await imageInstance(ctx);
     const { backupId } = await ctx.states.require("successful-backup", { vmId: src.id });

@@ -82,7 +82,7 @@ function create(ctx: Ctx) {
         f.fail("region", `must equal the backup's region ${entry.rec.region}`);
       }
       const need = entry.disks.reduce((n, d) => n + d.size, 0);
-      if (type && need > type.disk) f.fail("type", `type ${type.id} is too small for the backup (${need} MB of disks)`);
+      if (type && need > type.disk && !ctx.faults.has("vm-backup-type-unchecked")) f.fail("type", `type ${type.id} is too small for the backup (${need} MB of disks)`);
     }
   }
   if (image && type && image.size + swap > type.disk) f.fail("type", `type ${type.id} has too little disk for the image and swap`);
