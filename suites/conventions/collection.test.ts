@@ -37,7 +37,7 @@ describe("conventions/collection", () => {
     }
   });
 
-  check({ id: ["CONV-PAGE-4", "CONV-PAGE-5"], op: "listInstances" }, "page_size outside 25..100 on the vm list is refused or clamped, never past 100", async ({ ops, observe }) => {
+  check({ id: ["CONV-PAGE-4", "CONV-PAGE-5", "FIELD.listInstances.page_size"], op: "listInstances" }, "page_size outside 25..100 on the vm list is refused or clamped, never past 100", async ({ ops, observe }) => {
     for (const size of [24, 101, 1000]) {
       const res = await ops.listInstances({ query: { page_size: size } });
       if (res.status >= 400 && res.status < 500) {

@@ -2,7 +2,7 @@
 // a field-level validation failure names the field (a period-separated path when nested).
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
-import { expectError, expectErrorNamingField, expectStatus } from "../../harness/expect.ts";
+import { expectError, expectErrorNamingField, expectStatus, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import type { ApiResponse } from "../../harness/client.ts";
 
@@ -73,5 +73,15 @@ describe("conventions/errors", () => {
     const client = await fresh.oauthClient();
     await ops.deleteOAuthClient({ path: { clientId: client.id } });
     expectStatus(await ops.getOAuthClient({ path: { clientId: client.id } }), 404);
+  });
+
+  check({ id: "CONV-AUTH-10", op: ["getOAuthClient", "updateOAuthClient"], effect: "creates" }, "another account's object is an unknown ID: 404 (or 403), and nothing of it is disclosed or changed", async ({ ops, fresh }) => {
+    const client = await fresh.oauthClient();
+    const view = await ops.getOAuthClient({ path: { clientId: client.id }, as: "secondary" });
+    expectStatus(view, 404, 403);
+    if (JSON.stringify(view.body ?? "").includes(client.label)) throw new TargetFailure("the refusal discloses the other account's client label");
+    expectStatus(await ops.updateOAuthClient({ path: { clientId: client.id }, body: { label: "plumbline-not-yours" }, as: "secondary" }), 404, 403);
+    const mine = expectSuccess(await ops.getOAuthClient({ path: { clientId: client.id } }));
+    if (mine.label !== client.label) throw new TargetFailure(`another account's update changed the label to ${JSON.stringify(mine.label)}`);
   });
 });
