@@ -3,7 +3,6 @@
 import type { PrincipalName } from "./config.ts";
 import { MissingCapability } from "./errors.ts";
 import type { States } from "./states.ts";
-import type { Redactor } from "./redact.ts";
 
 /** A named principal, or an explicit token (minted, or deliberately wrong). */
 export type As = PrincipalName | { token: string | undefined; name?: string };
@@ -14,7 +13,6 @@ export class Principals {
   constructor(
     private readonly tokens: Partial<Record<Exclude<PrincipalName, "anonymous">, string>>,
     private readonly states?: States,
-    private readonly redactor?: Redactor,
   ) {}
 
   /** The token of a principal; undefined for anonymous. Skips (MissingCapability) when not configured. */
@@ -39,8 +37,7 @@ export class Principals {
     if (!token) {
       if (!this.states) throw new MissingCapability(`a token with scopes [${scopes.join(", ")}] needs the control endpoint (provider state "token"), and none is configured`);
       const made = await this.states.require("token", { scopes, user });
-      token = String(made.token);
-      this.redactor?.add(token);
+      token = String(made.token); // States redacts every token a provider state returns
       this.minted.set(key, token);
     }
     return { token, name: `${user} with ${scopes.join(" ") || "no scopes"}` };

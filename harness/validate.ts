@@ -16,23 +16,6 @@ export interface SchemaCheck {
   message?: string;
 }
 
-/** The material's Error body, used when the spec has no components.schemas.Error. */
-const ERROR_SCHEMA = {
-  type: "object",
-  required: ["errors"],
-  properties: {
-    errors: {
-      type: "array",
-      minItems: 1,
-      items: {
-        type: "object",
-        required: ["reason"],
-        properties: { field: { type: ["string", "null"] }, reason: { type: "string" } },
-      },
-    },
-  },
-};
-
 const DOC_ID = "plumbline:openapi";
 
 export class Validator {
@@ -64,6 +47,11 @@ export class Validator {
     return this.cache.get(key)!;
   }
 
+  /** The spec's Error body (spec/openapi.test.ts makes sure the document has it). */
+  private errorSchema(): ValidateFunction {
+    return this.compiled("Error", "/components/schemas/Error")!;
+  }
+
   /** The JSON pointer (inside the document) of the response schema for this status, if any. */
   private responsePointer(op: OperationInfo, status: number): { pointer: string; label: string } | undefined {
     const responses = (op.operation.responses ?? {}) as Record<string, OpenAPIV3_1.ResponseObject | OpenAPIV3_1.ReferenceObject>;
@@ -92,8 +80,7 @@ export class Validator {
       fn = this.compiled(`${operationId}:${found.label}`, found.pointer);
       label = found.label;
     } else if (status >= 400) {
-      const hasError = Boolean((this.doc.components?.schemas as Record<string, unknown> | undefined)?.Error);
-      fn = this.compiled("Error", hasError ? "/components/schemas/Error" : ERROR_SCHEMA);
+      fn = this.errorSchema();
       label = "Error";
     } else {
       return { ok: true };
@@ -112,8 +99,7 @@ export class Validator {
 
   /** Checks a body against the Error shape, whatever the operation. */
   checkError(body: unknown): SchemaCheck {
-    const hasError = Boolean((this.doc.components?.schemas as Record<string, unknown> | undefined)?.Error);
-    const fn = this.compiled("Error", hasError ? "/components/schemas/Error" : ERROR_SCHEMA)!;
+    const fn = this.errorSchema();
     if (fn(body)) return { ok: true, schema: "Error" };
     const err = fn.errors![0];
     return { ok: false, schema: "Error", pointer: err.instancePath || "/", value: valueAt(body, err.instancePath), message: `${err.instancePath || "/"} ${err.message}` };

@@ -39,7 +39,7 @@ export function buildWorld(config: Config): World {
     redactor,
   });
   const states = new States(client, config.controlUrl, redactor);
-  const principals = new Principals(config.tokens, config.controlUrl ? states : undefined, redactor);
+  const principals = new Principals(config.tokens, config.controlUrl ? states : undefined);
   return { config, client, redactor, states, principals, ops: makeOps(client, principals), ledger: Ledger.forRun(config.ledgerDir, config.runId) };
 }
 
