@@ -3,7 +3,7 @@
 // failure from the expectations file, are <skipped> with a message saying so; errors are <error>.
 import type { ReportCheck, RunReport } from "./report.ts";
 import { verdictLine } from "./gate.ts";
-import { bodyPreview, stripInvalidChars } from "./text.ts";
+import { bodyPreview, checkTitle, stripInvalidChars } from "./text.ts";
 
 const BODY_CAP = 4000;
 
@@ -19,11 +19,6 @@ export function xmlEscape(s: unknown): string {
 /** Attribute values: also keep line breaks (parsers normalise raw ones to spaces). */
 const attr = (s: unknown) => xmlEscape(s).replace(/\n/g, "&#10;").replace(/\r/g, "&#13;").replace(/\t/g, "&#9;");
 
-function caseName(c: ReportCheck): string {
-  const missing = c.requirementIds.filter((id) => !c.name.includes(id));
-  return `${missing.length ? `[${missing.join(", ")}] ` : ""}${c.name}`;
-}
-
 function details(c: ReportCheck): string {
   const lines = [`${c.level} ${c.kind} ${c.area}; requirements: ${c.requirementIds.join(", ") || "(none)"}`, `reason: ${c.reason ?? ""}`];
   for (const x of c.exchanges) {
@@ -37,7 +32,7 @@ function details(c: ReportCheck): string {
 }
 
 function testcase(c: ReportCheck, r: RunReport): string {
-  const head = `    <testcase name="${attr(caseName(c))}" classname="${attr(c.file || c.area)}" time="${(c.durationMs / 1000).toFixed(3)}"`;
+  const head = `    <testcase name="${attr(checkTitle(c))}" classname="${attr(c.file || c.area)}" time="${(c.durationMs / 1000).toFixed(3)}"`;
   const gated = r.gate.gatedLevels.includes(c.level);
   let inner = "";
   if (c.outcome === "fail" && c.expected) inner = `<skipped message="${attr(`known failure (expectations file): ${c.expected.reason}; ${c.reason ?? ""}`)}"/>`;

@@ -3,7 +3,7 @@
 import type { Exchange, Kind } from "../harness/model.ts";
 import { verdictLine } from "./gate.ts";
 import { LEVELS, type ReportCheck, type RunReport } from "./report.ts";
-import { SYMBOL, LEGEND, bodyPreview, formatBytes, formatDuration, stripInvalidChars } from "./text.ts";
+import { SYMBOL, LEGEND, bodyPreview, checkTitle, formatBytes, formatDuration, stripInvalidChars } from "./text.ts";
 
 const BODY_CAP = 2000;
 const VALUE_CAP = 200;
@@ -39,10 +39,6 @@ export function mdTable(head: string[], rows: string[][], align?: ("l" | "c" | "
   return [head, sep, ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n");
 }
 
-function checkTitle(c: ReportCheck): string {
-  const ids = c.requirementIds.filter((id) => !c.name.includes(id));
-  return mdText(`${ids.length ? `[${ids.join(", ")}] ` : ""}${c.name}`);
-}
 
 function exchangeBlock(x: Exchange): string[] {
   const out: string[] = [];
@@ -127,7 +123,7 @@ export function renderMarkdown(r: RunReport): string {
   if (!failed.length) out.push("None.", "");
   for (const c of failed) {
     const tag = [c.level, c.area, c.kind, c.target].filter(Boolean).join(", ");
-    out.push(`### ❌ ${checkTitle(c)} (${mdText(tag)})`, "");
+    out.push(`### ❌ ${mdText(checkTitle(c))} (${mdText(tag)})`, "");
     if (c.expected) out.push(`> Known failure (expectations file): ${mdText(c.expected.reason)}`, "");
     for (const id of c.requirementIds) {
       const q = reqs.get(id);
@@ -145,7 +141,7 @@ export function renderMarkdown(r: RunReport): string {
   const errors = r.checks.filter((c) => c.outcome === "error");
   if (errors.length) {
     out.push(`## Errors (${errors.length}): plumbline or the environment, not the target`, "");
-    out.push(mdTable(["check", "reason", "file"], errors.map((c) => [checkTitle(c), mdText(c.reason ?? ""), mdCode(c.file)])), "");
+    out.push(mdTable(["check", "reason", "file"], errors.map((c) => [mdText(checkTitle(c)), mdText(c.reason ?? ""), mdCode(c.file)])), "");
   }
 
   // unexpected passes

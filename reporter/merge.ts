@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { applyExpectations, type Expectation } from "./expectations.ts";
 import { parseReport } from "./json.ts";
 import { buildReport, type CatalogRequirement, type OperationRef, type ReportCheck, type RunReport, type TargetRun } from "./report.ts";
-import { OUTCOME_ORDER } from "./rollup.ts";
+import { byWorst } from "./rollup.ts";
 import { writeReports } from "./write.ts";
 
 export interface MergeOptions {
@@ -47,7 +47,7 @@ function join(a: Run, b: Run): Run {
   for (const c of b.checks) {
     const k = `${c.file}\u0000${c.name}`;
     const old = byKey.get(k);
-    if (!old || OUTCOME_ORDER.indexOf(c.outcome) < OUTCOME_ORDER.indexOf(old.outcome)) byKey.set(k, c);
+    if (!old || byWorst(c.outcome, old.outcome) < 0) byKey.set(k, c);
   }
   const start = Math.min(Date.parse(a.target.startedAt), Date.parse(b.target.startedAt));
   const end = Math.max(Date.parse(a.target.startedAt) + a.target.durationMs, Date.parse(b.target.startedAt) + b.target.durationMs);

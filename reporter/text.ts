@@ -4,6 +4,12 @@ import type { CellOutcome } from "./rollup.ts";
 export const SYMBOL: Record<CellOutcome, string> = { pass: "✅", fail: "❌", skip: "⏭", error: "⚠", untested: "·" };
 export const LEGEND = "✅ pass · ❌ fail · ⏭ skip · ⚠ error (plumbline or environment) · `·` untested";
 
+/** A check's name, led by the requirement IDs its name does not already carry. */
+export function checkTitle(c: { name: string; requirementIds: string[] }): string {
+  const missing = c.requirementIds.filter((id) => !c.name.includes(id));
+  return `${missing.length ? `[${missing.join(", ")}] ` : ""}${c.name}`;
+}
+
 export interface Preview {
   text: string;
   /** size of the whole body in bytes (UTF-8) */
