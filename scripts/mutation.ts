@@ -3,7 +3,7 @@
 // check that passed in the baseline fails with it. Writes reports/mutation.json and mutation.md.
 //   npx tsx scripts/mutation.ts [--jobs 2] [--only name,name] [--min 0]
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { ALL_FAULTS } from "../reference/index.ts";
@@ -25,6 +25,7 @@ mkdirSync(work, { recursive: true });
 /** One `plumbline run` with the given faults; the checks of its conformance.json. */
 function runWith(fault: string | undefined): Promise<Check[]> {
   const dir = join(work, fault ?? "baseline");
+  rmSync(dir, { recursive: true, force: true }); // a run that writes nothing must not be judged by an earlier run's report
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["bin/plumbline.mjs", "run", "--report-dir", dir, "--ledger-dir", join(dir, "ledger")], {
       env: { ...process.env, PLUMBLINE_REFERENCE_FAULTS: fault ?? "" },
@@ -41,10 +42,14 @@ function runWith(fault: string | undefined): Promise<Check[]> {
   });
 }
 
+const only = values.only?.split(",").map((n) => n.trim()).filter(Boolean);
+const unknown = only?.filter((n) => !ALL_FAULTS.some((f) => f.name === n)) ?? [];
+if (unknown.length) throw new Error(`--only names no such fault: ${unknown.join(", ")}`);
+const faults = only ? ALL_FAULTS.filter((f) => only.includes(f.name)) : ALL_FAULTS;
+
 const t0 = performance.now();
 const baseline = await runWith(undefined);
 const passed = new Set(baseline.filter((c) => c.outcome === "pass").map((c) => c.name));
-const faults = values.only ? ALL_FAULTS.filter((f) => values.only!.split(",").includes(f.name)) : ALL_FAULTS;
 
 const results: { name: string; requirement: string; detected: boolean; by: string[] }[] = [];
 const queue = [...faults];
@@ -74,5 +79,5 @@ const md = [
   ...results.map((r) => `| \`${r.name}\` | ${r.requirement} | ${r.detected ? r.by.slice(0, 3).join("<br>") + (r.by.length > 3 ? ` (+${r.by.length - 3})` : "") : "❌ **missed**"} |`),
 ].join("\n");
 writeFileSync(join(values.out, "mutation.md"), md + "\n");
-console.log(`mutation score ${score.toFixed(1)}%: ${detected} of ${results.length} faults detected (${seconds.toFixed(0)} s); reports/mutation.md`);
+console.log(`mutation score ${score.toFixed(1)}%: ${detected} of ${results.length} faults detected (${seconds.toFixed(0)} s); ${join(values.out, "mutation.md")}`);
 process.exit(score < Number(values.min) ? 1 : 0);
