@@ -5,7 +5,7 @@ import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import type { CheckContext } from "../../harness/check.ts";
 import { expectError, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
-import { disksOf, eventually, imageInstance, typeFixture } from "./helpers.ts";
+import { diskAllowance, disksOf, eventually, imageInstance, largerTypeFixture, typeFixture } from "./helpers.ts";
 
 /** An empty instance (never booted) with `n` configs; their IDs. */
 async function withConfigs(ctx: CheckContext, n: number): Promise<{ vmId: number; configs: number[] }> {
@@ -79,12 +79,8 @@ describe("vm/resize", () => {
   });
 
   check({ id: "VM-RESIZE-5", op: "resizeInstance", effect: "billable" }, "resize to a type smaller than the disk allocation is refused", async (ctx) => {
-    const larger = ctx.config.fixtures.largerType;
-    if (!larger) ctx.skip(`fixture "largerType" (a type with more disk than the type fixture) is not configured (set PLUMBLINE_FIXTURE_LARGER_TYPE or fixtures.largerType)`);
-    const vm = await ctx.fresh.emptyInstance({ type: larger });
-    const view = expectSuccess(await ctx.ops.getInstance({ path: { vmId: vm.id } }));
-    const disk = Number(view?.specs?.disk);
-    if (!Number.isInteger(disk)) ctx.skip("the instance view does not carry specs.disk (its body is not shown in the material)");
+    const vm = await ctx.fresh.emptyInstance({ type: largerTypeFixture(ctx) });
+    const disk = await diskAllowance(ctx, vm.id);
     await ctx.fresh.disk(vm.id, { size: disk - 100 });
     expectError(await ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: { type: typeFixture(ctx) } }));
   });

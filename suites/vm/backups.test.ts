@@ -5,7 +5,7 @@ import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { expectError, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
-import { configsOf, disksOf, expectCreateRefused, imageInstance, otherRegion, PASS, regionFixture, shownField, typeFixture } from "./helpers.ts";
+import { configsOf, diskAllowance, disksOf, expectCreateRefused, imageInstance, largerTypeFixture, otherRegion, PASS, regionFixture, shownField, typeFixture } from "./helpers.ts";
 
 describe("vm/backups", () => {
   check({ id: "VM-BKLIST-1", op: "listBackups", effect: "billable" }, "backups list of the caller's instance succeeds", async (ctx) => {
@@ -82,8 +82,7 @@ describe("vm/backups", () => {
     const src = await imageInstance(ctx);
     const { backupId } = await ctx.states.require("successful-backup", { vmId: src.id });
     const target = await ctx.fresh.emptyInstance();
-    const disk = Number(expectSuccess(await ctx.ops.getInstance({ path: { vmId: target.id } }))?.specs?.disk);
-    if (!Number.isInteger(disk)) ctx.skip("the instance view does not carry specs.disk (its body is not shown in the material), so the target cannot be filled");
+    const disk = await diskAllowance(ctx, target.id);
     await ctx.fresh.disk(target.id, { size: disk - 1 });
     const errors = expectError(await ctx.ops.restoreBackup({ path: { vmId: src.id, backupId }, body: { vm_id: target.id, overwrite: false } }));
     if (!errors.some((e) => /insufficient|space|room|capacity/i.test(e.reason))) throw new TargetFailure(`no error reason indicates insufficient space: ${JSON.stringify(errors.map((e) => e.reason))}`);
@@ -111,13 +110,9 @@ describe("vm/backups/create-from", () => {
   });
 
   check({ id: "VM-CREATE-9", op: "createInstance", effect: "billable" }, "create from a backup with a type too small for the backup is refused", async (ctx) => {
-    const larger = ctx.config.fixtures.largerType;
-    if (!larger) ctx.skip(`fixture "largerType" (a type with more disk than the type fixture) is not configured (set PLUMBLINE_FIXTURE_LARGER_TYPE or fixtures.largerType)`);
-    const src = await ctx.fresh.emptyInstance({ type: larger });
-    const view = expectSuccess(await ctx.ops.getInstance({ path: { vmId: src.id } }));
-    const small = expectSuccess(await ctx.ops.getInstance({ path: { vmId: (await ctx.fresh.emptyInstance()).id } }));
-    const [big, smallDisk] = [Number(view?.specs?.disk), Number(small?.specs?.disk)];
-    if (!Number.isInteger(big) || !Number.isInteger(smallDisk)) ctx.skip("the instance view does not carry specs.disk (its body is not shown in the material)");
+    const src = await ctx.fresh.emptyInstance({ type: largerTypeFixture(ctx) });
+    const big = await diskAllowance(ctx, src.id);
+    const smallDisk = await diskAllowance(ctx, (await ctx.fresh.emptyInstance()).id);
     // a disk larger than the whole of the smaller type makes the backup too big for it
     await ctx.fresh.disk(src.id, { size: Math.min(big - 100, smallDisk + 1024) });
     const { backupId } = await ctx.states.require("successful-backup", { vmId: src.id });

@@ -4,7 +4,7 @@
 import type { ApiResponse } from "../../harness/client.ts";
 import type { CheckContext } from "../../harness/check.ts";
 import { MissingCapability, TargetFailure } from "../../harness/errors.ts";
-import { expectCollection, expectError } from "../../harness/expect.ts";
+import { expectCollection, expectError, expectSuccess } from "../../harness/expect.ts";
 import type { Ops } from "../../harness/ops.ts";
 import type { States } from "../../harness/states.ts";
 
@@ -30,6 +30,20 @@ export function typeFixture(ctx: CheckContext): string {
   const type = ctx.config.fixtures.type;
   if (!type) ctx.skip('fixture "type" is not configured (set PLUMBLINE_FIXTURE_TYPE or fixtures.type)');
   return type;
+}
+
+/** A type with more disk than the type fixture, or a skip naming it. */
+export function largerTypeFixture(ctx: CheckContext): string {
+  const larger = ctx.config.fixtures.largerType;
+  if (!larger) ctx.skip('fixture "largerType" (a type with more disk than the type fixture) is not configured (set PLUMBLINE_FIXTURE_LARGER_TYPE or fixtures.largerType)');
+  return larger;
+}
+
+/** The disk allowance (specs.disk, MB) an instance's view shows; skipped when it is not shown. */
+export async function diskAllowance(ctx: CheckContext, vmId: number): Promise<number> {
+  const disk = shownField(ctx, expectSuccess(await ctx.ops.getInstance({ path: { vmId } })), "specs.disk");
+  if (!Number.isInteger(disk)) throw new TargetFailure(`specs.disk is ${JSON.stringify(disk)}; a disk allowance in MB is an integer`);
+  return disk;
 }
 
 /** Every item of a paginated instance-scoped list (configs, disks), all pages. */
