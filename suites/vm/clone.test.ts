@@ -101,8 +101,7 @@ describe("vm/clone", () => {
     const before = expectSuccess(await ctx.ops.getInstance({ path: { vmId: target.id } }));
     const body = { vm_id: target.id, configs: [s.single.id], label: ctx.label("ignored") };
     expectSuccess(await eventually(ctx, "clone onto the target", () => ctx.ops.cloneInstance({ path: { vmId: s.vm.id }, body })));
-    const got = await ctx.waitFor("the target's config", async () => (await configsOf(ctx.ops, target.id)).length > 0);
-    if (!got) throw new TargetFailure("no config on the target");
+    await ctx.waitFor("the target's config", async () => (await configsOf(ctx.ops, target.id)).length > 0);
     const after = expectSuccess(await ctx.ops.getInstance({ path: { vmId: target.id } }));
     if (shownField(ctx, after, "label") !== before.label) throw new TargetFailure(`the target's label changed from ${before.label} to ${after.label}; label applies only to a new target`);
   });
