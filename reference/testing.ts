@@ -26,6 +26,8 @@ export interface TestTarget {
   reasons(r: Res): string[];
   /** a token of the admin user holding only these scopes */
   scoped(...scopes: string[]): string;
+  /** an instance put straight into account A's records (no vm area, no event); its id */
+  addVm(label?: string): number;
 }
 
 const parse = (text: string) => {
@@ -67,5 +69,10 @@ export async function referenceForTests(opts: { resetEach?: boolean } = {}): Pro
     fields: (r) => (r.body?.errors ?? []).map((e: { field: string | null }) => e.field),
     reasons: (r) => (r.body?.errors ?? []).map((e: { reason: string }) => e.reason),
     scoped: (...scopes) => ref.app.state.issueToken(ref.app.seeded.admin, scopes),
+    addVm(label) {
+      const id = ref.app.state.id();
+      ref.app.seeded.accountA.vms.set(id, { id, label: label ?? `vm-${id}`, region: "us-east", type: "vm-nano-1", tags: [] });
+      return id;
+    },
   };
 }

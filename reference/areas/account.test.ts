@@ -3,20 +3,13 @@
 import { describe, expect, it } from "vitest";
 import { referenceForTests } from "../testing.ts";
 
-const { ref, api: call, state: control, fault: faults } = await referenceForTests({ resetEach: true });
+const { ref, api: call, state: control, fault: faults, fields, addVm } = await referenceForTests({ resetEach: true });
 const ADMIN = "ref-admin-token";
 const RESTRICTED = "ref-restricted-token";
 const SECONDARY = "ref-secondary-token";
 
 
 const scoped = async (scopes: string[]) => (await control("token", { scopes })).token as string;
-/** An instance on account A without going through the vm area. */
-function addVm(label = "xfer-vm") {
-  const id = ref.app.state.id();
-  ref.app.seeded.accountA.vms.set(id, { id, label, region: "us-east", type: "vm-nano-1", tags: [] });
-  return id;
-}
-const fieldsOf = (b: { errors: { field: string | null }[] }) => b.errors.map((e) => e.field);
 
 describe("account view and update", () => {
   it("views the account with every listed field", async () => {
@@ -46,7 +39,7 @@ describe("account view and update", () => {
       email: "e".repeat(129), first_name: "f".repeat(51), last_name: "l".repeat(51), phone: "1".repeat(33), state: "s".repeat(25), tax_id: "t".repeat(101),
     });
     expect(r.status).toBe(400);
-    expect(fieldsOf(r.body).sort()).toEqual(["address_1", "address_2", "city", "company", "country", "email", "first_name", "last_name", "phone", "state", "tax_id"]);
+    expect(fields(r).sort()).toEqual(["address_1", "address_2", "city", "company", "country", "email", "first_name", "last_name", "phone", "state", "tax_id"]);
     expect((await call("PUT", "/v4/account", { country: "U" })).status).toBe(400);
     expect((await call("PUT", "/v4/account", { city: 5 })).status).toBe(400);
   });
@@ -54,7 +47,7 @@ describe("account view and update", () => {
   it("validates active_promotions items and stores them", async () => {
     const bad = await call("PUT", "/v4/account", { active_promotions: [{ expire_dt: "tomorrow" }] });
     expect(bad.status).toBe(400);
-    expect(fieldsOf(bad.body)).toEqual(["active_promotions.0.expire_dt"]);
+    expect(fields(bad)).toEqual(["active_promotions.0.expire_dt"]);
     const promo = { summary: "Ten off", expire_dt: "2030-01-01T00:00:00Z", credit_remaining: "10.00" };
     const r = await call("PUT", "/v4/account", { active_promotions: [promo] });
     expect(r.status).toBe(200);
@@ -133,7 +126,7 @@ describe("account cancel", () => {
   it("validates comments", async () => {
     const r = await call("POST", "/v4/account/cancel", { comments: 3 });
     expect(r.status).toBe(400);
-    expect(fieldsOf(r.body)).toEqual(["comments"]);
+    expect(fields(r)).toEqual(["comments"]);
   });
 });
 
@@ -164,10 +157,10 @@ describe("credit card (deprecated)", () => {
     for (const [b, field] of bad) {
       const r = await call("POST", "/v4/account/credit-card", { ...card, ...b });
       expect(r.status, JSON.stringify(b)).toBe(400);
-      expect(fieldsOf(r.body)).toEqual([field]);
+      expect(fields(r)).toEqual([field]);
     }
     const none = await call("POST", "/v4/account/credit-card", {});
-    expect(fieldsOf(none.body).sort()).toEqual(["card_number", "cvv", "expiry_month", "expiry_year"]);
+    expect(fields(none).sort()).toEqual(["card_number", "cvv", "expiry_month", "expiry_year"]);
   });
 
   it("fault card-number-dashes-accepted", async () => {
@@ -193,11 +186,11 @@ describe("entity transfers (deprecated)", () => {
   });
 
   it("validates entities", async () => {
-    expect(fieldsOf((await call("POST", "/v4/account/entity-transfers", {})).body)).toEqual(["entities"]);
-    expect(fieldsOf((await call("POST", "/v4/account/entity-transfers", { entities: { vms: ["x"] } })).body)).toEqual(["entities.vms"]);
-    expect(fieldsOf((await call("POST", "/v4/account/entity-transfers", { entities: { vms: [424242] } })).body)).toEqual(["entities.vms"]);
-    expect(fieldsOf((await call("POST", "/v4/account/entity-transfers", { entities: { vms: [] } })).body)).toEqual(["entities.vms"]);
-    expect(fieldsOf((await call("POST", "/v4/account/entity-transfers", { entities: { vms: [addVm()], domains: [1] } })).body)).toEqual(["entities.domains"]);
+    expect(fields(await call("POST", "/v4/account/entity-transfers", {}))).toEqual(["entities"]);
+    expect(fields(await call("POST", "/v4/account/entity-transfers", { entities: { vms: ["x"] } }))).toEqual(["entities.vms"]);
+    expect(fields(await call("POST", "/v4/account/entity-transfers", { entities: { vms: [424242] } }))).toEqual(["entities.vms"]);
+    expect(fields(await call("POST", "/v4/account/entity-transfers", { entities: { vms: [] } }))).toEqual(["entities.vms"]);
+    expect(fields(await call("POST", "/v4/account/entity-transfers", { entities: { vms: [addVm()], domains: [1] } }))).toEqual(["entities.domains"]);
     const vm = addVm();
     expect((await call("POST", "/v4/account/entity-transfers", { entities: { vms: [vm] } })).status).toBe(200);
     expect((await call("POST", "/v4/account/entity-transfers", { entities: { vms: [vm] } })).status).toBe(400);

@@ -1,17 +1,12 @@
 // The managed monitoring area of the reference target: every operation's happy path, its rules, and
 // each of its faults (on: the rule breaks; off: it holds).
 import { describe, expect, it } from "vitest";
-import { referenceForTests, type Res } from "../testing.ts";
+import { referenceForTests } from "../testing.ts";
 
-const { ref, api, fault, fields, scoped, state } = await referenceForTests();
+const { ref, api, fault, fields, scoped, state, addVm } = await referenceForTests();
 
 
 
-function addVm(label = "vm-" + Math.random().toString(36).slice(2, 8)) {
-  const id = ref.app.state.id();
-  ref.app.seeded.accountA.vms.set(id, { id, label, region: "us-east", type: "vm-nano-1", tags: [] });
-  return id;
-}
 
 const svc = (over: Record<string, unknown> = {}) => ({ address: "https://example.com/health", label: "web check", service_type: "url", timeout: 30, ...over });
 

@@ -1,9 +1,9 @@
 // The object-storage area of the reference target: every operation on its happy path, the data plane
 // behind pre-signed URLs, each rule implemented from the material, and each fault switch.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { referenceForTests, type Res } from "../testing.ts";
+import { describe, expect, it } from "vitest";
+import { referenceForTests } from "../testing.ts";
 
-const { ref, api } = await referenceForTests();
+const { ref, api, stateRes: providerState, fields: fieldsOf } = await referenceForTests({ resetEach: true });
 const OS = "/v4/object-storage";
 const C1 = "us-east-1";
 const C2 = "eu-central-1";
@@ -12,12 +12,8 @@ const CERT = "-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUfake0000000000000
 const KEY = "-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgsecretsecret\n-----END PRIVATE KEY-----\n";
 
 
-async function control(path: string, body: unknown): Promise<Res> {
-  const r = await fetch(ref.controlUrl + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  return { status: r.status, body: await r.json() };
-}
-const faults = (...names: string[]) => control("/faults", { faults: names });
-const providerState = (state: string, params: Record<string, unknown> = {}) => control("/states", { state, params });
+/** turns faults on through the control endpoint (its POST /faults is exercised here) */
+const faults = (...names: string[]) => fetch(ref.controlUrl + "/faults", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ faults: names }) });
 
 async function bucket(label: string, cluster = C1, extra: Record<string, unknown> = {}, token = ref.tokens.admin) {
   const r = await api("POST", `${OS}/buckets/`, { cluster, label, ...extra }, token);
@@ -37,19 +33,12 @@ async function putObject(label: string, name: string, data: string, cluster = C1
   expect(r.status).toBe(200);
 }
 
-const fieldsOf = (r: Res) => (r.body?.errors ?? []).map((e: { field: string | null }) => e.field);
 const listNames = async (label: string, query = "") => {
   const r = await api("GET", `${OS}/buckets/${C1}/${label}/object-list${query}`);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.data.map((o: { name: string }) => o.name) as string[];
 };
 
-beforeEach(async () => {
-  await providerState("reset");
-});
-afterEach(async () => {
-  await faults();
-});
 
 describe("object-storage: happy paths", () => {
   it("clusters list and view need no token", async () => {

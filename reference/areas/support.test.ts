@@ -3,7 +3,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { referenceForTests, type Res } from "../testing.ts";
 
-const { ref, api, fault, fields, scoped, state } = await referenceForTests();
+const { ref, api, fault, fields, scoped, state, addVm } = await referenceForTests();
 
 
 async function attach(ticketId: number, filename: string, token = ref.tokens.admin): Promise<Res> {
@@ -23,8 +23,7 @@ let nbId: number;
 beforeAll(async () => {
   const s = ref.app.state;
   const a = ref.app.seeded.accountA;
-  vmId = s.id();
-  a.vms.set(vmId, { id: vmId, label: "web-1", region: "us-east", type: "vm-nano-1", tags: [] });
+  vmId = addVm("web-1");
   volumeId = s.id();
   a.volumes.set(volumeId, { id: volumeId, label: "data-1", tags: [] });
   domainId = s.id();

@@ -1,17 +1,16 @@
 // The tags area of the reference target: every operation's happy path, its rules, and each of its
 // faults (on: the rule breaks; off: it holds). Objects are put into the account's maps directly.
 import { describe, expect, it } from "vitest";
-import { referenceForTests, type Res } from "../testing.ts";
+import { referenceForTests } from "../testing.ts";
 
-const { ref, api, fault, fields, scoped, state } = await referenceForTests();
+const { ref, api, fault, fields, scoped, state, addVm } = await referenceForTests();
 
 
 
 const A = () => ref.app.seeded.accountA;
 function objects() {
   const s = ref.app.state;
-  const vm = s.id();
-  A().vms.set(vm, { id: vm, label: `vm-${vm}`, region: "us-east", type: "vm-nano-1", tags: [] });
+  const vm = addVm();
   const domain = s.id();
   A().domains.set(domain, { id: domain, domain: `d${domain}.example.org`, type: "master", tags: [] });
   const volume = s.id();
