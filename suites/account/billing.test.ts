@@ -5,7 +5,7 @@ import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectCollection, expectEmptyObject, expectError, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { accountReadOnly, expectPageFloor, withoutAccountScope } from "./helpers.ts";
+import { accountReadOnly, withoutAccountScope } from "./helpers.ts";
 
 const CARD = { card_number: "4111111111111111", cvv: "123", expiry_month: 12, expiry_year: 2030 };
 
@@ -58,10 +58,6 @@ describe("account/billing", () => {
     const c = expectCollection(res);
     expectSuccess(res);
     observe("payment method types", [...new Set(c.data.map((p) => p.type))], "ACCT-PAY-2");
-  });
-
-  check({ id: "FIELD.listPaymentMethods.page", op: "listPaymentMethods" }, "page below 1 is refused or answered as a page >= 1", async ({ ops }) => {
-    expectPageFloor(await ops.listPaymentMethods({ query: { page: 0 } }));
   });
 
   check({ id: ["ACCT-NOTIF-1", "ACCT-NOTIF-3"], op: "listNotifications" }, "notifications list answers a collection of Notifications", async ({ ops, observe }) => {

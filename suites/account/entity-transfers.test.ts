@@ -6,7 +6,7 @@ import { expectCollection, expectEmptyObject, expectError, expectErrorNamingFiel
 import { TargetFailure } from "../../harness/errors.ts";
 import type { Fresh } from "../../harness/fresh.ts";
 import type { Ops } from "../../harness/ops.ts";
-import { accountReadOnly, allPages, expectPageFloor, withoutAccountScope } from "./helpers.ts";
+import { accountReadOnly, allPages, withoutAccountScope } from "./helpers.ts";
 
 const DAY_MS = 86_400_000;
 const STATUSES = ["accepted", "cancelled", "completed", "failed", "pending", "stale"];
@@ -57,10 +57,6 @@ describe("account/entity-transfers", () => {
     expectCollection(res);
     expectSuccess(res);
     if (!(await allPages(ops, "listEntityTransfers")).some((t) => t.token === transfer.token)) throw new TargetFailure(`transfer ${transfer.token} is not listed`);
-  });
-
-  check({ id: "FIELD.listEntityTransfers.page", op: "listEntityTransfers" }, "page below 1 is refused or answered as a page >= 1", async ({ ops }) => {
-    expectPageFloor(await ops.listEntityTransfers({ query: { page: 0 } }));
   });
 
   check({ id: ["ACCT-XFER-5", "ACCT-XFER-8"], op: ["cancelEntityTransfer", "getEntityTransfer"], effect: "billable" }, "cancel of a pending transfer the account created answers {}", async ({ ops, fresh, observe }) => {

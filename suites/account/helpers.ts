@@ -1,18 +1,9 @@
 // Helpers shared by the account, oauth-clients and events suites.
-import type { ApiResponse } from "../../harness/client.ts";
-import { TargetFailure } from "../../harness/errors.ts";
-import { expectCollection, expectError } from "../../harness/expect.ts";
+import { expectCollection } from "../../harness/expect.ts";
 import type { Principals } from "../../harness/principals.ts";
 import type { States } from "../../harness/states.ts";
 import type { CallOptions, Ops } from "../../harness/ops.ts";
 import type { OperationId } from "../../harness/operation-ids.ts";
-
-/** `page` below 1 (Limits: page >= 1): refused with an error, or answered as a page >= 1. */
-export function expectPageFloor(res: ApiResponse): void {
-  if (res.status >= 400 && res.status < 500) return void expectError(res);
-  const c = expectCollection(res);
-  if (c.page < 1) throw new TargetFailure(`page 0 answered page ${c.page}; page is at least 1`);
-}
 
 /** A token holding no account scope (only events:read_only). */
 export const withoutAccountScope = (principals: Principals) => principals.withScopes(["events:read_only"]);

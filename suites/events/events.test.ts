@@ -4,7 +4,7 @@ import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectCollection, expectError, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { expectPageFloor, ninetyDaysAgo } from "../account/helpers.ts";
+import { ninetyDaysAgo } from "../account/helpers.ts";
 import { allEvents, freshEvents } from "./helpers.ts";
 
 const STATUSES = ["failed", "finished", "notification", "scheduled", "started"];
@@ -15,10 +15,6 @@ describe("events/events", () => {
     const c = expectCollection(res);
     expectSuccess(res);
     observe("actions on the first page", [...new Set(c.data.map((e) => e.action))], "EVT-ACTION-1");
-  });
-
-  check({ id: "FIELD.listEvents.page", op: "listEvents" }, "page below 1 is refused or answered as a page >= 1", async ({ ops }) => {
-    expectPageFloor(await ops.listEvents({ query: { page: 0 } }));
   });
 
   check({ id: "EVT-LIST-2", op: "listEvents" }, "events are kept for the last 90 days: none listed is older", async ({ ops }) => {

@@ -4,7 +4,7 @@ import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectCollection, expectEmptyObject, expectError, expectErrorNamingField, expectStatus, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { accountReadOnly, allPages, expectPageFloor, withoutAccountScope } from "../account/helpers.ts";
+import { accountReadOnly, allPages, withoutAccountScope } from "../account/helpers.ts";
 
 const REDIRECT = "https://example.com/callback";
 
@@ -19,10 +19,6 @@ describe("oauth-clients/clients", () => {
     expectCollection(res);
     expectSuccess(res);
     if (!(await allPages(ops, "listOAuthClients")).some((x) => x.id === client.id)) throw new TargetFailure(`the created client ${client.id} is not listed`);
-  });
-
-  check({ id: "FIELD.listOAuthClients.page", op: "listOAuthClients" }, "page below 1 is refused or answered as a page >= 1", async ({ ops }) => {
-    expectPageFloor(await ops.listOAuthClients({ query: { page: 0 } }));
   });
 
   check({ id: ["OAUTH-CREATE-1", "OAUTH-CREATE-2"], op: "createOAuthClient", effect: "creates" }, "create answers the client with the label, public flag and redirect_uri sent", async ({ ops, label, observe }) => {
