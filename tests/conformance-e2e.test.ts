@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { listLedgers, readLedger } from "../harness/ledger.ts";
 
 interface Report {
   checks: { name: string; level: string; outcome: string; reason?: string }[];
@@ -36,8 +37,11 @@ describe("plumbline run against the embedded reference", () => {
     expect(clean.report!.checks.length).toBeGreaterThan(10);
   });
 
-  it("leaves nothing behind: the run's ledger is closed", () => {
-    expect(clean.output).not.toMatch(/leftovers stay in/);
+  it("leaves nothing behind: the run's ledger is closed with nothing open", () => {
+    const ledgers = listLedgers(join(clean.dir, "ledger")).map(readLedger);
+    expect(ledgers).toHaveLength(1);
+    expect(ledgers[0].open).toEqual([]);
+    expect(ledgers[0].ended).toBe(true);
   });
 
   // each of these runs the whole suite once more
