@@ -4,7 +4,7 @@ import { describe } from "vitest";
 import { check, type CheckContext } from "../../harness/check.ts";
 import { expectEmptyObject, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { ACLS, freshBucket, presign, putObject, type BucketRef } from "./helpers.ts";
+import { ACLS, freshBucket, presign, putObject, withBucket, type BucketRef } from "./helpers.ts";
 
 const ORIGIN = "https://plumbline.example";
 
@@ -47,22 +47,14 @@ describe("object-storage/access", () => {
     });
 
     check({ id: "OS-ACCESS-2", op, effect: "creates" }, `bucket access ${method} with cors_enabled true enables CORS for all origins`, async (c) => {
-      const { path } = await freshBucket(c, { cors_enabled: false });
-      try {
+      await withBucket(c, async (path) => {
         expectEmptyObject(await c.ops[op]({ path: { ...path }, body: { cors_enabled: true } }));
         expectCorsForAll(await allowOrigin(c, path));
-      } finally {
-        await c.ops.deleteBucket({ path: { ...path }, query: { force: true }, body: { force: true } });
-      }
+      }, { cors_enabled: false });
     });
   }
 
   check({ id: "OS-BUCKET-6", op: "createBucket", effect: "creates" }, "a bucket created with cors_enabled true has CORS enabled for all origins", async (c) => {
-    const { path } = await freshBucket(c, { cors_enabled: true });
-    try {
-      expectCorsForAll(await allowOrigin(c, path));
-    } finally {
-      await c.ops.deleteBucket({ path: { ...path }, query: { force: true }, body: { force: true } });
-    }
+    await withBucket(c, async (path) => expectCorsForAll(await allowOrigin(c, path)), { cors_enabled: true });
   });
 });

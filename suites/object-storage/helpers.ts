@@ -112,9 +112,9 @@ bTCOM4CckRHru87Uxd+f2Pgq0yKhRANCAARKQNH49rf379okQJxJJQ6Hu4ssQuvG
 -----END PRIVATE KEY-----
 `;
 
-/** A fresh bucket; the body runs, then the bucket is removed with force (objects and all). */
-export async function withBucket(c: CheckContext, body: (path: BucketRef) => Promise<void>): Promise<void> {
-  const { path } = await freshBucket(c);
+/** A fresh bucket (created with `create`); the body runs, then the bucket is removed with force (objects and all). */
+export async function withBucket(c: CheckContext, body: (path: BucketRef) => Promise<void>, create: Record<string, unknown> = {}): Promise<void> {
+  const { path } = await freshBucket(c, create);
   try {
     await body(path);
   } finally {
