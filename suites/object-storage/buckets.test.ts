@@ -97,10 +97,12 @@ describe("object-storage/buckets", () => {
 
   check({ id: "OS-LIST-1", op: "listBuckets", effect: "creates" }, "buckets list is a collection holding the caller's buckets of every cluster", async (c) => {
     const ids = await clusters(c);
+    if (ids.length === 0) c.skip("the target lists no available cluster");
     const made = [];
     for (const cluster of ids.slice(0, 2)) made.push((await freshBucket(c, { cluster })).bucket);
-    const list = expectCollection(await c.ops.listBuckets());
-    expectSuccess(await c.ops.listBuckets());
+    const res = await c.ops.listBuckets();
+    const list = expectCollection(res);
+    expectSuccess(res);
     for (const b of made) {
       if (!list.data.some((x: any) => x.label === b.label && x.cluster === b.cluster)) throw new TargetFailure(`buckets list lacks ${b.cluster}/${b.label}`);
     }
@@ -108,6 +110,7 @@ describe("object-storage/buckets", () => {
 
   check({ id: "OS-LIST-2", op: "listClusterBuckets", effect: "creates" }, "buckets in cluster list holds the caller's buckets of that cluster only", async (c) => {
     const ids = await clusters(c);
+    if (ids.length === 0) c.skip("the target lists no available cluster");
     const here = (await freshBucket(c, { cluster: ids[0] })).bucket;
     const there = ids[1] ? (await freshBucket(c, { cluster: ids[1] })).bucket : undefined;
     const res = await c.ops.listClusterBuckets({ path: { clusterId: ids[0] } });
