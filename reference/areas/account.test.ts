@@ -3,13 +3,12 @@
 import { describe, expect, it } from "vitest";
 import { referenceForTests } from "../testing.ts";
 
-const { ref, api: call, state: control, fault: faults, fields, addVm } = await referenceForTests({ resetEach: true });
+const { ref, api: call, state: control, fault: faults, fields, addVm, scoped } = await referenceForTests({ resetEach: true });
 const ADMIN = "ref-admin-token";
 const RESTRICTED = "ref-restricted-token";
 const SECONDARY = "ref-secondary-token";
 
 
-const scoped = async (scopes: string[]) => (await control("token", { scopes })).token as string;
 
 describe("account view and update", () => {
   it("views the account with every listed field", async () => {
@@ -62,10 +61,10 @@ describe("account view and update", () => {
   });
 
   it("needs account:read_write to update and account:read_only to view", async () => {
-    const ro = await scoped(["account:read_only"]);
+    const ro = scoped("account:read_only");
     expect((await call("GET", "/v4/account", undefined, ro)).status).toBe(200);
     expect((await call("PUT", "/v4/account", { city: "X" }, ro)).status).toBe(403);
-    expect((await call("GET", "/v4/account", undefined, await scoped(["events:read_only"]))).status).toBe(403);
+    expect((await call("GET", "/v4/account", undefined, scoped("events:read_only"))).status).toBe(403);
     expect((await call("GET", "/v4/account", undefined, null)).status).toBe(401);
   });
 
@@ -313,8 +312,8 @@ describe("maintenance, notifications, payment methods", () => {
     const r = await call("GET", "/v4beta/account/maintenance");
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual([{ entity: { id: vm, label: "maint-vm", type: "vm", url: `/v4/vm/instances/${vm}` }, reason: expect.any(String), status: "started", type: expect.any(String), when: expect.any(String) }]);
-    expect((await call("GET", "/v4beta/account/maintenance", undefined, await scoped(["maintenance:read_only"]))).status).toBe(200);
-    expect((await call("GET", "/v4beta/account/maintenance", undefined, await scoped(["account:read_write"]))).status).toBe(403);
+    expect((await call("GET", "/v4beta/account/maintenance", undefined, scoped("maintenance:read_only"))).status).toBe(200);
+    expect((await call("GET", "/v4beta/account/maintenance", undefined, scoped("account:read_write"))).status).toBe(403);
     expect((await call("GET", "/v4/account/maintenance")).status).toBe(404);
     expect((await call("GET", "/v4beta/account/maintenance", undefined, SECONDARY)).body.data).toEqual([]);
   });
