@@ -25,9 +25,11 @@ describe("conventions/time", () => {
     for (const p of account.active_promotions ?? []) expectDateTimes(p, ["expire_dt"], "active promotion");
   });
 
-  check({ id: "CONV-TIME-1", op: "listEvents", effect: "creates" }, "an event's created is a date-time", async ({ ops, fresh }) => {
+  check({ id: "CONV-TIME-1", op: "listEvents", effect: "creates" }, "an event's created is a date-time", async ({ ops, fresh, skip }) => {
     await fresh.oauthClient();
     const events = expectCollection(await ops.listEvents());
+    // which operation records an event is not shown (Events 4)
+    if (events.data.length === 0) skip("no event is listed, even after an OAuth client was created");
     for (const e of events.data) expectDateTimes(e, ["created"], `event ${e?.id}`);
   });
 

@@ -28,10 +28,11 @@ describe("events/events", () => {
     if (wrong.length) throw new TargetFailure(`event ${wrong[0].id} has status ${JSON.stringify(wrong[0].status)}`);
   });
 
-  check({ id: ["EVT-VIEW-1", "EVT-ACTION-2"], op: "getEvent", effect: "creates" }, "view answers the one event of that ID", async ({ ops, fresh }) => {
+  check({ id: ["EVT-VIEW-1", "EVT-ACTION-2"], op: "getEvent", effect: "creates" }, "view answers the one event of that ID", async ({ ops, fresh, skip }) => {
     const events = await freshEvents(ops, fresh, 0);
     const listed = events.at(-1) ?? expectCollection(await ops.listEvents()).data[0];
-    if (!listed) throw new TargetFailure("no event is listed after an OAuth client was created");
+    // which operation records an event is not shown (Events 4): no event is not a failure
+    if (!listed) skip("no event is listed, even after an OAuth client was created");
     const viewed = expectSuccess(await ops.getEvent({ path: { eventId: listed.id } }));
     for (const k of ["id", "action", "created"]) {
       if (viewed[k] !== listed[k]) throw new TargetFailure(`${k} is ${JSON.stringify(viewed[k])} in the view, ${JSON.stringify(listed[k])} in the list`);
@@ -50,11 +51,11 @@ describe("events/events", () => {
     expectError(await ops.getEvent({ path: { eventId: about[0].id }, as: restricted }));
   });
 
-  check({ id: "EVT-SCOPE-1", op: ["listEvents", "getEvent", "markEventRead", "markEventSeen"] }, "list, view, mark read and mark seen refuse a token without events:read_only", async ({ ops, principals }) => {
+  check({ id: "EVT-SCOPE-1", op: ["listEvents", "getEvent", "markEventRead", "markEventSeen"] }, "list, view, mark read and mark seen refuse a token without events:read_only", async ({ ops, principals, skip }) => {
     const as = await principals.withScopes(["account:read_only"]);
     const event = expectCollection(await ops.listEvents()).data[0];
     expectError(await ops.listEvents({ as }));
-    if (!event) return;
+    if (!event) skip("no event is listed to view or mark (the list refusal was checked)");
     const path = { eventId: event.id };
     expectError(await ops.getEvent({ path, as }));
     expectError(await ops.markEventRead({ path, as }));
