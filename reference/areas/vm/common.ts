@@ -2,7 +2,7 @@
 // by the vm area's modules. Written from the material alone.
 import { ApiError, badRequest, forbidden, notFound } from "../../http.ts";
 import { intParam, type Ctx } from "../../router.ts";
-import type { Fields } from "../../validate.ts";
+import { isIpv4, type Fields } from "../../validate.ts";
 import type { Account, State, User, VmCore } from "../../state.ts";
 import { findRegion, findType, KERNELS, TYPES, type InstanceType } from "../../data.ts";
 
@@ -209,7 +209,11 @@ export function authorizedUsers(f: Fields, ctx: Ctx): string[] | undefined {
 // ---- interfaces -------------------------------------------------------------------------------
 
 const VLAN_LABEL = /^[A-Za-z0-9-]{1,64}$/;
-const CIDR = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}\/([0-9]|[12]\d|3[0-2])$/;
+/** ip/netmask: an IPv4 address (validate.ts) and a prefix length 0..32 */
+const isCidr = (s: string) => {
+  const [ip, bits, ...rest] = s.split("/");
+  return rest.length === 0 && bits !== undefined && /^([0-9]|[12]\d|3[0-2])$/.test(bits) && isIpv4(ip);
+};
 export const MAX_VLANS_PER_REGION = 10;
 
 /** VLAN labels in use in a region of the account: a VLAN exists while some config attaches it. */
@@ -263,7 +267,7 @@ export function interfaces(f: Fields, ctx: Ctx, region: string, exceptConfig?: n
       else if (labels.has(label)) i.fail("label", "must be unique among the instance's interfaces");
       else labels.add(label);
       if (ipam) {
-        if (!CIDR.test(ipam)) i.fail("ipam_address", "must be an IPv4 address with a netmask (ip/netmask)");
+        if (!isCidr(ipam)) i.fail("ipam_address", "must be an IPv4 address with a netmask (ip/netmask)");
         else if (ipams.has(ipam)) i.fail("ipam_address", "must be unique among the instance's interfaces");
         else ipams.add(ipam);
       }
