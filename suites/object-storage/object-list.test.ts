@@ -54,6 +54,7 @@ describe("object-storage/object-list", () => {
   check({ id: "OS-OBJLIST-4", op: "listBucketObjects", effect: "creates" }, "with marker the list continues after that object", async (c) => {
     await withObjects(c, (p) => fill(c, p, 5, "m-"), async (path) => {
       const all = await listedNames(c, path);
+      if (all.length !== 5) throw new TargetFailure(`the bucket holds 5 objects; the list shows ${JSON.stringify(all)}`);
       const after = await listedNames(c, path, { marker: all[1] });
       if (JSON.stringify(after) !== JSON.stringify(all.slice(2))) throw new TargetFailure(`marker ${all[1]} listed ${JSON.stringify(after)}; expected ${JSON.stringify(all.slice(2))}`);
     });
