@@ -1,4 +1,4 @@
-// Helpers shared by the account, oauth-clients and events suites.
+// Helpers shared by the account, oauth-clients, events and managed suites.
 import { expectCollection } from "../../harness/expect.ts";
 import type { Principals } from "../../harness/principals.ts";
 import type { States } from "../../harness/states.ts";

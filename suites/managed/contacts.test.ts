@@ -4,7 +4,7 @@
 // later views, removal is seen as an error on view and absence from the list.
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
-import { expectCollection, expectError, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
+import { expectCollection, expectError, expectErrorNamingField, expectStatus, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { accepted, accountReadOnly, contact, expectHolds, expectPageSizeBound, listed, noAccountScope } from "./helpers.ts";
 
@@ -106,8 +106,7 @@ describe("managed/contacts", () => {
 
   check({ id: "CONV-AUTH-5", op: "getManagedContact", level: "SHOULD", area: "managed", effect: "creates" }, "contact view with a token lacking account:read_write answers 401 or 403", async (c) => {
     const ct = await contact(c);
-    const res = await c.ops.getManagedContact({ path: { contactId: ct.id }, as: await accountReadOnly(c) });
-    if (res.status !== 401 && res.status !== 403) throw new TargetFailure(`expected 401 or 403, got ${res.status}`);
+    expectStatus(await c.ops.getManagedContact({ path: { contactId: ct.id }, as: await accountReadOnly(c) }), 401, 403);
   });
 
   check({ id: "CONV-ERR-5", op: "getManagedContact", level: "SHOULD", area: "managed", effect: "creates" }, "viewing a deleted contact answers 404", async (c) => {
@@ -115,6 +114,6 @@ describe("managed/contacts", () => {
     expectSuccess(await c.ops.deleteManagedContact({ path: { contactId: ct.id } }));
     const res = await c.ops.getManagedContact({ path: { contactId: ct.id } });
     expectError(res);
-    if (res.status !== 404) throw new TargetFailure(`expected 404, got ${res.status}`);
+    expectStatus(res, 404);
   });
 });

@@ -1,4 +1,4 @@
-// Shared fixtures and observations of the managed suite (material: "Managed monitoring" and
+// Shared fixtures and observations of the managed suite (also used by support and recipes) (material: "Managed monitoring" and
 // "Managed monitoring resources (writable fields)"). Record bodies are not shown by the material,
 // so effects are read as behaviour: a value sent shows up somewhere in a later view, a deleted
 // record answers an error, a list's `results` counts it.
@@ -7,6 +7,7 @@ import { HarnessError, MissingCapability, TargetFailure } from "../../harness/er
 import { expectCollection, expectError } from "../../harness/expect.ts";
 import type { As } from "../../harness/principals.ts";
 import type { OperationId } from "../../harness/operation-ids.ts";
+import { allPages } from "../account/helpers.ts";
 
 type Ctx = Pick<CheckContext, "fresh" | "label" | "principals" | "config" | "ops">;
 
@@ -78,11 +79,7 @@ export function strings(record: unknown): string[] {
 
 /** Whether any page of a paginated list holds the value (a unique label, an ID). */
 export async function listed(c: Ctx, op: OperationId, value: unknown, path?: Record<string, string | number>, as?: As): Promise<boolean> {
-  for (let page = 1; ; page++) {
-    const col = expectCollection(await c.ops[op]({ path, query: { page }, as }));
-    if (col.data.some((d) => holds(d, value))) return true;
-    if (page >= col.pages || col.data.length === 0) return false;
-  }
+  return (await allPages(c.ops, op, { path, as })).some((d) => holds(d, value));
 }
 
 /** page_size at 25 and 100 is honoured; 24 and 101 are refused or clamped, never past 100 items. */

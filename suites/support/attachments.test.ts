@@ -4,7 +4,8 @@
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectError, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
-import { accountReadOnly, filePart, ticket } from "./helpers.ts";
+import { accountReadOnly } from "../managed/helpers.ts";
+import { filePart, ticket } from "./helpers.ts";
 
 const ALLOWED = [".gif", ".jpg", ".jpeg", ".pjpg", ".pjpeg", ".tif", ".tiff", ".png", ".pdf", ".txt"];
 

@@ -2,9 +2,8 @@
 // fields)"). Ticket, reply and attachment records are not shown: what was sent is looked for in
 // later views and lists.
 import type { CheckContext } from "../../harness/check.ts";
-import type { As } from "../../harness/principals.ts";
 
-type Ctx = Pick<CheckContext, "fresh" | "label" | "principals" | "ops">;
+type Ctx = Pick<CheckContext, "fresh" | "label">;
 
 /** Opens a ticket (closed again when the check ends: tickets cannot be deleted). */
 export function ticket(c: Ctx, body: Record<string, unknown> = {}): Promise<any> {
@@ -19,14 +18,4 @@ export function filePart(filename: string, content = "plumbline attachment\n"): 
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n${content}\r\n--${boundary}--\r\n`,
   );
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-/** A token holding no account scope (the support scopes), only a vm one. */
-export function noAccountScope(c: Ctx): Promise<As> {
-  return c.principals.withScopes(["vms:read_only"]);
-}
-
-/** A token holding account:read_only only. */
-export function accountReadOnly(c: Ctx): Promise<As> {
-  return c.principals.withScopes(["account:read_only"]);
 }

@@ -5,8 +5,8 @@ import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectCollection, expectError, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { expectPageSizeBound, holds, listed } from "../managed/helpers.ts";
-import { accountReadOnly, noAccountScope, ticket } from "./helpers.ts";
+import { accountReadOnly, expectPageSizeBound, holds, listed, noAccountScope } from "../managed/helpers.ts";
+import { ticket } from "./helpers.ts";
 
 describe("support/replies", () => {
   check({ id: "SUP-REPLY-2", op: ["createTicketReply", "listTicketReplies"], effect: "creates" }, "a reply created with a description appears in the replies list", async (c) => {

@@ -5,25 +5,10 @@
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectCollection, expectError, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
-import { MissingCapability, TargetFailure } from "../../harness/errors.ts";
-import { expectHolds, expectPageSizeBound, listed } from "../managed/helpers.ts";
-import { accountReadOnly, noAccountScope, ticket } from "./helpers.ts";
-
-/** IDs of the tickets list in the order served, all pages. */
-async function ticketOrder(c: Parameters<Parameters<typeof check>[2]>[0]): Promise<unknown[]> {
-  const ids: unknown[] = [];
-  for (let page = 1; ; page++) {
-    const col = expectCollection(await c.ops.listTickets({ query: { page } }));
-    ids.push(...col.data.map((t: any) => t?.id));
-    if (page >= col.pages || col.data.length === 0) return ids;
-  }
-}
-
-function regionOf(c: Parameters<Parameters<typeof check>[2]>[0]): string {
-  const r = c.config.fixtures.region;
-  if (!r) throw new MissingCapability('fixture "region" is not configured (set PLUMBLINE_FIXTURE_REGION or fixtures.region)');
-  return r;
-}
+import { TargetFailure } from "../../harness/errors.ts";
+import { allPages } from "../account/helpers.ts";
+import { accountReadOnly, expectHolds, expectPageSizeBound, listed, noAccountScope, region } from "../managed/helpers.ts";
+import { ticket } from "./helpers.ts";
 
 describe("support/tickets", () => {
   check({ id: ["SUP-OPEN-1", "SUP-VIEW-1"], op: ["openTicket", "getTicket", "listTickets"], effect: "creates" }, "a ticket opened with summary and description is viewable and listed", async (c) => {
@@ -49,7 +34,7 @@ describe("support/tickets", () => {
     const older = await ticket(c);
     const newer = await ticket(c);
     expectSuccess(await c.ops.closeTicket({ path: { ticketId: newer.id } }));
-    const order = await ticketOrder(c);
+    const order = (await allPages(c.ops, "listTickets")).map((t) => t?.id);
     const open = order.indexOf(older.id);
     const closed = order.indexOf(newer.id);
     if (open < 0 || closed < 0) throw new TargetFailure(`the tickets list misses ticket ${open < 0 ? older.id : newer.id}`);
@@ -106,7 +91,7 @@ describe("support/tickets", () => {
   });
 
   check({ id: "SUP-OPEN-5", op: "openTicket", effect: "creates" }, "a ticket with region and no vlan is refused", async (c) => {
-    const res = await c.ops.openTicket({ body: { summary: c.label("tkt", 64), description: "plumbline: region only", region: regionOf(c) } });
+    const res = await c.ops.openTicket({ body: { summary: c.label("tkt", 64), description: "plumbline: region only", region: region(c) } });
     if (res.status >= 200 && res.status < 300 && res.body?.id !== undefined) await c.ops.closeTicket({ path: { ticketId: res.body.id } });
     expectError(res);
   });
@@ -118,7 +103,7 @@ describe("support/tickets", () => {
   });
 
   check({ id: ["SUP-OPEN-5", "SUP-OPEN-6"], op: "openTicket", effect: "creates" }, "a VLAN ticket with vlan and region is accepted", async (c) => {
-    await ticket(c, { vlan: "plumbline-vlan", region: regionOf(c) });
+    await ticket(c, { vlan: "plumbline-vlan", region: region(c) });
   });
 
   check({ id: "SUP-SCOPE-1", op: ["listTickets", "getTicket"], effect: "creates" }, "tickets list and ticket view with a token holding no account scope are refused", async (c) => {
