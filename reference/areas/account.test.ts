@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { referenceForTests } from "../testing.ts";
 
 const { ref, api: call, state: control, fault: faults, fields, addVm, scoped } = await referenceForTests({ resetEach: true });
-const ADMIN = "ref-admin-token";
-const RESTRICTED = "ref-restricted-token";
-const SECONDARY = "ref-secondary-token";
+const ADMIN = ref.tokens.admin;
+const RESTRICTED = ref.tokens.restricted;
+const SECONDARY = ref.tokens.secondary;
 
 
 

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { referenceForTests } from "../testing.ts";
 
 const { ref, api: call, stateRes: control, fault: faults, fields } = await referenceForTests({ resetEach: true });
-const ADMIN = "ref-admin-token";
-const SECONDARY = "ref-secondary-token";
+const ADMIN = ref.tokens.admin;
+const SECONDARY = ref.tokens.secondary;
 const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
 
 
