@@ -4,7 +4,7 @@
 import { describe } from "vitest";
 import { check, type CheckContext } from "../../harness/check.ts";
 import { expectCollection, expectSuccess } from "../../harness/expect.ts";
-import { TargetFailure } from "../../harness/errors.ts";
+import { expectConsistent } from "./helpers.ts";
 import type { OperationId } from "../../harness/operation-ids.ts";
 import type { SideEffect } from "../../harness/model.ts";
 
@@ -54,10 +54,7 @@ describe("conventions/envelope", () => {
       const coll = expectCollection(res);
       expectSuccess(res);
       if (!l.paginated) return;
-      if (coll.data.length > 100) throw new TargetFailure(`page 1 at the default page_size holds ${coll.data.length} items, more than 100`);
-      if (coll.results > 0 && coll.pages !== Math.ceil(coll.results / 100)) {
-        throw new TargetFailure(`pages is ${coll.pages} for ${coll.results} results at the default page_size 100; expected ${Math.ceil(coll.results / 100)}`);
-      }
+      expectConsistent(coll, 100, "page 1 at the default page_size");
     });
   }
 });

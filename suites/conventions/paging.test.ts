@@ -7,16 +7,11 @@ import { check } from "../../harness/check.ts";
 import { expectCollection, expectError } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import type { CheckContext } from "../../harness/check.ts";
+import { expectConsistent } from "./helpers.ts";
 
 /** An invoice with `items` items (provider state `invoice-with-items`). */
 async function invoiceWith(states: CheckContext["states"], items: number): Promise<number> {
   return Number((await states.require("invoice-with-items", { items })).invoiceId);
-}
-
-/** Page counts agree with results at this page size (CONV-COLL-3). */
-function expectConsistent(c: { data: unknown[]; pages: number; results: number }, size: number, where: string): void {
-  if (c.data.length > size) throw new TargetFailure(`${where}: ${c.data.length} items on a page of size ${size}`);
-  if (c.results > 0 && c.pages !== Math.ceil(c.results / size)) throw new TargetFailure(`${where}: pages is ${c.pages} for ${c.results} results at page size ${size}; expected ${Math.ceil(c.results / size)}`);
 }
 
 describe("conventions/paging", () => {
