@@ -2,8 +2,9 @@
 import type { CheckContext } from "../../harness/check.ts";
 import type { ApiResponse } from "../../harness/client.ts";
 import type { As } from "../../harness/principals.ts";
-import { HarnessError, MissingCapability, TargetFailure } from "../../harness/errors.ts";
+import { MissingCapability, TargetFailure } from "../../harness/errors.ts";
 import { expectCollection, expectError, expectSuccess } from "../../harness/expect.ts";
+import { accepted } from "../managed/helpers.ts";
 
 type Ctx = Pick<CheckContext, "ops" | "fresh" | "states">;
 export type TagBody = { label: string; vms?: number[]; domains?: number[]; volumes?: number[]; nodebalancers?: number[] };
@@ -12,13 +13,8 @@ export type TagBody = { label: string; vms?: number[]; domains?: number[]; volum
  * A tag create the target must accept; the tag is deleted when the check ends. A refusal of a valid
  * create is the target's failure, not a setup error. Returns the (not shown) response body.
  */
-export async function createTag(ctx: Ctx, body: TagBody): Promise<unknown> {
-  try {
-    return await ctx.fresh.create("tag", "createTag", { body, label: body.label });
-  } catch (e) {
-    if (e instanceof HarnessError) throw new TargetFailure(`a valid tag create was refused: ${e.message}`);
-    throw e;
-  }
+export function createTag(ctx: Ctx, body: TagBody): Promise<unknown> {
+  return accepted(ctx.fresh.create("tag", "createTag", { body, label: body.label }));
 }
 
 /**
@@ -45,9 +41,14 @@ export function taggedIds(page: { data: unknown[] }): number[] {
 
 /** Tagged objects list that must succeed: the paginated envelope, schema, and the IDs it holds. */
 export async function listTagged(ctx: Ctx, label: string): Promise<number[]> {
+  return taggedIds(await taggedPage(ctx, label));
+}
+
+/** The tagged objects page itself (envelope and schema checked). */
+export async function taggedPage(ctx: Ctx, label: string): Promise<{ data: any[] }> {
   const res = await ctx.ops.listTaggedObjects({ path: { label } });
   expectSuccess(res);
-  return taggedIds(expectCollection(res));
+  return expectCollection(res);
 }
 
 /**

@@ -3,7 +3,7 @@ import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectError } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { createTag, expectNone, expectSameIds, listTagged, taggable } from "./helpers.ts";
+import { createTag, expectNone, expectSameIds, listTagged, taggable, taggedIds, taggedPage } from "./helpers.ts";
 
 describe("tags/list", () => {
   check({ id: ["TAG-LIST-1", "TAG-LIST-2", "TAG-LIST-3"], op: "listTaggedObjects", effect: "billable" }, "the tagged objects list holds every object carrying the tag: instances, domains, volumes and NodeBalancers", async (ctx) => {
@@ -11,9 +11,9 @@ describe("tags/list", () => {
     const o = await taggable(ctx);
     const label = ctx.label("tag", 50);
     await createTag(ctx, { label, vms: [vm.id], domains: [o.domain], volumes: [o.volume], nodebalancers: [o.nodebalancer] });
-    const res = await ctx.ops.listTaggedObjects({ path: { label } });
-    expectSameIds(await listTagged(ctx, label), [vm.id, o.domain, o.volume, o.nodebalancer], `tag ${label} on one object of each kind`);
-    ctx.observe("tagged-objects element keys", [...new Set((res.body?.data ?? []).flatMap((el: object) => Object.keys(el ?? {})))], "TAG-LIST-3");
+    const page = await taggedPage(ctx, label);
+    expectSameIds(taggedIds(page), [vm.id, o.domain, o.volume, o.nodebalancer], `tag ${label} on one object of each kind`);
+    ctx.observe("tagged-objects element keys", [...new Set(page.data.flatMap((el: object) => Object.keys(el ?? {})))], "TAG-LIST-3");
   });
 
   check({ id: "TAG-LIST-1", op: "listTaggedObjects", effect: "creates" }, "a tagged volume is listed", async (ctx) => {
@@ -38,9 +38,9 @@ describe("tags/list", () => {
     const o = await taggable(ctx);
     const label = ctx.label("tag", 50);
     await createTag(ctx, { label, domains: [o.domain], volumes: [o.volume], nodebalancers: [o.nodebalancer] });
-    const res = await ctx.ops.listTaggedObjects({ path: { label } });
-    await listTagged(ctx, label);
-    for (const el of res.body.data as { data: { id: number; tags?: unknown } }[]) {
+    const page = await taggedPage(ctx, label);
+    expectSameIds(taggedIds(page), [o.domain, o.volume, o.nodebalancer], `tag ${label} on a domain, a volume and a NodeBalancer`);
+    for (const el of page.data as { data: { id: number; tags?: unknown } }[]) {
       if (el.data.tags !== undefined && !(Array.isArray(el.data.tags) && el.data.tags.includes(label))) {
         throw new TargetFailure(`object ${el.data.id} is listed under tag ${label} but its tags are ${JSON.stringify(el.data.tags)}`);
       }
