@@ -60,8 +60,10 @@ describe("conventions/time", () => {
     for (const n of expectCollection(await ops.listNotifications()).data) expectDateTimes(n, ["until", "when"], "notification", ["until", "when"]);
   });
 
-  check({ id: "CONV-TIME-1", op: "listPaymentMethods" }, "a payment method's created is a date-time", async ({ ops }) => {
-    for (const p of expectCollection(await ops.listPaymentMethods()).data) expectDateTimes(p, ["created"], "payment method");
+  check({ id: "CONV-TIME-1", op: "listPaymentMethods" }, "a payment method's created is a date-time", async ({ ops, skip }) => {
+    const methods = expectCollection(await ops.listPaymentMethods()).data;
+    if (methods.length === 0) skip("the account lists no payment method");
+    for (const p of methods) expectDateTimes(p, ["created"], "payment method");
   });
 
   check({ id: "CONV-TIME-1", op: "getBucket", effect: "creates" }, "a bucket's created is a date-time", async ({ ops, fresh }) => {
