@@ -14,12 +14,17 @@ export const DEFAULT_MATERIAL = "../shared/material/cloud-api-v4.md";
 type Env = Record<string, string | undefined>;
 
 /** A group of tests and what they need: the path found, or why it is missing and how to get it. */
-export type Need = { group: string; path: string } | { group: string; path?: undefined; missing: string };
+export interface Need {
+  group: string;
+  path?: string;
+  missing?: string;
+}
+type Exists = (path: string) => boolean;
 
 export const inCI = (env: Env = process.env) => !!env.CI && env.CI !== "false" && env.CI !== "0";
 
 /** The material: PLUMBLINE_MATERIAL (relative to the project root), else ../shared/material/cloud-api-v4.md. */
-export function findMaterial(env: Env = process.env, exists = existsSync): Need {
+export function findMaterial(env: Env = process.env, exists: Exists = existsSync): Need {
   const group = "material cross-checks";
   const path = resolve(ROOT, env.PLUMBLINE_MATERIAL || DEFAULT_MATERIAL);
   if (exists(path)) return { group, path };
@@ -28,7 +33,7 @@ export function findMaterial(env: Env = process.env, exists = existsSync): Need 
 }
 
 /** ../shared/tools/spec-operations.py lives beside the material's folder and reads the material from there. */
-export function findOperationsTool(material: Need, exists = existsSync): Need {
+export function findOperationsTool(material: Need, exists: Exists = existsSync): Need {
   const group = "spec-operations.py cross-check";
   if (!material.path) return { group, missing: "runs the tool that lives beside the material, which was not found" };
   const path = join(dirname(material.path), "..", "tools", "spec-operations.py");
@@ -61,7 +66,7 @@ function playwrightBrowser(): string | undefined {
  * silently replaced by another browser), else the usual names on PATH and system paths, else a
  * playwright-managed browser.
  */
-export function findBrowser(env: Env = process.env, exists = existsSync, managed = playwrightBrowser): Need {
+export function findBrowser(env: Env = process.env, exists: Exists = existsSync, managed = playwrightBrowser): Need {
   const group = "browser rendering";
   const setting = env.PLUMBLINE_BROWSER ? "PLUMBLINE_BROWSER" : env.CHROMIUM ? "CHROMIUM" : undefined;
   if (setting) {
