@@ -2,17 +2,19 @@
 // its id, area tag, security and Error response, every schema compiles with ajv (2020-12), a few
 // constraints behave as the material states, and the document lints clean with Redocly.
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { ValidateFunction } from "ajv";
 import { listOperations, loadOpenApi } from "./index.ts";
+import { findMaterial, findOperationsTool, need } from "../tests/needs.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const MATERIAL_PATH = fileURLToPath(new URL("../../shared/material/cloud-api-v4.md", import.meta.url));
-const TOOL_PATH = fileURLToPath(new URL("../../shared/tools/spec-operations.py", import.meta.url));
+// the material lives outside the checkout: tests that read it skip (or fail in CI) without it
+const MATERIAL = findMaterial();
+const TOOL = findOperationsTool(MATERIAL);
 const AREAS = ["account", "oauth-clients", "events", "object-storage", "vm", "managed", "support", "recipes", "tags"];
 const DOC_ID = "openapi.json";
 
@@ -21,7 +23,9 @@ type JsonObject = { [k: string]: Json };
 
 const doc = loadOpenApi() as unknown as JsonObject;
 const ops = listOperations();
-const material = existsSync(MATERIAL_PATH) ? readFileSync(MATERIAL_PATH, "utf8") : "";
+let materialText: string | undefined;
+/** The material's text, or the test skips naming how to enable it. */
+const readMaterial = (ctx: { skip(note?: string): never }) => (materialText ??= readFileSync(need(MATERIAL, ctx), "utf8"));
 
 const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 const esc = (s: string) => encodeURIComponent(s.replace(/~/g, "~0").replace(/\//g, "~1"));
@@ -97,8 +101,8 @@ const responseOf = (id: string, code = "200") => {
 };
 
 describe("spec/openapi.yaml: operations", () => {
-  it("holds exactly the material's 124 method+path pairs", () => {
-    expect(material, `material not found at ${MATERIAL_PATH}`).not.toBe("");
+  it("holds exactly the material's 124 method+path pairs", (ctx) => {
+    const material = readMaterial(ctx);
     const want = new Set([...material.matchAll(/\| (GET|POST|PUT|DELETE) (\/v4[a-z]*\/[^ |]*)/g)].map((m) => `${m[1]} ${m[2]}`));
     const have = new Set(ops.map((o) => `${o.method} ${o.path}`));
     expect(want.size).toBe(124);
@@ -144,7 +148,8 @@ describe("spec/openapi.yaml: operations", () => {
     }
   });
 
-  it("takes page and page_size exactly where the material's Request column lists them", () => {
+  it("takes page and page_size exactly where the material's Request column lists them", (ctx) => {
+    const material = readMaterial(ctx);
     const paged = new Set(
       material
         .split("\n")
@@ -183,10 +188,11 @@ describe("spec/openapi.yaml: operations", () => {
     );
   });
 
-  it("prints 124 of 124, 0 extra with ../shared/tools/spec-operations.py", { skip: !existsSync(TOOL_PATH) }, () => {
+  it("prints 124 of 124, 0 extra with ../shared/tools/spec-operations.py", (ctx) => {
+    const tool = need(TOOL, ctx);
     let out: string;
     try {
-      out = execFileSync("python3", [TOOL_PATH], { cwd: ROOT, encoding: "utf8" });
+      out = execFileSync("python3", [tool], { cwd: ROOT, encoding: "utf8" });
     } catch (e) {
       const err = e as { stdout?: string; stderr?: string };
       throw new Error(`spec-operations.py failed:\n${err.stdout ?? ""}${err.stderr ?? ""}`);
@@ -281,8 +287,8 @@ describe("spec/openapi.yaml: schemas", () => {
     }
   });
 
-  it("lists the event actions of the material as known values, not as a closed enum", () => {
-    const list = /Allowed values of `action`: ([^.]+)\./.exec(material)![1].split(", ").map((s) => s.trim());
+  it("lists the event actions of the material as known values, not as a closed enum", (ctx) => {
+    const list = /Allowed values of `action`: ([^.]+)\./.exec(readMaterial(ctx))![1].split(", ").map((s) => s.trim());
     const action = (((doc.components as JsonObject).schemas as JsonObject).Event as JsonObject).properties as JsonObject;
     const a = action.action as JsonObject;
     expect(a.enum).toBeUndefined();
