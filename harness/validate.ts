@@ -5,6 +5,7 @@ import addFormats from "ajv-formats";
 import type { ValidateFunction } from "ajv";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { loadOpenApi, listOperations, type OperationInfo } from "../spec/index.ts";
+import { SPEC_FORMATS } from "../spec/formats.ts";
 
 export interface SchemaCheck {
   ok: boolean;
@@ -35,6 +36,8 @@ export class Validator {
       if (f === "url") this.ajv.addFormat(f, (s: string) => /^[a-z][a-z0-9+.-]*:\/\/\S+$/i.test(s));
       else this.ajv.addFormat(f, true);
     }
+    // the policy's own formats (iso-date-time: ISO 8601, offset optional; spec/formats.ts)
+    for (const [name, fn] of Object.entries(SPEC_FORMATS)) this.ajv.addFormat(name, fn);
     this.ajv.addSchema({ ...(doc as object), $id: DOC_ID } as object, DOC_ID);
     this.ops = new Map(listOperations(doc).map((o) => [o.operationId, o]));
   }
