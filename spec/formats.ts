@@ -28,3 +28,9 @@ export function hasUtcOffset(s: string): boolean {
 export const SPEC_FORMATS: Record<string, (s: string) => boolean> = {
   "iso-date-time": isIsoDateTime,
 };
+
+/** Milliseconds since the epoch of a timestamp; one written without an offset is read as UTC (the policy). */
+export function timestampMs(s: string): number {
+  if (typeof s !== "string" || !isIsoDateTime(s)) return NaN;
+  return Date.parse(/(Z|[+-]\d{2}(:?\d{2})?)$/i.test(s) ? s : `${s}Z`);
+}
