@@ -5,6 +5,7 @@ import { authorize, makeCtx, Router } from "./router.ts";
 import { State, ALL_SCOPES } from "./state.ts";
 import { coreFaults, Faults, type FaultSpec } from "./faults.ts";
 import { Jobs, type JobMode } from "./jobs.ts";
+import { ALL_VARIANTS, Variants } from "./variants.ts";
 import type { Area, ControlCtx, ProviderState, Seeded } from "./area.ts";
 import { AREAS } from "./areas/index.ts";
 
@@ -13,6 +14,8 @@ export const SEEDED_TOKENS = { admin: "ref-admin-token", restricted: "ref-restri
 
 export interface AppOptions {
   faults?: string[];
+  /** legal variants (VARIANTS.md); `all` turns on every one */
+  variants?: string[];
   jobs?: JobMode;
 }
 
@@ -23,12 +26,14 @@ export class App {
   seeded!: Seeded;
   readonly router = new Router();
   readonly faults: Faults;
+  readonly variants: Variants;
   readonly jobs: Jobs;
   readonly states: Record<string, ProviderState>;
   baseUrl = "http://127.0.0.1";
 
   constructor(private opts: AppOptions = {}, private areas: Area[] = AREAS) {
     this.faults = new Faults(ALL_FAULTS, opts.faults ?? []);
+    this.variants = new Variants(opts.variants ?? []);
     this.jobs = new Jobs(() => this.state, opts.jobs);
     for (const a of areas) a.register(this.router);
     this.states = { ...coreStates, ...Object.assign({}, ...areas.map((a) => a.states ?? {})) };
@@ -60,7 +65,7 @@ export class App {
       const url = new URL(req.url ?? "/", this.baseUrl);
       reply = url.pathname.startsWith(CONTROL_PREFIX + "/") ? this.control(req.method ?? "GET", url.pathname.slice(CONTROL_PREFIX.length), raw) : await this.api(req, url, raw);
     } catch (e) {
-      reply = this.errorReply(e);
+      reply = this.errorReply(e, req.url ?? "/");
     }
     this.send(res, reply);
   };
@@ -77,10 +82,11 @@ export class App {
     if (found === "wrong-method") throw new ApiError(405, [{ field: null, reason: "Method not allowed" }], { allow: "" });
     const principal = authorize(this.state, this.faults, req.headers, found.route.access);
     const ctx = makeCtx({
-      state: this.state, faults: this.faults, jobs: this.jobs, method, path, params: found.params,
+      state: this.state, faults: this.faults, variants: this.variants, jobs: this.jobs, method, path, params: found.params,
       query: url.searchParams, headers: req.headers, raw, baseUrl: this.baseUrl, principal,
     });
-    const reply = await found.route.handler(ctx);
+    let reply = await found.route.handler(ctx);
+    if (!path.startsWith("/__objects/")) reply = this.variants.success(method, found.route.pattern, reply);
     if (this.faults.has("empty-reply-null") && isEmptyObject(reply.body) && !reply.raw) return { ...reply, body: null };
     return reply;
   }
@@ -95,6 +101,14 @@ export class App {
       }
       return { body: { active: this.faults.list(), known: ALL_FAULTS } };
     }
+    if (path === "/variants") {
+      if (method === "POST") {
+        const names = body.variants;
+        if (!Array.isArray(names)) throw badRequest("variants must be an array of variant names", "variants");
+        this.variants.set(names as string[]);
+      }
+      return { body: { active: this.variants.list(), known: ALL_VARIANTS } };
+    }
     if (path === "/states" && method === "POST") {
       const name = body.state;
       const fn = typeof name === "string" ? this.states[name] : undefined;
@@ -108,11 +122,13 @@ export class App {
     throw new ApiError(404, [{ field: null, reason: "Not found" }]);
   }
 
-  private errorReply(e: unknown): Reply {
+  private errorReply(e: unknown, url: string): Reply {
     if (e instanceof ApiError) {
       if (this.faults.has("error-body-plain")) return { status: e.status, raw: Buffer.from(e.message), contentType: "text/plain" };
       const errors = this.faults.has("error-field-not-named") ? e.errors.map((x) => ({ ...x, field: null })) : e.errors;
-      return { status: e.status, body: { errors }, headers: e.headers };
+      // the data plane and the control endpoint are not the material's API: variants leave them
+      if (url.startsWith(CONTROL_PREFIX) || url.startsWith("/__objects/")) return { status: e.status, body: { errors }, headers: e.headers };
+      return { ...this.variants.error({ status: e.status, errors, scope: e.scope, fixedStatus: e.fixedStatus }), headers: e.headers };
     }
     const reason = e instanceof SyntaxError ? "Request body must be valid JSON" : "Internal error; please open a support ticket";
     return { status: e instanceof SyntaxError ? 400 : 500, body: { errors: [{ field: null, reason }] } };

@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { ApiError, forbidden, notFound, parseJsonBody, unauthorized, type Reply } from "./http.ts";
 import type { Account, Principal, State, User } from "./state.ts";
 import type { Faults } from "./faults.ts";
+import type { Variants } from "./variants.ts";
 import type { Jobs } from "./jobs.ts";
 
 /**
@@ -14,6 +15,7 @@ export type Access = string;
 export interface Ctx {
   state: State;
   faults: Faults;
+  variants: Variants;
   jobs: Jobs;
   method: string;
   path: string;
@@ -114,7 +116,9 @@ export function authorize(state: State, faults: Faults, headers: IncomingHttpHea
   const scope = optional ? access.slice(0, -1) : access;
   const lenient = scope === "vms:read_write" && faults.has("vm-write-scope-not-checked") ? "vms:read_only" : scope;
   if (!scopeSatisfied(principal.scopes, lenient)) {
-    throw forbidden(`Your OAuth token is not authorized to use this endpoint (needs ${scope})`);
+    const e = forbidden(`Your OAuth token is not authorized to use this endpoint (needs ${scope})`);
+    e.scope = true;
+    throw e;
   }
   return principal;
 }

@@ -58,6 +58,7 @@ function intQuery(ctx: Ctx, name: string, min: number, max: number, dflt: number
   const raw = ctx.query.get(name);
   if (raw === null) return dflt;
   const n = /^-?\d+$/.test(raw) ? Number(raw) : NaN;
+  if (ctx.variants.has("page-size-clamp") && Number.isInteger(n)) return Math.min(max, Math.max(min, n));
   if (!(n >= min && n <= max)) throw badRequest(`${name} must be a valid value: an integer ${min}..${max}`, name);
   return n;
 }
@@ -137,7 +138,7 @@ export function registerBuckets(r: Router) {
     const own = os.buckets.get(key);
     if (own) {
       if (ctx.faults.has("os-bucket-owned-create-error")) throw badRequest("A bucket with this label already exists in this cluster", "label");
-      return ok(bucketJson(own));
+      return { ...ok(bucketJson(own)), fixedStatus: true }; // the material: "status 200 with that bucket"
     }
     const problem = labelProblem(label!);
     if (problem) throw badRequest(`label must be a valid value: ${problem}`, "label");

@@ -83,7 +83,8 @@ export function registerConfigs(r: Router) {
     const vm = vmFrom(ctx, "read_write");
     const v = read(ctx, vm);
     const kernel = v.kernel ?? (ctx.faults.has("vm-config-kernel-default-wrong") ? "vm/latest-32bit" : undefined);
-    const c = newConfig(ctx.state, vm, { ...v, kernel, label: v.label! });
+    const memory_limit = v.memory_limit ?? (ctx.variants.has("memory-limit-zero") ? 0 : undefined);
+    const c = newConfig(ctx.state, vm, { ...v, kernel, memory_limit, label: v.label! });
     inner(vm).configs.set(c.id, c);
     attachVolumes(ctx, vm, c.devices);
     configEvent(ctx, vm, c, "vm_config_create");

@@ -1,0 +1,134 @@
+// Legal variants: switches like the faults, but each one a behaviour the material ALLOWS that differs
+// from what this target does by default. A suite that fails a variant fails a conforming
+// implementation (a false alarm). Most act on the finished reply here (statuses, timestamps, extra
+// members, error bodies); the few that are one handler's choice read `ctx.variants` there.
+// VARIANTS.md quotes the material's words that allow each one.
+import type { Reply } from "./http.ts";
+
+export interface VariantSpec {
+  name: string;
+  description: string;
+}
+
+export const ALL_VARIANTS: VariantSpec[] = [
+  { name: "created-201", description: "every create answers 201 with the record (not the bucket create of a bucket the caller already owns)" },
+  { name: "action-202", description: "actions (boot, shutdown, rescue, resize, restore, backups enable/cancel, read/seen, accept, close, enable/disable, revoke, cancel...) answer 202" },
+  { name: "timestamps-no-offset", description: "every date-time is written without a UTC offset (2018-01-02T03:04:05)" },
+  { name: "null-for-absent", description: "members with no value are null instead of omitted or empty" },
+  { name: "extra-members", description: "records, Collection envelopes and Error bodies carry members the material does not list" },
+  { name: "error-statuses", description: "422 for field validation, 401 for a token lacking the scope; other reason texts for errors naming no field, where the material fixes none" },
+  { name: "errors-empty", description: "an unknown path, method or ID answers the Error body with an empty errors array" },
+  { name: "page-size-clamp", description: "page and page_size outside their bounds are clamped instead of refused; a page past the last answers the last page" },
+  { name: "memory-limit-zero", description: "a config created without memory_limit stores 0 (no limit below the instance's RAM)" },
+  { name: "recipes-own-private-hidden", description: "the recipes list shows only public recipes, also to authenticated callers" },
+  { name: "disk-update-label-refused", description: "disk update refuses a label change (400 naming label)" },
+  { name: "promotions-lenient", description: "account update accepts a malformed active_promotions expire_dt and drops it" },
+  { name: "kernel-id-unencoded-only", description: "kernel view takes the ID as path segments only (vm/latest-64bit); a percent-encoded slash is 404" },
+  { name: "tag-element-no-type", description: "tagged-object elements are {data} without a type marker" },
+  { name: "oauth-create-secret-redacted", description: "OAuth client create answers the redacted secret; the plaintext comes only from a reset" },
+];
+
+/** Creates: POST operations that make a new record (method and route pattern). */
+const CREATES = new Set([
+  "/v4/object-storage/buckets/", "/v4/object-storage/keys", "/v4/account/entity-transfers", "/v4/account/oauth-clients",
+  "/v4/managed/contacts", "/v4/managed/credentials", "/v4/managed/services", "/v4/support/tickets",
+  "/v4/support/tickets/{ticketId}/replies", "/v4/vm/recipes", "/v4/tags", "/v4/vm/instances",
+  "/v4/vm/instances/{vmId}/backups", "/v4/vm/instances/{vmId}/clone", "/v4/vm/instances/{vmId}/configs", "/v4/vm/instances/{vmId}/disks",
+]);
+
+/** Actions: POST operations that act on something that exists. */
+const ACTIONS = new Set([
+  "/v4/vm/instances/{vmId}/boot", "/v4/vm/instances/{vmId}/shutdown", "/v4/vm/instances/{vmId}/rescue", "/v4/vm/instances/{vmId}/resize",
+  "/v4/vm/instances/{vmId}/backups/{backupId}/restore", "/v4/vm/instances/{vmId}/backups/cancel", "/v4/vm/instances/{vmId}/backups/enable",
+  "/v4/account/events/{eventId}/read", "/v4/account/events/{eventId}/seen", "/v4/account/entity-transfers/{token}/accept",
+  "/v4/account/credit-card", "/v4/object-storage/cancel", "/v4/object-storage/buckets/{clusterId}/{bucket}/access",
+  "/v4/managed/credentials/{credentialId}/revoke", "/v4/managed/credentials/{credentialId}/update",
+  "/v4/managed/services/{serviceId}/disable", "/v4/managed/services/{serviceId}/enable",
+  "/v4/support/tickets/{ticketId}/close", "/v4/support/tickets/{ticketId}/attachments",
+]);
+
+const ZULU = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?)(?:Z|[+-]00:00)$/;
+const VENDOR = { x_vendor: { variant: "extra-members", build: "ref-4.106.1" } };
+
+/** Error texts the material fixes; the `error-statuses` variant keeps them. */
+const FIXED_REASON = /strength requirement|insufficient space|balance/i;
+
+export interface ErrorShape {
+  status: number;
+  errors: { field: string | null; reason: string }[];
+  /** the error is a token lacking the operation's scope */
+  scope?: boolean;
+  /** the material fixes this status (the 400 of a sixth concurrent clone) */
+  fixedStatus?: boolean;
+}
+
+const isObject = (b: unknown): b is Record<string, unknown> => !!b && typeof b === "object" && !Array.isArray(b);
+const isEmpty = (b: unknown) => isObject(b) && Object.keys(b).length === 0;
+
+export class Variants {
+  private active = new Set<string>();
+  constructor(names: Iterable<string> = []) {
+    this.set(names);
+  }
+  /** Turns on exactly these; `all` turns on every variant. Unknown names are refused. */
+  set(names: Iterable<string>) {
+    const list = [...names];
+    const unknown = list.filter((n) => n !== "all" && !ALL_VARIANTS.some((v) => v.name === n));
+    if (unknown.length) throw new Error(`unknown variant(s): ${unknown.join(", ")}; see reference/VARIANTS.md`);
+    this.active = new Set(list.includes("all") ? ALL_VARIANTS.map((v) => v.name) : list);
+  }
+  has(name: string): boolean {
+    return this.active.has(name);
+  }
+  list(): string[] {
+    return [...this.active];
+  }
+
+  /** A successful reply of route `pattern` as this variant set writes it. */
+  success(method: string, pattern: string, reply: Reply): Reply {
+    if (reply.raw || this.active.size === 0) return reply;
+    let { status = 200, body } = reply;
+    if (status === 200 && method === "POST" && !reply.fixedStatus) {
+      if (this.has("created-201") && CREATES.has(pattern)) status = 201;
+      if (this.has("action-202") && ACTIONS.has(pattern)) status = 202;
+    }
+    if (this.has("timestamps-no-offset")) body = withoutOffsets(body);
+    if (this.has("extra-members")) body = withExtraMembers(body);
+    return { ...reply, status, body };
+  }
+
+  /** An error as this variant set writes it. */
+  error(e: ErrorShape): { status: number; body: Record<string, unknown> } {
+    let status = e.status;
+    let errors = e.errors;
+    if (this.has("error-statuses")) {
+      if (e.scope) status = 401;
+      else if (status === 400 && !e.fixedStatus && errors.some((x) => x.field !== null)) status = 422;
+      errors = errors.map((x) => (x.field !== null || FIXED_REASON.test(x.reason) ? x : { ...x, reason: GENERIC[status] ?? `Request refused: ${x.reason}` }));
+    }
+    if (this.has("errors-empty") && (status === 404 || status === 405)) errors = [];
+    const body: Record<string, unknown> = { errors };
+    if (this.has("extra-members")) {
+      body.errors = errors.map((x) => ({ ...x, ...VENDOR }));
+      Object.assign(body, VENDOR);
+    }
+    return { status, body };
+  }
+}
+
+const GENERIC: Record<number, string> = { 401: "Invalid Token", 403: "Unauthorized", 404: "Not found", 405: "Method Not Allowed" };
+
+function withoutOffsets(v: unknown): unknown {
+  if (typeof v === "string") return v.replace(ZULU, "$1");
+  if (Array.isArray(v)) return v.map(withoutOffsets);
+  if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, withoutOffsets(x)]));
+  return v;
+}
+
+/** The top-level record (or envelope) and each item of its `data` array get a vendor member; `{}` stays `{}`. */
+function withExtraMembers(body: unknown): unknown {
+  if (!isObject(body) || isEmpty(body)) return body;
+  const out: Record<string, unknown> = { ...body, ...VENDOR };
+  if (Array.isArray(body.data)) out.data = body.data.map((x) => (isObject(x) ? { ...x, ...VENDOR } : x));
+  return out;
+}
