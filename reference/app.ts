@@ -80,7 +80,7 @@ export class App {
     const found = this.router.match(method === "HEAD" ? "GET" : method, path);
     if (found === undefined) throw new ApiError(404, [{ field: null, reason: "Not found" }]);
     if (found === "wrong-method") throw new ApiError(405, [{ field: null, reason: "Method not allowed" }], { allow: "" });
-    const principal = authorize(this.state, this.faults, req.headers, found.route.access);
+    const principal = authorize(this.state, this.faults, req.headers, found.route.access, this.variants);
     const ctx = makeCtx({
       state: this.state, faults: this.faults, variants: this.variants, jobs: this.jobs, method, path, params: found.params,
       query: url.searchParams, headers: req.headers, raw, baseUrl: this.baseUrl, principal,

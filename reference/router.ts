@@ -102,7 +102,7 @@ export class Router {
 }
 
 /** Resolves the bearer token and checks it against the route's access rule. */
-export function authorize(state: State, faults: Faults, headers: IncomingHttpHeaders, access: Access): Principal | null {
+export function authorize(state: State, faults: Faults, headers: IncomingHttpHeaders, access: Access, variants?: Variants): Principal | null {
   const header = headers.authorization;
   const token = header && /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
   const principal = token ? state.tokens.get(token) : undefined;
@@ -115,7 +115,9 @@ export function authorize(state: State, faults: Faults, headers: IncomingHttpHea
   }
   const scope = optional ? access.slice(0, -1) : access;
   const lenient = scope === "vms:read_write" && faults.has("vm-write-scope-not-checked") ? "vms:read_only" : scope;
-  if (!scopeSatisfied(principal.scopes, lenient)) {
+  // variant scopes-not-implied: a token needs the very scope the operation names
+  const satisfied = variants?.has("scopes-not-implied") ? principal.scopes === null || principal.scopes.has(lenient) : scopeSatisfied(principal.scopes, lenient);
+  if (!satisfied) {
     const e = forbidden(`Your OAuth token is not authorized to use this endpoint (needs ${scope})`);
     e.scope = true;
     throw e;

@@ -25,6 +25,9 @@ export const ALL_VARIANTS: VariantSpec[] = [
   { name: "promotions-lenient", description: "account update accepts a malformed active_promotions expire_dt and drops it" },
   { name: "kernel-id-unencoded-only", description: "kernel view takes the ID as path segments only (vm/latest-64bit); a percent-encoded slash is 404" },
   { name: "tag-element-no-type", description: "tagged-object elements are {data} without a type marker" },
+  { name: "redaction-text", description: "the redacted OAuth client secret reads ******** instead of <REDACTED>" },
+  { name: "lists-oldest-first", description: "events, logins and invoices are listed oldest first" },
+  { name: "scopes-not-implied", description: "a token needs the exact scope an operation names: a read_write scope does not also grant the read_only one" },
   { name: "oauth-create-secret-redacted", description: "OAuth client create answers the redacted secret; the plaintext comes only from a reset" },
 ];
 
@@ -106,7 +109,7 @@ export class Variants {
       else if (status === 400 && !e.fixedStatus && errors.some((x) => x.field !== null)) status = 422;
       errors = errors.map((x) => (x.field !== null || FIXED_REASON.test(x.reason) ? x : { ...x, reason: GENERIC[status] ?? `Request refused: ${x.reason}` }));
     }
-    if (this.has("errors-empty") && (status === 404 || status === 405)) errors = [];
+    if (this.has("errors-empty") && (status === 404 || status === 405) && errors.every((x) => x.field === null)) errors = [];
     const body: Record<string, unknown> = { errors };
     if (this.has("extra-members")) {
       body.errors = errors.map((x) => ({ ...x, ...VENDOR }));

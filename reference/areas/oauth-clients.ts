@@ -37,7 +37,7 @@ function view(ctx: Ctx, c: Client, plaintext = false) {
     label: c.label,
     public: c.public,
     redirect_uri: c.redirect_uri,
-    secret: plaintext || ctx.faults.has("oauth-secret-in-view") ? c.secret : REDACTED,
+    secret: plaintext || ctx.faults.has("oauth-secret-in-view") ? c.secret : ctx.variants.has("redaction-text") ? "********" : REDACTED,
     status: c.status,
     thumbnail_url: c.thumbnail ? `${ctx.baseUrl}/v4/account/oauth-clients/${c.id}/thumbnail` : null,
   };
