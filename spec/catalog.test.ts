@@ -196,6 +196,17 @@ describe("requirement catalog", () => {
     expect(bad).toEqual([]);
   });
 
+  it("a generated requirement a hand-written entry supersedes becomes INFO naming it", () => {
+    const named = hand.flatMap((r) => (r.supersedes ?? []).map((id) => [id, r.id] as const));
+    expect(named.length).toBeGreaterThan(0);
+    for (const [id, by] of named) {
+      const g = catalog.byId.get(id);
+      expect(g?.generated, `${by} supersedes ${id}, which is not a generated requirement`).toBe(true);
+      expect(g!.level).toBe("INFO");
+      expect(g!.statement).toContain(`superseded by ${by}`);
+    }
+  });
+
   it("generated requirements are validation or limit checks with a field of one operation", () => {
     const bad = generated
       .filter((r) => !r.field || r.operations.length !== 1 || !["validation", "limit"].includes(r.kind) || !r.id.startsWith(`FIELD.${r.operations[0]}.`))
