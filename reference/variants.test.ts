@@ -6,12 +6,16 @@ import { referenceForTests } from "./testing.ts";
 import { ALL_VARIANTS, Variants } from "./variants.ts";
 
 const doc = readFileSync(new URL("./VARIANTS.md", import.meta.url), "utf8");
-const rows = [...doc.matchAll(/^\| `([^`]+)` \| ([^|]+) \| (.+) \| ([^|]+) \|$/gm)].map((m) => ({ name: m[1], words: m[3] }));
+const rows = [...doc.matchAll(/^\| `([^`]+)` \| ([^|]+) \| (.+) \| ([^|]+) \|$/gm)].map((m) => ({ name: m[1], words: m[3], should: m[4].match(/\b[A-Z]+(?:-[A-Z0-9]+)+\b/g) ?? [] }));
 
 describe("reference/VARIANTS.md", () => {
   it("lists every variant the code has, each with the material's words in quotes", () => {
     expect(rows.map((r) => r.name).sort()).toEqual(ALL_VARIANTS.map((v) => v.name).sort());
     for (const r of rows) expect(r.words, r.name).toMatch(/"[^"]{8,}"/);
+  });
+
+  it("names the same expected SHOULD warnings as the code", () => {
+    for (const r of rows) expect(r.should, r.name).toEqual(ALL_VARIANTS.find((v) => v.name === r.name)?.shouldWarnings ?? []);
   });
 
   it("`all` turns on every variant; unknown names are refused naming VARIANTS.md", () => {

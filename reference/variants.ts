@@ -8,16 +8,18 @@ import type { Reply } from "./http.ts";
 export interface VariantSpec {
   name: string;
   description: string;
+  /** SHOULD requirements of the suite's catalog this variant is expected to warn on (a convention it departs from) */
+  shouldWarnings?: string[];
 }
 
 export const ALL_VARIANTS: VariantSpec[] = [
   { name: "created-201", description: "every create answers 201 with the record (not the bucket create of a bucket the caller already owns)" },
   { name: "action-202", description: "actions (boot, shutdown, rescue, resize, restore, backups enable/cancel, read/seen, accept, close, enable/disable, revoke, cancel...) answer 202" },
-  { name: "timestamps-no-offset", description: "every date-time is written without a UTC offset (2018-01-02T03:04:05)" },
+  { name: "timestamps-no-offset", description: "every date-time is written without a UTC offset (2018-01-02T03:04:05)", shouldWarnings: ["CONV-TIME-2"] },
   { name: "null-for-absent", description: "members with no value are null instead of omitted or empty" },
   { name: "extra-members", description: "records, Collection envelopes and Error bodies carry members the material does not list" },
-  { name: "error-statuses", description: "422 for field validation, 401 for a token lacking the scope; other reason texts for errors naming no field, where the material fixes none" },
-  { name: "errors-empty", description: "an unknown path, method or ID answers the Error body with an empty errors array" },
+  { name: "error-statuses", description: "422 for field validation, 401 for a token lacking the scope; other reason texts for errors naming no field, where the material fixes none", shouldWarnings: ["CONV-ERR-4"] },
+  { name: "errors-empty", description: "an unknown path, method or ID answers the Error body with an empty errors array", shouldWarnings: ["CONV-ERR-8"] },
   { name: "page-size-clamp", description: "page and page_size outside their bounds are clamped instead of refused; a page past the last answers the last page" },
   { name: "memory-limit-zero", description: "a config created without memory_limit stores 0 (no limit below the instance's RAM)" },
   { name: "recipes-own-private-hidden", description: "the recipes list shows only public recipes, also to authenticated callers" },
