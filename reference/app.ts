@@ -34,7 +34,7 @@ export class App {
   constructor(private opts: AppOptions = {}, private areas: Area[] = AREAS) {
     this.faults = new Faults(ALL_FAULTS, opts.faults ?? []);
     this.variants = new Variants(opts.variants ?? []);
-    this.jobs = new Jobs(() => this.state, opts.jobs);
+    this.jobs = new Jobs(() => this.state, opts.jobs, () => this.variants.has("jobs-delayed"));
     for (const a of areas) a.register(this.router);
     this.states = { ...coreStates, ...Object.assign({}, ...areas.map((a) => a.states ?? {})) };
     this.reset();

@@ -6,7 +6,11 @@ import { referenceForTests } from "./testing.ts";
 import { ALL_VARIANTS, Variants } from "./variants.ts";
 
 const doc = readFileSync(new URL("./VARIANTS.md", import.meta.url), "utf8");
-const rows = [...doc.matchAll(/^\| `([^`]+)` \| ([^|]+) \| (.+) \| ([^|]+) \|$/gm)].map((m) => ({ name: m[1], words: m[3], should: m[4].match(/\b[A-Z]+(?:-[A-Z0-9]+)+\b/g) ?? [] }));
+const rows = [...doc.matchAll(/^\| `([^`]+)` \| ([^|]+) \| (.+) \| ([^|]+) \|$/gm)].map((m) => {
+  const [should, skips] = m[4].split(/\bskips\b/);
+  const ids = (s = "") => s.match(/\b[A-Z]+(?:-[A-Z0-9]+)+\b/g) ?? [];
+  return { name: m[1], words: m[3], should: ids(should), skips: ids(skips) };
+});
 
 describe("reference/VARIANTS.md", () => {
   it("lists every variant the code has, each with the material's words in quotes", () => {
@@ -14,8 +18,12 @@ describe("reference/VARIANTS.md", () => {
     for (const r of rows) expect(r.words, r.name).toMatch(/"[^"]{8,}"/);
   });
 
-  it("names the same expected SHOULD warnings as the code", () => {
-    for (const r of rows) expect(r.should, r.name).toEqual(ALL_VARIANTS.find((v) => v.name === r.name)?.shouldWarnings ?? []);
+  it("names the same expected SHOULD warnings and skips as the code", () => {
+    for (const r of rows) {
+      const v = ALL_VARIANTS.find((x) => x.name === r.name);
+      expect(r.should, r.name).toEqual(v?.shouldWarnings ?? []);
+      expect(r.skips, r.name).toEqual(v?.skips ?? []);
+    }
   });
 
   it("`all` turns on every variant; unknown names are refused naming VARIANTS.md", () => {
@@ -178,6 +186,34 @@ describe("variants", () => {
     expect(c.body.secret).toBe("********");
     const reset = await api("POST", `/v4/account/oauth-clients/${c.body.id}/reset-secret`, {});
     expect(reset.body.secret).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("jobs-delayed: instance work runs for a while; its event is started meanwhile", async () => {
+    variant("jobs-delayed");
+    const vm = (await api("POST", I, { region: "us-east", type: "vm-standard-1", image: "vm/debian12", root_pass: PASS })).body;
+    const ev = () => api("GET", "/v4/account/events").then((r) => r.body.data.find((e: { action: string; entity: { id: number } }) => e.action === "vm_create" && e.entity.id === vm.id));
+    expect((await ev()).status).toBe("started");
+    expect((await api("POST", `${I}/${vm.id}/shutdown`, {})).status).toBe(400); // busy: no running or queued actions
+    await new Promise((r) => setTimeout(r, 400));
+    expect((await ev()).status).toBe("finished");
+  });
+
+  it("tag-exists-refused: a second create of a label is refused naming label", async () => {
+    expect((await api("POST", "/v4/tags", { label: "variant-twice" })).status).toBe(200);
+    expect((await api("POST", "/v4/tags", { label: "variant-twice" })).status).toBe(200);
+    variant("tag-exists-refused");
+    expect(fields(await api("POST", "/v4/tags", { label: "variant-twice" }))).toEqual(["label"]);
+    expect((await api("POST", "/v4/tags", { label: "variant-fresh" })).status).toBe(200);
+  });
+
+  it("records-minimal: buckets, tickets and services without the members the material does not list", async () => {
+    variant("records-minimal");
+    const b = (await api("POST", "/v4/object-storage/buckets/", { cluster: "us-east-1", label: "variant-minimal" })).body;
+    expect(Object.keys(b).sort()).toEqual(["cluster", "created", "hostname", "label", "objects", "size"]);
+    const t = (await api("POST", "/v4/support/tickets", { summary: "s", description: "d" })).body;
+    expect(t.status).toBeUndefined();
+    expect((await api("GET", `/v4/support/tickets/${t.id}`)).body).toMatchObject({ id: t.id, summary: "s" });
+    expect((await api("GET", "/v4/support/tickets")).body.data.every((x: object) => !("status" in x))).toBe(true);
   });
 
   it("lists-oldest-first: events come oldest first", async () => {

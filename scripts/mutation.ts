@@ -2,8 +2,8 @@
 // one run per fault (the embedded reference started with that fault). A fault is detected when a
 // check that passed in the baseline fails with it. Next to it, the false-alarm score: one run per
 // legal variant (reference/VARIANTS.md) and one with all of them; a false alarm is a MUST check that
-// does not pass, or any check that errors, against a variant (SHOULD warnings are listed, and those
-// the variant does not document are counted apart). Writes reports/mutation.json and mutation.md.
+// fails, or any check that errors, against a variant (SHOULD warnings and MUST skips are listed, and
+// those the variant does not document are counted apart). Writes reports/mutation.json and mutation.md.
 //   npx tsx scripts/mutation.ts [--jobs 2] [--only fault,fault] [--variants each|none|name,name] [--min 0]
 // With --only, variants default to none.
 import { spawn } from "node:child_process";
@@ -55,15 +55,15 @@ const variantArg = values.variants ?? (only ? "none" : "each");
 const variantNames = variantArg === "none" ? [] : variantArg === "each" ? [...ALL_VARIANTS.map((v) => v.name), "all"] : variantArg.split(",").map((n) => n.trim()).filter(Boolean);
 const unknownVariants = variantNames.filter((n) => n !== "all" && !ALL_VARIANTS.some((v) => v.name === n));
 if (unknownVariants.length) throw new Error(`--variants names no such variant: ${unknownVariants.join(", ")} (each, none, all, or names from reference/VARIANTS.md)`);
-/** the SHOULD requirements each variant documents as warned on (`all`: every variant's) */
-const documentedShould = (name: string) => new Set(ALL_VARIANTS.filter((v) => name === "all" || v.name === name).flatMap((v) => v.shouldWarnings ?? []));
+/** the SHOULD warnings and MUST skips each variant documents (`all`: every variant's) */
+const documented = (name: string, what: "shouldWarnings" | "skips") => new Set(ALL_VARIANTS.filter((v) => name === "all" || v.name === name).flatMap((v) => v[what] ?? []));
 
 const t0 = performance.now();
 const baseline = await runWith(undefined);
 const passed = new Set(baseline.filter((c) => c.outcome === "pass").map((c) => c.name));
 
 const results: { name: string; requirement: string; detected: boolean; by: string[] }[] = [];
-interface VariantResult { variant: string; falseAlarms: string[]; shouldWarnings: string[]; undocumentedShould: string[] }
+interface VariantResult { variant: string; falseAlarms: string[]; shouldWarnings: string[]; undocumentedShould: string[]; skips: string[]; undocumentedSkips: string[] }
 const variantResults: VariantResult[] = [];
 type Job = { kind: "fault"; name: string; requirement: string } | { kind: "variant"; name: string };
 const queue: Job[] = [...faults.map((f) => ({ kind: "fault" as const, name: f.name, requirement: f.requirement })), ...variantNames.map((name) => ({ kind: "variant" as const, name }))];
@@ -77,12 +77,14 @@ await Promise.all(
         process.stderr.write(`${by.length ? "detected" : "MISSED  "} ${job.name}\n`);
       } else {
         const checks = await runWith(undefined, job.name);
-        const falseAlarms = checks.filter((c) => (c.level === "MUST" && c.outcome !== "pass") || c.outcome === "error").map((c) => `${c.outcome}: ${c.name}`);
+        const falseAlarms = checks.filter((c) => (c.level === "MUST" && c.outcome === "fail") || c.outcome === "error").map((c) => `${c.outcome}: ${c.name}`);
         const warned = checks.filter((c) => c.level === "SHOULD" && c.outcome !== "pass");
-        const documented = documentedShould(job.name);
-        const undocumentedShould = warned.filter((c) => !c.requirementIds.some((id) => documented.has(id))).map((c) => c.name);
-        variantResults.push({ variant: job.name, falseAlarms, shouldWarnings: warned.map((c) => c.name), undocumentedShould });
-        process.stderr.write(`${falseAlarms.length || undocumentedShould.length ? "FALSE ALARM" : "no false alarm"} variant ${job.name}\n`);
+        const skipped = checks.filter((c) => c.level === "MUST" && c.outcome === "skip");
+        const undocumented = (cs: Check[], ids: Set<string>) => cs.filter((c) => !c.requirementIds.some((id) => ids.has(id))).map((c) => c.name);
+        const undocumentedShould = undocumented(warned, documented(job.name, "shouldWarnings"));
+        const undocumentedSkips = undocumented(skipped, documented(job.name, "skips"));
+        variantResults.push({ variant: job.name, falseAlarms, shouldWarnings: warned.map((c) => c.name), undocumentedShould, skips: skipped.map((c) => c.name), undocumentedSkips });
+        process.stderr.write(`${falseAlarms.length ? "FALSE ALARM" : "no false alarm"}${undocumentedShould.length + undocumentedSkips.length ? " (undocumented warnings or skips)" : ""} variant ${job.name}\n`);
       }
     }
   }),
@@ -91,10 +93,11 @@ results.sort((a, b) => a.name.localeCompare(b.name));
 variantResults.sort((a, b) => (a.variant === "all" ? 1 : b.variant === "all" ? -1 : a.variant.localeCompare(b.variant)));
 const falseAlarms = variantResults.reduce((n, v) => n + v.falseAlarms.length, 0);
 const undocumentedShould = variantResults.reduce((n, v) => n + v.undocumentedShould.length, 0);
+const undocumentedSkips = variantResults.reduce((n, v) => n + v.undocumentedSkips.length, 0);
 const detected = results.filter((r) => r.detected).length;
 const score = results.length ? (100 * detected) / results.length : 100;
 const seconds = (performance.now() - t0) / 1000;
-const falseAlarm = { variantsRun: variantResults.length, falseAlarms, undocumentedShould, results: variantResults };
+const falseAlarm = { variantsRun: variantResults.length, falseAlarms, undocumentedShould, undocumentedSkips, results: variantResults };
 const summary = { score, detected, faults: results.length, baselinePassed: passed.size, baselineChecks: baseline.length, seconds, results, falseAlarm };
 writeFileSync(join(values.out, "mutation.json"), JSON.stringify(summary, null, 2));
 const few = (xs: string[]) => (xs.length ? xs.slice(0, 3).join("<br>") + (xs.length > 3 ? ` (+${xs.length - 3})` : "") : "none");
@@ -102,7 +105,7 @@ const md = [
   `# Mutation score: ${score.toFixed(1)}% (${detected} of ${results.length} reference faults detected)`,
   "",
   variantResults.length
-    ? `# False alarms: ${falseAlarms} (MUST checks not passing or checks erroring against ${variantResults.length} runs of legal variants; must be 0)`
+    ? `# False alarms: ${falseAlarms} (MUST checks failing or checks erroring in ${variantResults.length} runs against legal variants; must be 0)`
     : "False alarms: not measured (no variant runs)",
   "",
   `Baseline: ${passed.size} of ${baseline.length} checks pass against the fault-free reference. ${seconds.toFixed(0)} s in all.`,
@@ -113,15 +116,15 @@ const md = [
   ...(variantResults.length
     ? [
         "",
-        `Legal variants (reference/VARIANTS.md), each alone and \`all\` together. SHOULD warnings a variant does not document: ${undocumentedShould}.`,
+        `Legal variants (reference/VARIANTS.md), each alone and \`all\` together. SHOULD warnings a variant does not document: ${undocumentedShould}; MUST skips it does not document: ${undocumentedSkips}.`,
         "",
-        "| variant | false alarms (MUST not passing, errors) | SHOULD warnings |",
-        "| --- | --- | --- |",
-        ...variantResults.map((v) => `| \`${v.variant}\` | ${v.falseAlarms.length ? "❌ " + few(v.falseAlarms) : "0"} | ${few(v.shouldWarnings)}${v.undocumentedShould.length ? ` (undocumented: ${v.undocumentedShould.length})` : ""} |`),
+        "| variant | false alarms (MUST failing, errors) | SHOULD warnings | MUST skips |",
+        "| --- | --- | --- | --- |",
+        ...variantResults.map((v) => `| \`${v.variant}\` | ${v.falseAlarms.length ? "❌ " + few(v.falseAlarms) : "0"} | ${few(v.shouldWarnings)}${v.undocumentedShould.length ? ` (undocumented: ${v.undocumentedShould.length})` : ""} | ${few(v.skips)}${v.undocumentedSkips.length ? ` (undocumented: ${v.undocumentedSkips.length})` : ""} |`),
       ]
     : []),
 ].join("\n");
 writeFileSync(join(values.out, "mutation.md"), md + "\n");
-const alarms = variantResults.length ? `; false alarms ${falseAlarms} in ${variantResults.length} variant runs (undocumented SHOULD warnings ${undocumentedShould})` : "";
+const alarms = variantResults.length ? `; false alarms ${falseAlarms} in ${variantResults.length} variant runs (undocumented SHOULD warnings ${undocumentedShould}, MUST skips ${undocumentedSkips})` : "";
 console.log(`mutation score ${score.toFixed(1)}%: ${detected} of ${results.length} faults detected${alarms} (${seconds.toFixed(0)} s); ${join(values.out, "mutation.md")}`);
 process.exit(score < Number(values.min) || falseAlarms > 0 ? 1 : 0);

@@ -59,6 +59,7 @@ function register(r: Router) {
     const f = new Fields(ctx.json());
     const label = f.string("label", { min: 3, max: 50, required: true });
     const lists = KINDS.map(([name]) => [name, f.intArray(name) ?? []] as const);
+    if (ctx.variants.has("tag-exists-refused") && typeof label === "string" && known(ctx, label)) f.fail("label", `the tag ${label} already exists`);
     f.done();
     // all or nothing: every listed object must exist on the account and be writable by the caller
     const errors: FieldError[] = [];
