@@ -143,7 +143,7 @@ export class App {
       headers["content-type"] = reply.contentType ?? "application/octet-stream";
     } else {
       payload = Buffer.from(JSON.stringify(reply.body === undefined ? {} : reply.body));
-      headers["content-type"] = "application/json";
+      headers["content-type"] = this.variants.has("json-charset") ? "application/json; charset=utf-8" : "application/json";
     }
     headers["content-length"] = payload.length;
     res.writeHead(status, headers);

@@ -216,11 +216,37 @@ describe("variants", () => {
     expect((await api("GET", "/v4/support/tickets")).body.data.every((x: object) => !("status" in x))).toBe(true);
   });
 
-  it("lists-oldest-first: events come oldest first", async () => {
+  it("lists-reversed: events come oldest first; tickets keep the material's order", async () => {
+    await api("POST", "/v4/support/tickets", { summary: "a", description: "d" });
+    await api("POST", "/v4/support/tickets", { summary: "b", description: "d" });
     const newestFirst = (await api("GET", "/v4/account/events")).body.data.map((e: { id: number }) => e.id);
-    variant("lists-oldest-first");
+    const tickets = (await api("GET", "/v4/support/tickets")).body.data;
+    variant("lists-reversed");
     const oldestFirst = (await api("GET", "/v4/account/events")).body.data.map((e: { id: number }) => e.id);
     expect(oldestFirst).toEqual([...newestFirst].reverse());
+    expect((await api("GET", "/v4/support/tickets")).body.data).toEqual(tickets);
+  });
+
+  it("page-size-free: lists whose bounds are not shown take 1..500; the named ones keep 25..100", async () => {
+    expect((await api("GET", "/v4/account/events?page_size=1")).status).toBe(400);
+    variant("page-size-free");
+    const one = await api("GET", "/v4/account/events?page_size=1");
+    expect(one.body.data.length).toBe(1);
+    expect((await api("GET", "/v4/account/events?page_size=500")).status).toBe(200);
+    expect((await api("GET", "/v4/account/events?page_size=501")).status).toBe(400);
+    expect((await api("GET", "/v4/vm/kernels?page_size=1")).status).toBe(400);
+  });
+
+  it("field-paths-no-index: array items are named without their index", async () => {
+    expect(fields(await api("PUT", "/v4/account", { active_promotions: [{ expire_dt: "x" }] }))).toEqual(["active_promotions.0.expire_dt"]);
+    variant("field-paths-no-index");
+    expect(fields(await api("PUT", "/v4/account", { active_promotions: [{ expire_dt: "x" }] }))).toEqual(["active_promotions.expire_dt"]);
+  });
+
+  it("json-charset: JSON answers name the charset", async () => {
+    variant("json-charset");
+    const r = await fetch(`${ref.url}/v4/object-storage/clusters`);
+    expect(r.headers.get("content-type")).toBe("application/json; charset=utf-8");
   });
 
   it("scopes-not-implied: a read_write scope no longer grants the read_only one", async () => {

@@ -33,7 +33,10 @@ export const ALL_VARIANTS: VariantSpec[] = [
   { name: "tag-exists-refused", description: "tag create with the label of an existing tag is refused (400 naming label)" },
   { name: "records-minimal", description: "buckets without acl and cors_enabled, tickets without status, closed and closable, managed services without status: records show only what the material lists", skips: ["OS-BUCKET-2"] },
   { name: "redaction-text", description: "the redacted OAuth client secret reads ******** instead of <REDACTED>" },
-  { name: "lists-oldest-first", description: "events, logins and invoices are listed oldest first" },
+  { name: "lists-reversed", description: "every collection but the tickets list comes in the reverse of this target's order (events, logins, invoices oldest first; instances, keys… newest first)" },
+  { name: "page-size-free", description: "lists whose page_size bounds the material does not name take page_size 1..500" },
+  { name: "field-paths-no-index", description: "error fields of array items leave out the index (active_promotions.expire_dt, not active_promotions.0.expire_dt)" },
+  { name: "json-charset", description: "JSON answers carry Content-Type application/json; charset=utf-8" },
   { name: "scopes-not-implied", description: "a token needs the exact scope an operation names: a read_write scope does not also grant the read_only one" },
   { name: "oauth-create-secret-redacted", description: "OAuth client create answers the redacted secret; the plaintext comes only from a reset" },
 ];
@@ -126,6 +129,7 @@ export class Variants {
       errors = errors.map((x) => (x.field !== null || FIXED_REASON.test(x.reason) ? x : { ...x, reason: GENERIC[status] ?? `Request refused: ${x.reason}` }));
     }
     if (this.has("errors-empty") && (status === 404 || status === 405) && errors.every((x) => x.field === null)) errors = [];
+    if (this.has("field-paths-no-index")) errors = errors.map((x) => (x.field === null ? x : { ...x, field: x.field.split(".").filter((p) => !/^\d+$/.test(p)).join(".") }));
     const body: Record<string, unknown> = { errors };
     if (this.has("extra-members")) {
       body.errors = errors.map((x) => ({ ...x, ...VENDOR }));

@@ -163,7 +163,7 @@ function visibleLogins(ctx: Ctx): Login[] {
   for (const u of ctx.account.users.values()) if (!d.loginSeeded.has(u.username)) addLogin(ctx.state, d, u, 60);
   const cutoff = ctx.state.now().getTime() - RETENTION_MS;
   const all = ctx.faults.has("logins-not-windowed") ? d.logins : d.logins.filter((l) => Date.parse(l.datetime) >= cutoff);
-  return [...all].sort((a, b) => (ctx.variants.has("lists-oldest-first") ? a.id - b.id : b.id - a.id));
+  return [...all].sort((a, b) => b.id - a.id);
 }
 
 function addLogin(state: State, d: AccountData, u: User, minutesAgo: number): Login {
@@ -454,7 +454,7 @@ export const accountArea: Area = {
     r.delete("/v4/account/entity-transfers/{token}", "account:read_write", cancelTransfer);
     r.post("/v4/account/entity-transfers/{token}/accept", "account:read_write", acceptTransfer);
 
-    r.get("/v4/account/invoices", "account:read_only", (ctx) => paginate(ctx, [...accountData(ctx.state, ctx.account).invoices].sort((a, b) => (ctx.variants.has("lists-oldest-first") ? a.id - b.id : b.id - a.id))));
+    r.get("/v4/account/invoices", "account:read_only", (ctx) => paginate(ctx, [...accountData(ctx.state, ctx.account).invoices].sort((a, b) => b.id - a.id)));
     r.get("/v4/account/invoices/{invoiceId}", "account:read_only", (ctx) => ok(findInvoice(ctx)));
     r.get("/v4/account/invoices/{invoiceId}/items", "account:read_only", (ctx) => {
       const inv = findInvoice(ctx);

@@ -46,10 +46,9 @@ export const eventsArea: Area = {
   name: "events",
 
   register(r: Router) {
-    // newest first (a variant: oldest first)
+    // newest first
     r.get("/v4/account/events", "events:read_only", (ctx) => {
-      const events = visibleEvents(ctx);
-      const reply = paginate(ctx, ctx.variants.has("lists-oldest-first") ? events : events.reverse());
+      const reply = paginate(ctx, visibleEvents(ctx).reverse());
       const body = reply.body as { data: unknown[] };
       body.data = (body.data as EventRecord[]).map((e) => render(ctx, e)); // only the page is rendered
       return reply;
