@@ -30,6 +30,8 @@ export class App {
   readonly jobs: Jobs;
   readonly states: Record<string, ProviderState>;
   baseUrl = "http://127.0.0.1";
+  /** whether the `seeded-records` variant's records were made since the last reset */
+  private existingMade = false;
 
   constructor(private opts: AppOptions = {}, private areas: Area[] = AREAS) {
     this.faults = new Faults(ALL_FAULTS, opts.faults ?? []);
@@ -54,6 +56,7 @@ export class App {
     state.issueToken(restricted, null, SEEDED_TOKENS.restricted);
     state.issueToken(secondary, null, SEEDED_TOKENS.secondary);
     this.state = state;
+    this.existingMade = false;
     this.seeded = { admin, restricted, secondary, accountA, accountB };
     for (const a of this.areas) a.seed?.(state, this.seeded);
   }
@@ -71,6 +74,7 @@ export class App {
   };
 
   private async api(req: IncomingMessage, url: URL, raw: Buffer): Promise<Reply> {
+    if (this.variants.has("seeded-records") && !this.existingMade) await this.makeExisting();
     let path = url.pathname;
     if (this.faults.has("beta-prefix-missing")) {
       if (path.startsWith("/v4beta/")) throw new ApiError(404, [{ field: null, reason: "Not found" }]);
@@ -89,6 +93,22 @@ export class App {
     if (!path.startsWith("/__objects/")) reply = this.variants.success(method, found.route.pattern, reply);
     if (this.faults.has("empty-reply-null") && isEmptyObject(reply.body) && !reply.raw) return { ...reply, body: null };
     return reply;
+  }
+
+  /** The `seeded-records` variant: account A already holds records nobody in this run made, as a live account does. */
+  private async makeExisting() {
+    this.existingMade = true;
+    const principal = this.state.tokens.get(SEEDED_TOKENS.admin)!;
+    for (const [path, body] of EXISTING) {
+      const found = this.router.match("POST", path);
+      if (!found || found === "wrong-method") throw new Error(`seeded-records: no route POST ${path}`);
+      const raw = Buffer.from(JSON.stringify(body));
+      const ctx = makeCtx({
+        state: this.state, faults: this.faults, variants: this.variants, jobs: this.jobs, method: "POST", path, params: found.params,
+        query: new URLSearchParams(), headers: { "content-type": "application/json" }, raw, baseUrl: this.baseUrl, principal,
+      });
+      await found.route.handler(ctx);
+    }
   }
 
   private control(method: string, path: string, raw: Buffer): Reply {
@@ -150,6 +170,21 @@ export class App {
     res.end(payload);
   }
 }
+
+/** What the `seeded-records` variant puts on account A before the first request (all as `admin`). */
+const EXISTING: [string, Record<string, unknown>][] = [
+  ["/v4/vm/instances", { region: "us-east", type: "vm-nano-1", label: "existing-vm-1", tags: ["existing"] }],
+  ["/v4/vm/instances", { region: "eu-central", type: "vm-nano-1", label: "existing-vm-2" }],
+  ["/v4/object-storage/buckets/", { cluster: "us-east-1", label: "existing-bucket" }],
+  ["/v4/object-storage/keys", { label: "existing-key" }],
+  ["/v4/account/oauth-clients", { label: "existing-client", redirect_uri: "https://example.com/callback" }],
+  ["/v4/managed/contacts", { name: "Existing Contact", email: "ops@example.com" }],
+  ["/v4/managed/credentials", { label: "existing-credential", password: "Existing-Passw0rd", username: "ops" }],
+  ["/v4/managed/services", { label: "existing-service", service_type: "url", address: "https://example.com/health", timeout: 30 }],
+  ["/v4/support/tickets", { summary: "Existing ticket", description: "Opened before the run." }],
+  ["/v4/vm/recipes", { label: "existing-recipe", images: ["vm/debian12"], script: "#!/bin/sh\necho hello\n" }],
+  ["/v4/tags", { label: "existing-tag" }],
+];
 
 const isEmptyObject = (b: unknown) => !!b && typeof b === "object" && !Array.isArray(b) && Object.keys(b).length === 0;
 

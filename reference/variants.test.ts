@@ -198,6 +198,22 @@ describe("variants", () => {
     expect((await ev()).status).toBe("finished");
   });
 
+  it("seeded-records: account A holds records before the first request, again after a reset", async () => {
+    variant("seeded-records");
+    ref.app.reset();
+    const labels = async (path: string) => ((await api("GET", path)).body.data as { label: string }[]).map((x) => x.label);
+    expect(await labels(I)).toEqual(expect.arrayContaining(["existing-vm-1", "existing-vm-2"]));
+    expect(await labels("/v4/object-storage/buckets/")).toContain("existing-bucket");
+    expect(await labels("/v4/managed/services")).toContain("existing-service");
+    expect(await labels("/v4/vm/recipes")).toContain("existing-recipe");
+    expect(((await api("GET", "/v4/support/tickets")).body.data as { summary: string }[]).map((t) => t.summary)).toContain("Existing ticket");
+    ref.app.reset();
+    expect(await labels(I)).toHaveLength(2);
+    variant();
+    ref.app.reset();
+    expect(await labels(I)).toHaveLength(0);
+  });
+
   it("tag-exists-refused: a second create of a label is refused naming label", async () => {
     expect((await api("POST", "/v4/tags", { label: "variant-twice" })).status).toBe(200);
     expect((await api("POST", "/v4/tags", { label: "variant-twice" })).status).toBe(200);
