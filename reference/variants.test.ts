@@ -214,6 +214,23 @@ describe("variants", () => {
     expect(await labels(I)).toHaveLength(0);
   });
 
+  it("vm-label-unique: a label another instance has is refused on create and update; an update may keep its own", async () => {
+    const a = (await api("POST", I, { region: "us-east", type: "vm-standard-1", label: "twin-a" })).body;
+    variant("vm-label-unique");
+    expect(fields(await api("POST", I, { region: "us-east", type: "vm-standard-1", label: "twin-a" }))).toEqual(["label"]);
+    const b = (await api("POST", I, { region: "us-east", type: "vm-standard-1", label: "twin-b" })).body;
+    expect(fields(await api("PUT", `${I}/${b.id}`, { label: "twin-a" }))).toEqual(["label"]);
+    expect((await api("PUT", `${I}/${a.id}`, { label: "twin-a" })).status).toBe(200);
+  });
+
+  it("cluster-unavailable: an unavailable cluster is listed first and takes no bucket", async () => {
+    variant("cluster-unavailable");
+    const list = (await api("GET", "/v4/object-storage/clusters", undefined, null)).body.data;
+    expect(list[0]).toMatchObject({ id: "ap-south-1", status: "unavailable" });
+    expect((await api("GET", "/v4/object-storage/clusters/ap-south-1", undefined, null)).body.status).toBe("unavailable");
+    expect(fields(await api("POST", "/v4/object-storage/buckets/", { cluster: "ap-south-1", label: "nowhere" }))).toEqual(["cluster"]);
+  });
+
   it("tag-exists-refused: a second create of a label is refused naming label", async () => {
     expect((await api("POST", "/v4/tags", { label: "variant-twice" })).status).toBe(200);
     expect((await api("POST", "/v4/tags", { label: "variant-twice" })).status).toBe(200);

@@ -25,6 +25,8 @@ export const ALL_VARIANTS: VariantSpec[] = [
   { name: "page-size-clamp", description: "page and page_size outside their bounds are clamped instead of refused; a page past the last answers the last page" },
   { name: "jobs-delayed", description: "instance work (provisioning, boot, shutdown, resize, clone, restore, snapshot, disk create) takes 150 ms instead of finishing at once" },
   { name: "seeded-records", description: "account A already holds records nobody in the run made: two instances, a bucket, a key, an OAuth client, a managed contact, credential and service, a ticket, a recipe, a tag" },
+  { name: "vm-label-unique", description: "instance labels are unique on the account: create, clone or update to a label another instance has is refused (400 naming label)" },
+  { name: "cluster-unavailable", description: "the clusters list starts with a cluster whose status is unavailable" },
   { name: "memory-limit-zero", description: "a config created without memory_limit stores 0 (no limit below the instance's RAM)" },
   { name: "recipes-own-private-hidden", description: "the recipes list shows only public recipes, also to authenticated callers" },
   { name: "disk-update-label-refused", description: "disk update refuses a label change (400 naming label)" },
