@@ -4,6 +4,7 @@ import { ApiError, forbidden, notFound, parseJsonBody, unauthorized, type Reply 
 import type { Account, Principal, State, User } from "./state.ts";
 import type { Faults } from "./faults.ts";
 import type { Variants } from "./variants.ts";
+import { STRICT_BODIES } from "./validate.ts";
 import type { Jobs } from "./jobs.ts";
 
 /**
@@ -135,7 +136,13 @@ export function makeCtx(base: Omit<Ctx, "user" | "account" | "json">): Ctx {
     },
   });
   Object.defineProperty(ctx, "account", { get: () => ctx.user.account });
-  ctx.json = () => (body ??= parseJsonBody(ctx.raw, ctx.headers["content-type"]));
+  ctx.json = () => {
+    if (body === undefined) {
+      body = parseJsonBody(ctx.raw, ctx.headers["content-type"]);
+      if (ctx.variants.has("unknown-members-refused")) STRICT_BODIES.add(body);
+    }
+    return body;
+  };
   return ctx;
 }
 

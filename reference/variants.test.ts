@@ -231,6 +231,16 @@ describe("variants", () => {
     expect(fields(await api("POST", "/v4/object-storage/buckets/", { cluster: "ap-south-1", label: "nowhere" }))).toEqual(["cluster"]);
   });
 
+  it("unknown-members-refused: a member the operation does not take is refused naming it", async () => {
+    expect((await api("POST", "/v4/managed/contacts", { name: "Ops", shoe_size: 44 })).status).toBe(200);
+    variant("unknown-members-refused");
+    expect(fields(await api("POST", "/v4/managed/contacts", { name: "Ops", shoe_size: 44 }))).toEqual(["shoe_size"]);
+    expect(fields(await api("PUT", "/v4/account", { city: "Springfield", euuid: "x" }))).toEqual(["euuid"]);
+    expect((await api("POST", "/v4/managed/contacts", { name: "Ops", email: "ops@example.com" })).status).toBe(200);
+    const vm = await emptyVm();
+    expect((await api("POST", `${I}/${vm.id}/configs`, { label: "c", devices: {}, root_device: "/dev/sdb" })).body.root_device).toBe("/dev/sdb");
+  });
+
   it("tag-exists-refused: a second create of a label is refused naming label", async () => {
     expect((await api("POST", "/v4/tags", { label: "variant-twice" })).status).toBe(200);
     expect((await api("POST", "/v4/tags", { label: "variant-twice" })).status).toBe(200);

@@ -27,6 +27,7 @@ export const ALL_VARIANTS: VariantSpec[] = [
   { name: "seeded-records", description: "account A already holds records nobody in the run made: two instances, a bucket, a key, an OAuth client, a managed contact, credential and service, a ticket, a recipe, a tag" },
   { name: "vm-label-unique", description: "instance labels are unique on the account: create, clone or update to a label another instance has is refused (400 naming label)" },
   { name: "cluster-unavailable", description: "the clusters list starts with a cluster whose status is unavailable" },
+  { name: "unknown-members-refused", description: "a request body member the operation does not take is refused (400 naming it) instead of ignored" },
   { name: "memory-limit-zero", description: "a config created without memory_limit stores 0 (no limit below the instance's RAM)" },
   { name: "recipes-own-private-hidden", description: "the recipes list shows only public recipes, also to authenticated callers" },
   { name: "disk-update-label-refused", description: "disk update refuses a label change (400 naming label)" },

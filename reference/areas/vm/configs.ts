@@ -43,7 +43,7 @@ function read(ctx: Ctx, vm: VmRecord, existing?: Config): Partial<Config> {
   const mem = f.int("memory_limit", { min: 0 });
   if (mem != null) out.memory_limit = mem;
   // root_device: absent or invalid gives /dev/sda (not an error)
-  if (body.root_device !== undefined) {
+  if (f.has("root_device")) {
     const rd = body.root_device;
     out.root_device = typeof rd === "string" && (ROOT_DEVICE.test(rd) || ctx.faults.has("vm-root-device-invalid-kept")) ? rd : "/dev/sda";
   }
