@@ -123,6 +123,11 @@ describe("expectSuccess and the policy (spec/README.md)", () => {
     expectSuccess(res(201, { data: [], page: 1, pages: 1, results: 0 }));
     expectSuccess(res(202, {}, { operationId: "deleteBucket" }));
   });
+  it("keeps the body rules: an empty answer fails where a body is shown, passes where it is not", () => {
+    expect(() => expectSuccess(res(204, undefined, { operationId: "getBucket" }))).toThrow(/empty answer where the material shows a body/);
+    expect(() => expectSuccess(res(204, undefined, { operationId: "deleteBucket" }))).toThrow(/empty answer/);
+    expectSuccess(res(204, undefined, { operationId: "bootInstance" }));
+  });
   it("accepts a member with no value as null and observes it (CONV-NULL-1)", async () => {
     const rec: CheckRecord = { requirementIds: ["R-1"], exchanges: [], observations: [] };
     const clusters = { data: [{ id: "c1", domain: null, status: "available" }], page: 1, pages: 1, results: 1 };

@@ -50,7 +50,11 @@ export function expectSuccess<T = any>(res: ApiResponse, operationId = res.opera
   if (res.status < 200 || res.status > 299) {
     throw new TargetFailure(`${what(res)} (${operationId}): expected a 2xx answer, got ${res.status}: ${short(res.body)}`);
   }
-  if (res.status === 204 || res.text === "") return res.body as T;
+  if (res.status === 204 || res.text === "") {
+    // policy: any 2xx, but the body rules stay - a shown record or {} cannot be an empty answer
+    if (validator().showsBody(operationId, res.status)) throw new TargetFailure(`${what(res)} (${operationId}) ${res.status}: an empty answer where the material shows a body`);
+    return res.body as T;
+  }
   const body = expectJson(res);
   const result = checkResponse(operationId, res.status, body);
   if (!result.ok) throw schemaFailure(res, operationId, result);

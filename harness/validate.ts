@@ -80,6 +80,18 @@ export class Validator {
     return { pointer: `${base}/content/${esc(type)}/schema`, label: code };
   }
 
+  /**
+   * Whether the spec shows a success body for this operation and status: a schema that is not
+   * marked `x-not-shown` (a record, `{}`, a collection). An empty answer cannot be such a body.
+   */
+  showsBody(operationId: string, status: number): boolean {
+    const op = this.ops.get(operationId);
+    const found = op && this.responsePointer(op, status);
+    if (!found) return false;
+    const schema = resolvePointer(this.doc, found.pointer) as Record<string, unknown> | undefined;
+    return !!schema && schema["x-not-shown"] !== true;
+  }
+
   /** Checks a response body against its operation's schema for the status (Error shape for 4xx/5xx). */
   checkResponse(operationId: string, status: number, body: unknown): SchemaCheck {
     const op = this.ops.get(operationId);
