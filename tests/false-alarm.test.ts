@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ALL_VARIANTS } from "../reference/index.ts";
+import { loadCatalog } from "../spec/catalog.ts";
 
 /**
  * SHOULD requirements a variant is expected to warn on (reference/variants.ts `shouldWarnings`, the last
@@ -48,6 +49,9 @@ describe("no false alarms: the suite against the reference with every legal vari
   it("expects exactly the SHOULD warnings documented for the variants", () => {
     expect(EXPECTED_SHOULD_WARNINGS).toEqual({ "CONV-ERR-4": "error-statuses", "CONV-ERR-8": "errors-empty", "CONV-TIME-2": "timestamps-no-offset" });
     expect(EXPECTED_SKIPS).toEqual({ "OS-BUCKET-2": "records-minimal" });
+    const catalog = loadCatalog().byId;
+    for (const id of Object.keys(EXPECTED_SHOULD_WARNINGS)) expect(catalog.get(id)?.level, `${id} in spec/requirements.yaml`).toBe("SHOULD");
+    for (const id of Object.keys(EXPECTED_SKIPS)) expect(catalog.get(id)?.level, `${id} in spec/requirements.yaml`).toBe("MUST");
   });
 
   const run = runAllVariants();
