@@ -11,7 +11,11 @@ import { declare } from "./check.ts";
 import { FIXTURE_REQUIREMENTS } from "./testing.ts";
 
 function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, ["bin/plumbline.mjs", ...args], { encoding: "utf8", timeout: 60_000, env: { ...process.env, PLUMBLINE_TARGET: "" } });
+  return cliWith({}, ...args);
+}
+
+function cliWith(env: Record<string, string>, ...args: string[]) {
+  const r = spawnSync(process.execPath, ["bin/plumbline.mjs", ...args], { encoding: "utf8", timeout: 60_000, env: { ...process.env, PLUMBLINE_TARGET: "", ...env } });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -20,11 +24,22 @@ describe("plumbline CLI", () => {
     [["run", "--target", "not a url"], /^plumbline: --target: "not a url" is not valid; expected an http\(s\) URL/],
     [["run", "--gate-level", "COULD"], /^plumbline: --gate-level: "COULD" is not valid; expected MUST or SHOULD/],
     [["run", "--target", "http://127.0.0.1:1", "--request-timeout", "500"], /^plumbline: target http:\/\/127\.0\.0\.1:1 is unreachable \(connection refused/],
+    [["reference", "--port", "0", "--variant", "created-201", "nope"], /^plumbline: --variant: unknown variant nope; expected all or one of: created-201, action-202, /],
+    [["reference", "--port", "0", "--fault", "nope"], /^plumbline: --fault: unknown fault nope; reference\/FAULTS.md lists the \d+ there are$/],
   ])("%j: exit 2 with one line naming what to fix", (args, msg) => {
     const r = cli(...args);
     expect(r.code).toBe(2);
     expect(r.err.trim()).toMatch(msg);
     expect(r.err).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it.each([
+    [{ PLUMBLINE_REFERENCE_VARIANTS: "all,nope" }, /^plumbline: PLUMBLINE_REFERENCE_VARIANTS: unknown variant nope; expected all or one of: created-201, /],
+    [{ PLUMBLINE_REFERENCE_FAULTS: "nope" }, /^plumbline: PLUMBLINE_REFERENCE_FAULTS: unknown fault nope; reference\/FAULTS.md lists/],
+  ])("run with %j for the embedded reference: exit 2 with one line", (env, msg) => {
+    const r = cliWith(env, "run");
+    expect(r.code).toBe(2);
+    expect(r.err.trim()).toMatch(msg);
   });
 
   it("a malformed config file is named", () => {

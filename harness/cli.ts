@@ -51,17 +51,22 @@ export function program(): Command {
     .option("--port <port>", "port to listen on", "4010")
     .option("--host <host>", "address to bind", "127.0.0.1")
     .option("--fault <name...>", "fault switches to turn on (see reference/FAULTS.md)")
+    .option("--variant <name...>", "legal variants to turn on, or all (see reference/VARIANTS.md)")
     .option("--jobs <mode>", "instance jobs: instant, held (until the jobs-release state), or a delay in milliseconds", "instant")
     .action(async (opts) => {
       const port = Number(opts.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`--port: "${opts.port}" is not valid; expected an integer from 0 to 65535`);
       const jobs = jobMode(String(opts.jobs));
-      const { startReference, ALL_FAULTS } = await import("../reference/index.ts");
+      const { startReference, ALL_FAULTS, ALL_VARIANTS } = await import("../reference/index.ts");
       const unknown = ((opts.fault ?? []) as string[]).filter((n) => !ALL_FAULTS.some((f) => f.name === n));
       if (unknown.length) throw new ConfigError(`--fault: unknown fault ${unknown.join(", ")}; reference/FAULTS.md lists the ${ALL_FAULTS.length} there are`);
-      const ref = await startReference({ port, host: opts.host, faults: opts.fault, jobs });
+      const variants = (opts.variant ?? []) as string[];
+      const badVariants = variants.filter((n) => n !== "all" && !ALL_VARIANTS.some((v) => v.name === n));
+      if (badVariants.length) throw new ConfigError(`--variant: unknown variant ${badVariants.join(", ")}; expected all or one of: ${ALL_VARIANTS.map((v) => v.name).join(", ")}`);
+      const ref = await startReference({ port, host: opts.host, faults: opts.fault, variants: opts.variant, jobs });
       process.stdout.write(
-        [`reference target listening`, `  url:          ${ref.url}`, `  control url:  ${ref.controlUrl}`, ...Object.entries(ref.tokens).map(([k, v]) => `  ${(k + " token:").padEnd(14)}${v}`), "",
+        [`reference target listening`, `  url:          ${ref.url}`, `  control url:  ${ref.controlUrl}`, ...Object.entries(ref.tokens).map(([k, v]) => `  ${(k + " token:").padEnd(14)}${v}`),
+          ...(ref.app.variants.list().length ? [`  variants:     ${ref.app.variants.list().join(", ")}`] : []), "",
           `run the suite against it:`, `  PLUMBLINE_TARGET=${ref.url} PLUMBLINE_CONTROL_URL=${ref.controlUrl} PLUMBLINE_ADMIN_TOKEN=${ref.tokens.admin} \\`,
           `  PLUMBLINE_RESTRICTED_TOKEN=${ref.tokens.restricted} PLUMBLINE_SECONDARY_TOKEN=${ref.tokens.secondary} npx plumbline run`, "", "Ctrl-C stops it.", ""].join("\n"),
       );

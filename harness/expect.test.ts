@@ -107,8 +107,41 @@ describe("namesField", () => {
   });
 });
 
-describe("expectError and CONV-ERR-1", () => {
-  it("refuses an Error body with no errors", () => {
-    expect(() => expectError(res(400, { errors: [] }))).toThrow(/errors array is empty/);
+describe("expectError and CONV-ERR-1/8", () => {
+  it("accepts an Error body with no errors, observing it for the SHOULD CONV-ERR-8", async () => {
+    const rec: CheckRecord = { requirementIds: ["R-1"], exchanges: [], observations: [] };
+    await runInCheck(rec, async () => expectError(res(400, { errors: [] })));
+    expect(rec.observations).toContainEqual({ requirementId: "CONV-ERR-8", operationId: "listClusters", note: "errors array empty", value: [] });
+  });
+  it("still fails a field-level failure whose errors name no field", () => {
+    expect(() => expectErrorNamingField(res(400, { errors: [] }), "label")).toThrow(/does not name the field/);
+  });
+});
+
+describe("expectSuccess and the policy (spec/README.md)", () => {
+  it("accepts any 2xx status where the material gives none", () => {
+    expectSuccess(res(201, { data: [], page: 1, pages: 1, results: 0 }));
+    expectSuccess(res(202, {}, { operationId: "deleteBucket" }));
+  });
+  it("keeps the body rules: an empty answer fails where a body is shown, passes where it is not", () => {
+    expect(() => expectSuccess(res(204, undefined, { operationId: "getBucket" }))).toThrow(/empty answer where the material shows a body/);
+    expect(() => expectSuccess(res(204, undefined, { operationId: "deleteBucket" }))).toThrow(/empty answer/);
+    expectSuccess(res(204, undefined, { operationId: "bootInstance" }));
+  });
+  it("accepts a member with no value as null and observes it (CONV-NULL-1)", async () => {
+    const rec: CheckRecord = { requirementIds: ["R-1"], exchanges: [], observations: [] };
+    const clusters = { data: [{ id: "c1", domain: null, status: "available" }], page: 1, pages: 1, results: 1 };
+    await runInCheck(rec, async () => expectSuccess(res(200, clusters)));
+    expect(rec.observations).toEqual([{ requirementId: "CONV-NULL-1", operationId: "listClusters", note: "members answered as null (no value)", value: ["/data/0/domain"] }]);
+  });
+  it("keeps refusing null where the material shows the member always present, and wrong values", () => {
+    expect(() => expectSuccess(res(200, { data: null, page: 1, pages: 1, results: 0 }))).toThrow(TargetFailure);
+    expect(() => expectSuccess(res(200, { data: [{ status: "gone" }], page: 1, pages: 1, results: 1 }))).toThrow(/status/);
+    expect(() => expectSuccess(res(200, { url: null }, { operationId: "createObjectUrl" }))).toThrow(TargetFailure);
+  });
+  it("accepts a timestamp without a UTC offset (ISO 8601) and refuses one that is no date-time", () => {
+    const bucket = { label: "b", cluster: "c", created: "2018-01-02T03:04:05" };
+    expectSuccess(res(200, bucket, { operationId: "getBucket" }));
+    expect(() => expectSuccess(res(200, { ...bucket, created: "yesterday" }, { operationId: "getBucket" }))).toThrow(/created/);
   });
 });

@@ -21,7 +21,12 @@ export interface Target {
 /** The configured target, or the embedded reference started in-process. */
 export async function startTarget(config: Config): Promise<Target> {
   if (config.target) return { config, embedded: false, close: async () => {} };
-  const { startReference } = await import("../reference/index.ts");
+  const { startReference, faultsFromEnv, variantsFromEnv, ALL_FAULTS, ALL_VARIANTS } = await import("../reference/index.ts");
+  // the embedded reference takes fault switches and legal variants from the environment
+  const badFaults = faultsFromEnv().filter((n) => !ALL_FAULTS.some((f) => f.name === n));
+  if (badFaults.length) throw new ConfigError(`PLUMBLINE_REFERENCE_FAULTS: unknown fault ${badFaults.join(", ")}; reference/FAULTS.md lists the ${ALL_FAULTS.length} there are`);
+  const badVariants = variantsFromEnv().filter((n) => n !== "all" && !ALL_VARIANTS.some((v) => v.name === n));
+  if (badVariants.length) throw new ConfigError(`PLUMBLINE_REFERENCE_VARIANTS: unknown variant ${badVariants.join(", ")}; expected all or one of: ${ALL_VARIANTS.map((v) => v.name).join(", ")}`);
   const ref = await startReference();
   return {
     embedded: true,

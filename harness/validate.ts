@@ -5,6 +5,7 @@ import addFormats from "ajv-formats";
 import type { ValidateFunction } from "ajv";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { loadOpenApi, listOperations, type OperationInfo } from "../spec/index.ts";
+import { SPEC_FORMATS } from "../spec/formats.ts";
 
 export interface SchemaCheck {
   ok: boolean;
@@ -14,9 +15,16 @@ export interface SchemaCheck {
   pointer?: string;
   value?: unknown;
   message?: string;
+  /**
+   * JSON pointers of the null members the body was accepted with: the schema refused them, and the
+   * policy (spec/README.md) accepts null for a member the spec does not require. Observed as INFO.
+   */
+  nulls?: string[];
 }
 
 const DOC_ID = "plumbline:openapi";
+/** The same document with every member the spec does not require also accepting null. */
+const LENIENT_ID = "plumbline:openapi-null-members";
 
 export class Validator {
   private readonly ajv: Ajv2020;
@@ -35,13 +43,16 @@ export class Validator {
       if (f === "url") this.ajv.addFormat(f, (s: string) => /^[a-z][a-z0-9+.-]*:\/\/\S+$/i.test(s));
       else this.ajv.addFormat(f, true);
     }
+    // the policy's own formats (iso-date-time: ISO 8601, offset optional; spec/formats.ts)
+    for (const [name, fn] of Object.entries(SPEC_FORMATS)) this.ajv.addFormat(name, fn);
     this.ajv.addSchema({ ...(doc as object), $id: DOC_ID } as object, DOC_ID);
+    this.ajv.addSchema({ ...(nullableMembers(doc) as object), $id: LENIENT_ID } as object, LENIENT_ID);
     this.ops = new Map(listOperations(doc).map((o) => [o.operationId, o]));
   }
 
-  private compiled(key: string, ref: string | object): ValidateFunction | null {
+  private compiled(key: string, ref: string | object, docId = DOC_ID): ValidateFunction | null {
     if (!this.cache.has(key)) {
-      const schema = typeof ref === "string" ? { $ref: `${DOC_ID}#${ref}` } : ref;
+      const schema = typeof ref === "string" ? { $ref: `${docId}#${ref}` } : ref;
       this.cache.set(key, this.ajv.compile(schema));
     }
     return this.cache.get(key)!;
@@ -69,6 +80,18 @@ export class Validator {
     return { pointer: `${base}/content/${esc(type)}/schema`, label: code };
   }
 
+  /**
+   * Whether the spec shows a success body for this operation and status: a schema that is not
+   * marked `x-not-shown` (a record, `{}`, a collection). An empty answer cannot be such a body.
+   */
+  showsBody(operationId: string, status: number): boolean {
+    const op = this.ops.get(operationId);
+    const found = op && this.responsePointer(op, status);
+    if (!found) return false;
+    const schema = resolvePointer(this.doc, found.pointer) as Record<string, unknown> | undefined;
+    return !!schema && schema["x-not-shown"] !== true;
+  }
+
   /** Checks a response body against its operation's schema for the status (Error shape for 4xx/5xx). */
   checkResponse(operationId: string, status: number, body: unknown): SchemaCheck {
     const op = this.ops.get(operationId);
@@ -88,6 +111,10 @@ export class Validator {
     if (!fn) return { ok: true };
     if (fn(body)) return { ok: true, schema: label };
     const err = fn.errors![0];
+    // a member with no value answered as null: accepted where the spec does not require the member
+    if (found && label !== "Error" && this.compiled(`${operationId}:${label}:null`, found.pointer, LENIENT_ID)!(body)) {
+      return { ok: true, schema: label, nulls: nullPointers(body) };
+    }
     return {
       ok: false,
       schema: label,
@@ -104,6 +131,36 @@ export class Validator {
     const err = fn.errors![0];
     return { ok: false, schema: "Error", pointer: err.instancePath || "/", value: valueAt(body, err.instancePath), message: `${err.instancePath || "/"} ${err.message}` };
   }
+}
+
+/**
+ * A copy of the document in which every property a schema does not list in its `required` also
+ * accepts null. Required members (the Collection envelope, the Error body, single-field results)
+ * stay as they are: the material says they are there.
+ */
+export function nullableMembers<T>(doc: T): T {
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!v || typeof v !== "object") return v;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = walk(x);
+    const props = out.properties;
+    if (props && typeof props === "object" && !Array.isArray(props)) {
+      const required = new Set(Array.isArray(out.required) ? (out.required as string[]) : []);
+      out.properties = Object.fromEntries(
+        Object.entries(props).map(([name, p]) => [name, required.has(name) || typeof p !== "object" ? p : { anyOf: [p, { type: "null" }] }]),
+      );
+    }
+    return out;
+  };
+  return walk(doc) as T;
+}
+
+/** JSON pointers of the null values inside a body. */
+function nullPointers(body: unknown, at = ""): string[] {
+  if (body === null) return [at || "/"];
+  if (!body || typeof body !== "object") return [];
+  return Object.entries(body).flatMap(([k, v]) => nullPointers(v, `${at}/${esc(k)}`));
 }
 
 function esc(s: string): string {

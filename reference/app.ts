@@ -5,6 +5,7 @@ import { authorize, makeCtx, Router } from "./router.ts";
 import { State, ALL_SCOPES } from "./state.ts";
 import { coreFaults, Faults, type FaultSpec } from "./faults.ts";
 import { Jobs, type JobMode } from "./jobs.ts";
+import { ALL_VARIANTS, Variants } from "./variants.ts";
 import type { Area, ControlCtx, ProviderState, Seeded } from "./area.ts";
 import { AREAS } from "./areas/index.ts";
 
@@ -13,6 +14,8 @@ export const SEEDED_TOKENS = { admin: "ref-admin-token", restricted: "ref-restri
 
 export interface AppOptions {
   faults?: string[];
+  /** legal variants (VARIANTS.md); `all` turns on every one */
+  variants?: string[];
   jobs?: JobMode;
 }
 
@@ -23,13 +26,17 @@ export class App {
   seeded!: Seeded;
   readonly router = new Router();
   readonly faults: Faults;
+  readonly variants: Variants;
   readonly jobs: Jobs;
   readonly states: Record<string, ProviderState>;
   baseUrl = "http://127.0.0.1";
+  /** whether the `seeded-records` variant's records were made since the last reset */
+  private existingMade = false;
 
   constructor(private opts: AppOptions = {}, private areas: Area[] = AREAS) {
     this.faults = new Faults(ALL_FAULTS, opts.faults ?? []);
-    this.jobs = new Jobs(() => this.state, opts.jobs);
+    this.variants = new Variants(opts.variants ?? []);
+    this.jobs = new Jobs(() => this.state, opts.jobs, () => this.variants.has("jobs-delayed"));
     for (const a of areas) a.register(this.router);
     this.states = { ...coreStates, ...Object.assign({}, ...areas.map((a) => a.states ?? {})) };
     this.reset();
@@ -49,6 +56,7 @@ export class App {
     state.issueToken(restricted, null, SEEDED_TOKENS.restricted);
     state.issueToken(secondary, null, SEEDED_TOKENS.secondary);
     this.state = state;
+    this.existingMade = false;
     this.seeded = { admin, restricted, secondary, accountA, accountB };
     for (const a of this.areas) a.seed?.(state, this.seeded);
   }
@@ -60,12 +68,13 @@ export class App {
       const url = new URL(req.url ?? "/", this.baseUrl);
       reply = url.pathname.startsWith(CONTROL_PREFIX + "/") ? this.control(req.method ?? "GET", url.pathname.slice(CONTROL_PREFIX.length), raw) : await this.api(req, url, raw);
     } catch (e) {
-      reply = this.errorReply(e);
+      reply = this.errorReply(e, req.url ?? "/");
     }
     this.send(res, reply);
   };
 
   private async api(req: IncomingMessage, url: URL, raw: Buffer): Promise<Reply> {
+    if (this.variants.has("seeded-records") && !this.existingMade) await this.makeExisting();
     let path = url.pathname;
     if (this.faults.has("beta-prefix-missing")) {
       if (path.startsWith("/v4beta/")) throw new ApiError(404, [{ field: null, reason: "Not found" }]);
@@ -75,14 +84,31 @@ export class App {
     const found = this.router.match(method === "HEAD" ? "GET" : method, path);
     if (found === undefined) throw new ApiError(404, [{ field: null, reason: "Not found" }]);
     if (found === "wrong-method") throw new ApiError(405, [{ field: null, reason: "Method not allowed" }], { allow: "" });
-    const principal = authorize(this.state, this.faults, req.headers, found.route.access);
+    const principal = authorize(this.state, this.faults, req.headers, found.route.access, this.variants);
     const ctx = makeCtx({
-      state: this.state, faults: this.faults, jobs: this.jobs, method, path, params: found.params,
+      state: this.state, faults: this.faults, variants: this.variants, jobs: this.jobs, method, path, params: found.params,
       query: url.searchParams, headers: req.headers, raw, baseUrl: this.baseUrl, principal,
     });
-    const reply = await found.route.handler(ctx);
+    let reply = await found.route.handler(ctx);
+    if (!path.startsWith("/__objects/")) reply = this.variants.success(method, found.route.pattern, reply);
     if (this.faults.has("empty-reply-null") && isEmptyObject(reply.body) && !reply.raw) return { ...reply, body: null };
     return reply;
+  }
+
+  /** The `seeded-records` variant: account A already holds records nobody in this run made, as a live account does. */
+  private async makeExisting() {
+    this.existingMade = true;
+    const principal = this.state.tokens.get(SEEDED_TOKENS.admin)!;
+    for (const [path, body] of EXISTING) {
+      const found = this.router.match("POST", path);
+      if (!found || found === "wrong-method") throw new Error(`seeded-records: no route POST ${path}`);
+      const raw = Buffer.from(JSON.stringify(body));
+      const ctx = makeCtx({
+        state: this.state, faults: this.faults, variants: this.variants, jobs: this.jobs, method: "POST", path, params: found.params,
+        query: new URLSearchParams(), headers: { "content-type": "application/json" }, raw, baseUrl: this.baseUrl, principal,
+      });
+      await found.route.handler(ctx);
+    }
   }
 
   private control(method: string, path: string, raw: Buffer): Reply {
@@ -94,6 +120,14 @@ export class App {
         this.faults.set(names as string[]);
       }
       return { body: { active: this.faults.list(), known: ALL_FAULTS } };
+    }
+    if (path === "/variants") {
+      if (method === "POST") {
+        const names = body.variants;
+        if (!Array.isArray(names)) throw badRequest("variants must be an array of variant names", "variants");
+        this.variants.set(names as string[]);
+      }
+      return { body: { active: this.variants.list(), known: ALL_VARIANTS } };
     }
     if (path === "/states" && method === "POST") {
       const name = body.state;
@@ -108,11 +142,13 @@ export class App {
     throw new ApiError(404, [{ field: null, reason: "Not found" }]);
   }
 
-  private errorReply(e: unknown): Reply {
+  private errorReply(e: unknown, url: string): Reply {
     if (e instanceof ApiError) {
       if (this.faults.has("error-body-plain")) return { status: e.status, raw: Buffer.from(e.message), contentType: "text/plain" };
       const errors = this.faults.has("error-field-not-named") ? e.errors.map((x) => ({ ...x, field: null })) : e.errors;
-      return { status: e.status, body: { errors }, headers: e.headers };
+      // the data plane and the control endpoint are not the material's API: variants leave them
+      if (url.startsWith(CONTROL_PREFIX) || url.startsWith("/__objects/")) return { status: e.status, body: { errors }, headers: e.headers };
+      return { ...this.variants.error({ status: e.status, errors, scope: e.scope, fixedStatus: e.fixedStatus }), headers: e.headers };
     }
     const reason = e instanceof SyntaxError ? "Request body must be valid JSON" : "Internal error; please open a support ticket";
     return { status: e instanceof SyntaxError ? 400 : 500, body: { errors: [{ field: null, reason }] } };
@@ -127,13 +163,28 @@ export class App {
       headers["content-type"] = reply.contentType ?? "application/octet-stream";
     } else {
       payload = Buffer.from(JSON.stringify(reply.body === undefined ? {} : reply.body));
-      headers["content-type"] = "application/json";
+      headers["content-type"] = this.variants.has("json-charset") ? "application/json; charset=utf-8" : "application/json";
     }
     headers["content-length"] = payload.length;
     res.writeHead(status, headers);
     res.end(payload);
   }
 }
+
+/** What the `seeded-records` variant puts on account A before the first request (all as `admin`). */
+const EXISTING: [string, Record<string, unknown>][] = [
+  ["/v4/vm/instances", { region: "us-east", type: "vm-nano-1", label: "existing-vm-1", tags: ["existing"] }],
+  ["/v4/vm/instances", { region: "eu-central", type: "vm-nano-1", label: "existing-vm-2" }],
+  ["/v4/object-storage/buckets/", { cluster: "us-east-1", label: "existing-bucket" }],
+  ["/v4/object-storage/keys", { label: "existing-key" }],
+  ["/v4/account/oauth-clients", { label: "existing-client", redirect_uri: "https://example.com/callback" }],
+  ["/v4/managed/contacts", { name: "Existing Contact", email: "ops@example.com" }],
+  ["/v4/managed/credentials", { label: "existing-credential", password: "Existing-Passw0rd", username: "ops" }],
+  ["/v4/managed/services", { label: "existing-service", service_type: "url", address: "https://example.com/health", timeout: 30 }],
+  ["/v4/support/tickets", { summary: "Existing ticket", description: "Opened before the run." }],
+  ["/v4/vm/recipes", { label: "existing-recipe", images: ["vm/debian12"], script: "#!/bin/sh\necho hello\n" }],
+  ["/v4/tags", { label: "existing-tag" }],
+];
 
 const isEmptyObject = (b: unknown) => !!b && typeof b === "object" && !Array.isArray(b) && Object.keys(b).length === 0;
 

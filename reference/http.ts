@@ -9,6 +9,10 @@ export interface FieldError {
 
 /** Thrown by handlers; becomes the material's Error body `{errors: [{field, reason}]}`. */
 export class ApiError extends Error {
+  /** a token lacking the operation's scope (variants may answer it differently) */
+  scope?: boolean;
+  /** the material fixes this status (variants leave it) */
+  fixedStatus?: boolean;
   constructor(
     public status: number,
     public errors: FieldError[],
@@ -30,6 +34,8 @@ export interface Reply {
   raw?: Buffer;
   contentType?: string;
   headers?: Record<string, string>;
+  /** the material fixes this success status (variants leave it) */
+  fixedStatus?: boolean;
 }
 
 /** The material's "operation that returns no data answers with the empty object". */

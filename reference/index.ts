@@ -4,14 +4,17 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { App, CONTROL_PREFIX, SEEDED_TOKENS, ALL_FAULTS } from "./app.ts";
 import type { JobMode } from "./jobs.ts";
+import { ALL_VARIANTS } from "./variants.ts";
 
-export { ALL_FAULTS, SEEDED_TOKENS };
+export { ALL_FAULTS, ALL_VARIANTS, SEEDED_TOKENS };
 export type { JobMode };
 
 export interface ReferenceOptions {
   port?: number;
   host?: string;
   faults?: string[];
+  /** legal variants (VARIANTS.md); `all` turns on every one */
+  variants?: string[];
   jobs?: JobMode;
 }
 
@@ -28,8 +31,13 @@ export function faultsFromEnv(env = process.env): string[] {
   return (env.PLUMBLINE_REFERENCE_FAULTS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
 }
 
+/** Variants may also come from PLUMBLINE_REFERENCE_VARIANTS (comma-separated; `all` for every one). */
+export function variantsFromEnv(env = process.env): string[] {
+  return (env.PLUMBLINE_REFERENCE_VARIANTS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+}
+
 export async function startReference(opts: ReferenceOptions = {}): Promise<ReferenceHandle> {
-  const app = new App({ faults: opts.faults ?? faultsFromEnv(), jobs: opts.jobs });
+  const app = new App({ faults: opts.faults ?? faultsFromEnv(), variants: opts.variants ?? variantsFromEnv(), jobs: opts.jobs });
   const server: Server = createServer(app.handle);
   server.keepAliveTimeout = 5000;
   const host = opts.host ?? "127.0.0.1";

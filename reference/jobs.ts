@@ -3,6 +3,9 @@
 // preconditions and the concurrent-clone limit). Each job emits an event with percent_complete moving.
 import type { Account, EventRecord, State } from "./state.ts";
 
+/** how long a job runs under the `jobs-delayed` variant */
+export const DELAYED_MS = 150;
+
 export type JobMode = { kind: "instant" } | { kind: "delay"; ms: number } | { kind: "held" };
 
 export interface Job {
@@ -22,6 +25,8 @@ export class Jobs {
   constructor(
     private state: () => State,
     public mode: JobMode = { kind: "instant" },
+    /** the `jobs-delayed` variant: work that would be instant takes DELAYED_MS instead */
+    private delayed: () => boolean = () => false,
   ) {}
 
   /**
@@ -30,19 +35,20 @@ export class Jobs {
    */
   start(account: Account, opts: { vmId: number; vmLabel: string; action: string; username: string; cloneOf?: number }, work: () => void): Job {
     const state = this.state();
-    const instant = this.mode.kind === "instant";
+    const mode: JobMode = this.mode.kind === "instant" && this.delayed() ? { kind: "delay", ms: DELAYED_MS } : this.mode;
+    const instant = mode.kind === "instant";
     const event = state.emit(account, {
       action: opts.action,
       username: opts.username,
       entity: { id: opts.vmId, label: opts.vmLabel, type: "vm", url: `/v4/vm/instances/${opts.vmId}` },
-      status: instant ? "finished" : this.mode.kind === "held" ? "scheduled" : "started",
+      status: instant ? "finished" : mode.kind === "held" ? "scheduled" : "started",
       percent_complete: instant ? 100 : 0,
     });
     const job: Job = { id: state.id(), vmId: opts.vmId, action: opts.action, cloneOf: opts.cloneOf, event, work, done: false };
     if (instant) return this.finish(job);
     this.pending.push(job);
-    if (this.mode.kind === "delay") {
-      const ms = this.mode.ms;
+    if (mode.kind === "delay") {
+      const ms = mode.ms;
       const half = setTimeout(() => !job.done && (job.event.percent_complete = 50), ms / 2);
       const end = setTimeout(() => this.finish(job), ms);
       this.timers.add(half).add(end);

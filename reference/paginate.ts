@@ -16,20 +16,33 @@ function intQuery(ctx: Ctx, name: string): number | undefined {
   return Number(raw);
 }
 
-/** page >= 1 (default 1); page_size 25..100 (default 100). Out of bounds is refused. */
+/** The lists whose page_size bounds the material names: vm, config, disk, volume, kernel, managed, support, recipes. */
+const NAMED_BOUNDS = /^\/v4\/(vm|managed|support)\//;
+
+/**
+ * page >= 1 (default 1); page_size 25..100 (default 100). Out of bounds is refused. Variants:
+ * `page-size-free` takes 1..500 on lists whose bounds are not shown; `page-size-clamp` clamps.
+ */
 export function pageParams(ctx: Ctx): { page: number; size: number } {
-  const page = intQuery(ctx, "page") ?? 1;
-  const size = intQuery(ctx, "page_size") ?? (ctx.faults.has("page-size-default-25") ? 25 : 100);
+  let page = intQuery(ctx, "page") ?? 1;
+  let size = intQuery(ctx, "page_size") ?? (ctx.faults.has("page-size-default-25") ? 25 : 100);
+  const [min, max] = ctx.variants.has("page-size-free") && !NAMED_BOUNDS.test(ctx.path) ? [1, 500] : [25, ctx.faults.has("page-size-unbounded") ? Infinity : 100];
+  if (ctx.variants.has("page-size-clamp")) {
+    page = Math.max(1, page);
+    size = Math.min(max, Math.max(min, size));
+  }
   if (page < 1 && !ctx.faults.has("page-zero-echoed")) throw new ApiError(400, [{ field: "page", reason: "page must be a valid value: at least 1" }]);
-  const max = ctx.faults.has("page-size-unbounded") ? Infinity : 100;
-  if (size < 25 || size > max) throw new ApiError(400, [{ field: "page_size", reason: "page_size must be a valid value: 25..100" }]);
+  if (size < min || size > max) throw new ApiError(400, [{ field: "page_size", reason: `page_size must be a valid value: ${min}..${max}` }]);
   return { page, size };
 }
 
 export function paginate<T>(ctx: Ctx, items: T[]): Reply {
-  const { page, size } = pageParams(ctx);
+  const { page: asked, size } = pageParams(ctx);
+  // variant: every list but the tickets (whose order the material gives) in the other order
+  if (ctx.variants.has("lists-reversed") && ctx.path.replace(/\/$/, "") !== "/v4/support/tickets") items = [...items].reverse();
   const results = items.length;
   const pages = Math.max(1, Math.ceil(results / size));
+  const page = ctx.variants.has("page-size-clamp") ? Math.min(asked, pages) : asked; // past the last: the last page
   const body: Partial<Collection<T>> = { data: items.slice((page - 1) * size, page * size), page, pages, results };
   if (ctx.faults.has("envelope-no-pages")) delete body.pages;
   return { body };

@@ -3,6 +3,8 @@ import type { IncomingHttpHeaders } from "node:http";
 import { ApiError, forbidden, notFound, parseJsonBody, unauthorized, type Reply } from "./http.ts";
 import type { Account, Principal, State, User } from "./state.ts";
 import type { Faults } from "./faults.ts";
+import type { Variants } from "./variants.ts";
+import { STRICT_BODIES } from "./validate.ts";
 import type { Jobs } from "./jobs.ts";
 
 /**
@@ -14,6 +16,7 @@ export type Access = string;
 export interface Ctx {
   state: State;
   faults: Faults;
+  variants: Variants;
   jobs: Jobs;
   method: string;
   path: string;
@@ -100,7 +103,7 @@ export class Router {
 }
 
 /** Resolves the bearer token and checks it against the route's access rule. */
-export function authorize(state: State, faults: Faults, headers: IncomingHttpHeaders, access: Access): Principal | null {
+export function authorize(state: State, faults: Faults, headers: IncomingHttpHeaders, access: Access, variants?: Variants): Principal | null {
   const header = headers.authorization;
   const token = header && /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
   const principal = token ? state.tokens.get(token) : undefined;
@@ -113,8 +116,12 @@ export function authorize(state: State, faults: Faults, headers: IncomingHttpHea
   }
   const scope = optional ? access.slice(0, -1) : access;
   const lenient = scope === "vms:read_write" && faults.has("vm-write-scope-not-checked") ? "vms:read_only" : scope;
-  if (!scopeSatisfied(principal.scopes, lenient)) {
-    throw forbidden(`Your OAuth token is not authorized to use this endpoint (needs ${scope})`);
+  // variant scopes-not-implied: a token needs the very scope the operation names
+  const satisfied = variants?.has("scopes-not-implied") ? principal.scopes === null || principal.scopes.has(lenient) : scopeSatisfied(principal.scopes, lenient);
+  if (!satisfied) {
+    const e = forbidden(`Your OAuth token is not authorized to use this endpoint (needs ${scope})`);
+    e.scope = true;
+    throw e;
   }
   return principal;
 }
@@ -129,7 +136,13 @@ export function makeCtx(base: Omit<Ctx, "user" | "account" | "json">): Ctx {
     },
   });
   Object.defineProperty(ctx, "account", { get: () => ctx.user.account });
-  ctx.json = () => (body ??= parseJsonBody(ctx.raw, ctx.headers["content-type"]));
+  ctx.json = () => {
+    if (body === undefined) {
+      body = parseJsonBody(ctx.raw, ctx.headers["content-type"]);
+      if (ctx.variants.has("unknown-members-refused")) STRICT_BODIES.add(body);
+    }
+    return body;
+  };
   return ctx;
 }
 

@@ -1,5 +1,5 @@
 // What the reference target's own tests share: one in-process target per test file, a request
-// helper, the control endpoint, fault switches. Faults are cleared after every test.
+// helper, the control endpoint, fault switches and variants. Both are cleared after every test.
 import { afterAll, afterEach, beforeEach, expect } from "vitest";
 import { startReference, type ReferenceHandle } from "./index.ts";
 
@@ -20,6 +20,8 @@ export interface TestTarget {
   state(name: string, params?: Record<string, unknown>): Promise<any>;
   /** turn on exactly these faults (none: all off) */
   fault(...names: string[]): void;
+  /** turn on exactly these legal variants (none: all off) */
+  variant(...names: string[]): void;
   /** the `field`s of an Error body */
   fields(r: Res): (string | null)[];
   /** the `reason`s of an Error body */
@@ -43,7 +45,10 @@ const parse = (text: string) => {
 export async function referenceForTests(opts: { resetEach?: boolean } = {}): Promise<TestTarget> {
   const ref = await startReference();
   afterAll(() => ref.close());
-  afterEach(() => ref.app.faults.set([]));
+  afterEach(() => {
+    ref.app.faults.set([]);
+    ref.app.variants.set([]);
+  });
   if (opts.resetEach) beforeEach(() => ref.app.reset());
 
   const stateRes = async (name: string, params: Record<string, unknown> = {}): Promise<Res> => {
@@ -66,6 +71,7 @@ export async function referenceForTests(opts: { resetEach?: boolean } = {}): Pro
       return r.body;
     },
     fault: (...names) => ref.app.faults.set(names),
+    variant: (...names) => ref.app.variants.set(names),
     fields: (r) => (r.body?.errors ?? []).map((e: { field: string | null }) => e.field),
     reasons: (r) => (r.body?.errors ?? []).map((e: { reason: string }) => e.reason),
     scoped: (...scopes) => ref.app.state.issueToken(ref.app.seeded.admin, scopes),

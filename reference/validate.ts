@@ -4,6 +4,9 @@ import { ApiError, type FieldError } from "./http.ts";
 
 type Obj = Record<string, unknown>;
 
+/** Request bodies read under the `unknown-members-refused` variant: members no getter asked for are refused at `done()`. */
+export const STRICT_BODIES = new WeakSet<object>();
+
 interface Common {
   required?: boolean;
   nullable?: boolean;
@@ -30,6 +33,8 @@ export function isUrl(s: string): boolean {
  */
 export class Fields {
   readonly errors: FieldError[] = [];
+  /** the members a getter (or has/given) asked for */
+  private readonly asked = new Set<string>();
   constructor(
     readonly body: Obj,
     readonly prefix = "",
@@ -45,15 +50,18 @@ export class Fields {
   }
 
   has(name: string) {
+    this.asked.add(name);
     return this.body[name] !== undefined;
   }
 
   /** present and not null */
   given(name: string) {
+    this.asked.add(name);
     return this.body[name] !== undefined && this.body[name] !== null;
   }
 
   private present(name: string, o: Common): "absent" | "null" | "value" {
+    this.asked.add(name);
     const v = this.body[name];
     if (v === undefined) {
       if (o.required) this.fail(name, "is required");
@@ -139,6 +147,7 @@ export class Fields {
   }
 
   done(): void {
+    if (STRICT_BODIES.has(this.body)) for (const k of Object.keys(this.body)) if (!this.asked.has(k)) this.fail(k, "is not a field of this operation");
     if (this.errors.length) throw new ApiError(400, this.errors);
   }
 }

@@ -1,34 +1,39 @@
 // Mutation score of the suite against the reference target's fault switches: a baseline run, then
 // one run per fault (the embedded reference started with that fault). A fault is detected when a
-// check that passed in the baseline fails with it. Writes reports/mutation.json and mutation.md.
-//   npx tsx scripts/mutation.ts [--jobs 2] [--only name,name] [--min 0]
+// check that passed in the baseline fails with it. Next to it, the false-alarm score: one run per
+// legal variant (reference/VARIANTS.md) and one with all of them; a false alarm is a MUST check that
+// fails, or any check that errors, against a variant (SHOULD warnings and MUST skips are listed, and
+// those the variant does not document are counted apart). Writes reports/mutation.json and mutation.md.
+//   npx tsx scripts/mutation.ts [--jobs 2] [--only fault,fault] [--variants each|none|name,name] [--min 0]
+// With --only, variants default to none.
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { ALL_FAULTS } from "../reference/index.ts";
+import { ALL_FAULTS, ALL_VARIANTS } from "../reference/index.ts";
 
 const { values } = parseArgs({
   options: {
     jobs: { type: "string", default: "2" },
     only: { type: "string" },
+    variants: { type: "string" },
     min: { type: "string", default: "0" },
     out: { type: "string", default: "reports" },
   },
 });
 
-interface Check { name: string; outcome: string; requirementIds: string[] }
+interface Check { name: string; level: string; outcome: string; requirementIds: string[] }
 
 const work = join(values.out, "mutation");
 mkdirSync(work, { recursive: true });
 
-/** One `plumbline run` with the given faults; the checks of its conformance.json. */
-function runWith(fault: string | undefined): Promise<Check[]> {
-  const dir = join(work, fault ?? "baseline");
+/** One `plumbline run` with the given fault or variants; the checks of its conformance.json. */
+function runWith(fault: string | undefined, variants = ""): Promise<Check[]> {
+  const dir = join(work, fault ?? (variants ? `variant-${variants}` : "baseline"));
   rmSync(dir, { recursive: true, force: true }); // a run that writes nothing must not be judged by an earlier run's report
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["bin/plumbline.mjs", "run", "--report-dir", dir, "--ledger-dir", join(dir, "ledger")], {
-      env: { ...process.env, PLUMBLINE_REFERENCE_FAULTS: fault ?? "" },
+      env: { ...process.env, PLUMBLINE_REFERENCE_FAULTS: fault ?? "", PLUMBLINE_REFERENCE_VARIANTS: variants },
       stdio: ["ignore", "ignore", "ignore"],
     });
     child.on("error", reject);
@@ -36,7 +41,7 @@ function runWith(fault: string | undefined): Promise<Check[]> {
       try {
         resolve((JSON.parse(readFileSync(join(dir, "conformance.json"), "utf8")) as { checks: Check[] }).checks);
       } catch (e) {
-        reject(new Error(`run with ${fault ?? "no fault"} wrote no readable conformance.json: ${(e as Error).message}`));
+        reject(new Error(`run with ${fault ?? (variants ? `variant ${variants}` : "no fault")} wrote no readable conformance.json: ${(e as Error).message}`));
       }
     });
   });
@@ -46,38 +51,80 @@ const only = values.only?.split(",").map((n) => n.trim()).filter(Boolean);
 const unknown = only?.filter((n) => !ALL_FAULTS.some((f) => f.name === n)) ?? [];
 if (unknown.length) throw new Error(`--only names no such fault: ${unknown.join(", ")}`);
 const faults = only ? ALL_FAULTS.filter((f) => only.includes(f.name)) : ALL_FAULTS;
+const variantArg = values.variants ?? (only ? "none" : "each");
+const variantNames = variantArg === "none" ? [] : variantArg === "each" ? [...ALL_VARIANTS.map((v) => v.name), "all"] : variantArg.split(",").map((n) => n.trim()).filter(Boolean);
+const unknownVariants = variantNames.filter((n) => n !== "all" && !ALL_VARIANTS.some((v) => v.name === n));
+if (unknownVariants.length) throw new Error(`--variants names no such variant: ${unknownVariants.join(", ")} (each, none, all, or names from reference/VARIANTS.md)`);
+/** the SHOULD warnings and MUST skips each variant documents (`all`: every variant's) */
+const documented = (name: string, what: "shouldWarnings" | "skips") => new Set(ALL_VARIANTS.filter((v) => name === "all" || v.name === name).flatMap((v) => v[what] ?? []));
 
 const t0 = performance.now();
 const baseline = await runWith(undefined);
 const passed = new Set(baseline.filter((c) => c.outcome === "pass").map((c) => c.name));
 
 const results: { name: string; requirement: string; detected: boolean; by: string[] }[] = [];
-const queue = [...faults];
+interface VariantResult { variant: string; falseAlarms: string[]; shouldWarnings: string[]; undocumentedShould: string[]; skips: string[]; undocumentedSkips: string[] }
+const variantResults: VariantResult[] = [];
+type Job = { kind: "fault"; name: string; requirement: string } | { kind: "variant"; name: string };
+const queue: Job[] = [...faults.map((f) => ({ kind: "fault" as const, name: f.name, requirement: f.requirement })), ...variantNames.map((name) => ({ kind: "variant" as const, name }))];
 await Promise.all(
   Array.from({ length: Number(values.jobs) }, async () => {
-    for (let f = queue.shift(); f; f = queue.shift()) {
-      const checks = await runWith(f.name);
-      const by = checks.filter((c) => c.outcome === "fail" && passed.has(c.name)).map((c) => c.name);
-      results.push({ name: f.name, requirement: f.requirement, detected: by.length > 0, by });
-      process.stderr.write(`${by.length ? "detected" : "MISSED  "} ${f.name}\n`);
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      if (job.kind === "fault") {
+        const checks = await runWith(job.name);
+        const by = checks.filter((c) => c.outcome === "fail" && passed.has(c.name)).map((c) => c.name);
+        results.push({ name: job.name, requirement: job.requirement, detected: by.length > 0, by });
+        process.stderr.write(`${by.length ? "detected" : "MISSED  "} ${job.name}\n`);
+      } else {
+        const checks = await runWith(undefined, job.name);
+        const falseAlarms = checks.filter((c) => (c.level === "MUST" && c.outcome === "fail") || c.outcome === "error").map((c) => `${c.outcome}: ${c.name}`);
+        const warned = checks.filter((c) => c.level === "SHOULD" && c.outcome !== "pass");
+        const skipped = checks.filter((c) => c.level === "MUST" && c.outcome === "skip");
+        const undocumented = (cs: Check[], ids: Set<string>) => cs.filter((c) => !c.requirementIds.some((id) => ids.has(id))).map((c) => c.name);
+        const undocumentedShould = undocumented(warned, documented(job.name, "shouldWarnings"));
+        const undocumentedSkips = undocumented(skipped, documented(job.name, "skips"));
+        variantResults.push({ variant: job.name, falseAlarms, shouldWarnings: warned.map((c) => c.name), undocumentedShould, skips: skipped.map((c) => c.name), undocumentedSkips });
+        process.stderr.write(`${falseAlarms.length ? "FALSE ALARM" : "no false alarm"}${undocumentedShould.length + undocumentedSkips.length ? " (undocumented warnings or skips)" : ""} variant ${job.name}\n`);
+      }
     }
   }),
 );
 results.sort((a, b) => a.name.localeCompare(b.name));
+variantResults.sort((a, b) => (a.variant === "all" ? 1 : b.variant === "all" ? -1 : a.variant.localeCompare(b.variant)));
+const falseAlarms = variantResults.reduce((n, v) => n + v.falseAlarms.length, 0);
+const undocumentedShould = variantResults.reduce((n, v) => n + v.undocumentedShould.length, 0);
+const undocumentedSkips = variantResults.reduce((n, v) => n + v.undocumentedSkips.length, 0);
 const detected = results.filter((r) => r.detected).length;
 const score = results.length ? (100 * detected) / results.length : 100;
 const seconds = (performance.now() - t0) / 1000;
-const summary = { score, detected, faults: results.length, baselinePassed: passed.size, baselineChecks: baseline.length, seconds, results };
+const falseAlarm = { variantsRun: variantResults.length, falseAlarms, undocumentedShould, undocumentedSkips, results: variantResults };
+const summary = { score, detected, faults: results.length, baselinePassed: passed.size, baselineChecks: baseline.length, seconds, results, falseAlarm };
 writeFileSync(join(values.out, "mutation.json"), JSON.stringify(summary, null, 2));
+const few = (xs: string[]) => (xs.length ? xs.slice(0, 3).join("<br>") + (xs.length > 3 ? ` (+${xs.length - 3})` : "") : "none");
 const md = [
   `# Mutation score: ${score.toFixed(1)}% (${detected} of ${results.length} reference faults detected)`,
+  "",
+  variantResults.length
+    ? `# False alarms: ${falseAlarms} (MUST checks failing or checks erroring in ${variantResults.length} runs against legal variants; must be 0)`
+    : "False alarms: not measured (no variant runs)",
   "",
   `Baseline: ${passed.size} of ${baseline.length} checks pass against the fault-free reference. ${seconds.toFixed(0)} s in all.`,
   "",
   "| fault | breaks | detected by |",
   "| --- | --- | --- |",
-  ...results.map((r) => `| \`${r.name}\` | ${r.requirement} | ${r.detected ? r.by.slice(0, 3).join("<br>") + (r.by.length > 3 ? ` (+${r.by.length - 3})` : "") : "❌ **missed**"} |`),
+  ...results.map((r) => `| \`${r.name}\` | ${r.requirement} | ${r.detected ? few(r.by) : "❌ **missed**"} |`),
+  ...(variantResults.length
+    ? [
+        "",
+        `Legal variants (reference/VARIANTS.md), each alone and \`all\` together. SHOULD warnings a variant does not document: ${undocumentedShould}; MUST skips it does not document: ${undocumentedSkips}.`,
+        "",
+        "| variant | false alarms (MUST failing, errors) | SHOULD warnings | MUST skips |",
+        "| --- | --- | --- | --- |",
+        ...variantResults.map((v) => `| \`${v.variant}\` | ${v.falseAlarms.length ? "❌ " + few(v.falseAlarms) : "0"} | ${few(v.shouldWarnings)}${v.undocumentedShould.length ? ` (undocumented: ${v.undocumentedShould.length})` : ""} | ${few(v.skips)}${v.undocumentedSkips.length ? ` (undocumented: ${v.undocumentedSkips.length})` : ""} |`),
+      ]
+    : []),
 ].join("\n");
 writeFileSync(join(values.out, "mutation.md"), md + "\n");
-console.log(`mutation score ${score.toFixed(1)}%: ${detected} of ${results.length} faults detected (${seconds.toFixed(0)} s); ${join(values.out, "mutation.md")}`);
-process.exit(score < Number(values.min) ? 1 : 0);
+const alarms = variantResults.length ? `; false alarms ${falseAlarms} in ${variantResults.length} variant runs (undocumented SHOULD warnings ${undocumentedShould}, MUST skips ${undocumentedSkips})` : "";
+console.log(`mutation score ${score.toFixed(1)}%: ${detected} of ${results.length} faults detected${alarms} (${seconds.toFixed(0)} s); ${join(values.out, "mutation.md")}`);
+process.exit(score < Number(values.min) || falseAlarms > 0 ? 1 : 0);

@@ -49,6 +49,8 @@ export interface Requirement {
   statement: string;
   generated?: boolean;
   field?: string;
+  /** generated FIELD IDs this hand-written entry replaces: they become INFO "superseded by" it */
+  supersedes?: string[];
 }
 
 export interface Catalog {
@@ -465,7 +467,11 @@ let cached: Catalog | undefined;
 export function buildCatalog(raw: RawRequirement[], doc: OpenAPIV3_1.Document = loadOpenApi()): Catalog {
   const all = listOperations(doc);
   const requirements: Requirement[] = raw.map((r) => ({ ...r, operations: expandOperations(r.operations, all) }));
-  requirements.push(...generateFieldRequirements(doc));
+  const replaced = new Map(raw.flatMap((r) => (r.supersedes ?? []).map((id) => [id, r.id] as const)));
+  for (const g of generateFieldRequirements(doc)) {
+    const by = replaced.get(g.id);
+    requirements.push(by ? { ...g, level: "INFO", statement: `${g.statement} (superseded by ${by})` } : g);
+  }
   const byId = new Map<string, Requirement>();
   for (const r of requirements) if (!byId.has(r.id)) byId.set(r.id, r);
   return { requirements, byId };

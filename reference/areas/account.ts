@@ -12,6 +12,7 @@ import { Fields } from "../validate.ts";
 const DAY_MS = 86_400_000;
 const RETENTION_MS = 90 * DAY_MS;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+const DATE_TIME_ANY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/;
 
 // ---------------------------------------------------------------------------------------------
 // records
@@ -139,12 +140,15 @@ function makeInvoice(state: State, date: Date, count: number): { invoice: Invoic
 
 export const accountData = (state: State, account: Account): AccountData => state.area(account, "account", () => initData(state, account));
 
-function accountView(state: State, account: Account) {
+function accountView(ctx: Ctx) {
+  const { state, account } = ctx;
   const d = accountData(state, account);
+  // variant null-for-absent: a profile string with no value is null instead of ""
+  const none = ctx.variants.has("null-for-absent") ? null : "";
   return {
     active_promotions: d.activePromotions,
     active_since: d.activeSince,
-    ...Object.fromEntries(WRITABLE.map((k) => [k, account.profile[k] ?? ""])),
+    ...Object.fromEntries(WRITABLE.map((k) => [k, account.profile[k] || none])),
     balance: money(account.balance),
     balance_uninvoiced: money(d.balanceUninvoiced),
     capabilities: [...CAPABILITIES],
@@ -319,11 +323,16 @@ function updateAccount(ctx: Ctx) {
   const f = new Fields(body);
   const values: Record<string, string> = {};
   const unchecked = ctx.faults.has("account-field-bound-unchecked");
+  const nulls = ctx.variants.has("null-for-absent"); // null is what this variant writes for "no value", so it takes it back
   for (const k of WRITABLE) {
     const b = unchecked && k === "address_1" ? {} : BOUNDS[k];
-    const v = f.string(k, b);
+    const v = f.string(k, { ...b, nullable: nulls });
     if (typeof v === "string") values[k] = v;
+    else if (v === null) values[k] = "";
   }
+  // variants: a no-offset date-time is what timestamps-no-offset writes; promotions-lenient drops a malformed one
+  const dateTime = ctx.variants.has("timestamps-no-offset") ? DATE_TIME_ANY : DATE_TIME;
+  const lenient = ctx.variants.has("promotions-lenient");
   let promotions: Record<string, unknown>[] | undefined;
   const arr = f.array("active_promotions");
   if (arr) {
@@ -333,7 +342,8 @@ function updateAccount(ctx: Ctx) {
       const p = f.nested(`active_promotions.${i}`, item as Record<string, unknown>);
       const kept: Record<string, unknown> = {};
       for (const k of PROMOTION_FIELDS) {
-        const v = p.string(k, k === "expire_dt" ? { pattern: DATE_TIME } : {});
+        if (k === "expire_dt" && lenient && !(typeof (item as Record<string, unknown>)[k] === "string" && dateTime.test((item as Record<string, string>)[k]))) continue;
+        const v = p.string(k, k === "expire_dt" ? { pattern: dateTime } : {});
         if (typeof v === "string") kept[k] = v;
       }
       promotions!.push(kept);
@@ -352,7 +362,7 @@ function updateAccount(ctx: Ctx) {
   // read-only fields (READ_ONLY) in the body are ignored
   void READ_ONLY;
   ctx.state.emit(ctx.account, { action: "account_update", username: ctx.user.username, entity: accountEntity(ctx.account) });
-  return ok(accountView(ctx.state, ctx.account));
+  return ok(accountView(ctx));
 }
 
 function cancelAccount(ctx: Ctx) {
@@ -430,7 +440,7 @@ export const accountArea: Area = {
   name: "account",
 
   register(r: Router) {
-    r.get("/v4/account", "account:read_only", (ctx) => ok(accountView(ctx.state, ctx.account)));
+    r.get("/v4/account", "account:read_only", (ctx) => ok(accountView(ctx)));
     r.put("/v4/account", "account:read_write", updateAccount);
     r.post("/v4/account/cancel", "account:read_write", cancelAccount);
     r.post("/v4/account/credit-card", "account:read_write", addCreditCard);

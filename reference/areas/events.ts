@@ -28,8 +28,10 @@ function visibleEvents(ctx: Ctx): EventRecord[] {
  * The Event as served. `entity` and `secondary_entity` are objects in the material (not nullable;
  * the secondary one gives "extra context for some events"), so an event without one omits the member.
  */
-function render(e: EventRecord) {
+function render(ctx: Ctx, e: EventRecord) {
   const { entity, secondary_entity, ...rest } = e;
+  // variant: no value is written as null (and a running event has no duration yet)
+  if (ctx.variants.has("null-for-absent")) return { ...e, duration: e.status === "started" || e.status === "scheduled" ? null : e.duration };
   return { ...rest, ...(entity ? { entity } : {}), ...(secondary_entity ? { secondary_entity } : {}) };
 }
 
@@ -48,10 +50,10 @@ export const eventsArea: Area = {
     r.get("/v4/account/events", "events:read_only", (ctx) => {
       const reply = paginate(ctx, visibleEvents(ctx).reverse());
       const body = reply.body as { data: unknown[] };
-      body.data = (body.data as EventRecord[]).map(render); // only the page is rendered
+      body.data = (body.data as EventRecord[]).map((e) => render(ctx, e)); // only the page is rendered
       return reply;
     });
-    r.get("/v4/account/events/{eventId}", "events:read_only", (ctx) => ok(render(findEvent(ctx))));
+    r.get("/v4/account/events/{eventId}", "events:read_only", (ctx) => ok(render(ctx, findEvent(ctx))));
     r.post("/v4/account/events/{eventId}/read", "events:read_only", (ctx) => {
       const ev = findEvent(ctx);
       if (ctx.faults.has("event-read-marks-earlier")) {

@@ -37,7 +37,7 @@ function view(ctx: Ctx, c: Client, plaintext = false) {
     label: c.label,
     public: c.public,
     redirect_uri: c.redirect_uri,
-    secret: plaintext || ctx.faults.has("oauth-secret-in-view") ? c.secret : REDACTED,
+    secret: plaintext || ctx.faults.has("oauth-secret-in-view") ? c.secret : ctx.variants.has("redaction-text") ? "********" : REDACTED,
     status: c.status,
     thumbnail_url: c.thumbnail ? `${ctx.baseUrl}/v4/account/oauth-clients/${c.id}/thumbnail` : null,
   };
@@ -87,8 +87,8 @@ export const oauthClientsArea: Area = {
       registry(ctx.state).set(id, c);
       accountClients(ctx.state, ctx.account).set(id, c);
       emit(ctx, c, "oauth_client_create");
-      // the one look at the secret before a reset (README: choices)
-      return ok(view(ctx, c, true));
+      // the one look at the secret before a reset (README: choices); a variant shows none
+      return ok(view(ctx, c, !ctx.variants.has("oauth-create-secret-redacted")));
     });
 
     r.get("/v4/account/oauth-clients/{clientId}", "account:read_only", (ctx) => ok(view(ctx, findClient(ctx))));

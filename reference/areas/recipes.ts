@@ -75,7 +75,8 @@ function emit(ctx: Ctx, action: string, r: RecipeRecord) {
 function register(r: Router) {
   // anonymous callers see only public recipes; others also their account's private ones
   r.get("/v4/vm/recipes", "recipes:read_only?", (ctx) => {
-    const account = ctx.principal ? ctx.account : null;
+    // variant: only public recipes, whoever asks
+    const account = ctx.principal && !ctx.variants.has("recipes-own-private-hidden") ? ctx.account : null;
     const leak = !ctx.principal && ctx.faults.has("recipe-anonymous-sees-private");
     const items = [...store(ctx.state).values()].filter((s) => leak || visible(s, account)).map((s) => s.record);
     return paginate(ctx, items);

@@ -59,6 +59,7 @@ function register(r: Router) {
     const f = new Fields(ctx.json());
     const label = f.string("label", { min: 3, max: 50, required: true });
     const lists = KINDS.map(([name]) => [name, f.intArray(name) ?? []] as const);
+    if (ctx.variants.has("tag-exists-refused") && typeof label === "string" && known(ctx, label)) f.fail("label", `the tag ${label} already exists`);
     f.done();
     // all or nothing: every listed object must exist on the account and be writable by the caller
     const errors: FieldError[] = [];
@@ -106,12 +107,12 @@ function register(r: Router) {
   r.get("/v4/tags/{label}", W, (ctx) => {
     const label = ctx.params.label;
     if (!known(ctx, label)) throw notFound();
-    const items: { type: string; data: unknown }[] = [];
+    const items: { type?: string; data: unknown }[] = [];
     for (const [name, type] of KINDS) {
       if (name === "volumes" && ctx.faults.has("tag-list-skips-volumes")) continue;
       const recs = [...mapOf(ctx.account, name).values()].filter((rec) => rec.tags?.includes(label) && canRead(ctx.user, name, rec.id));
       recs.sort((a, b) => a.id - b.id);
-      for (const rec of recs) items.push({ type, data: rec });
+      for (const rec of recs) items.push(ctx.variants.has("tag-element-no-type") ? { data: rec } : { type, data: rec });
     }
     return paginate(ctx, items);
   });

@@ -7,6 +7,7 @@ import { TargetFailure } from "../../harness/errors.ts";
 import type { Fresh } from "../../harness/fresh.ts";
 import type { Ops } from "../../harness/ops.ts";
 import { accountReadOnly, allPages, withoutAccountScope } from "./helpers.ts";
+import { timestampMs } from "../../spec/formats.ts";
 
 const DAY_MS = 86_400_000;
 const STATUSES = ["accepted", "cancelled", "completed", "failed", "pending", "stale"];
@@ -23,7 +24,7 @@ async function freshTransfer(fresh: Fresh, ops: Ops, ended = false): Promise<{ v
 }
 
 function expectLifetime(t: any): void {
-  const span = Date.parse(t.expiry) - Date.parse(t.created);
+  const span = timestampMs(t.expiry) - timestampMs(t.created);
   if (!(Math.abs(span - DAY_MS) <= 1000)) throw new TargetFailure(`expiry ${t.expiry} is ${(span / 3_600_000).toFixed(2)} h after created ${t.created}, not 24 h`);
 }
 

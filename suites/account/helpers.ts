@@ -15,7 +15,10 @@ export const accountReadOnly = (principals: Principals) => principals.withScopes
 export async function allPages(ops: Ops, op: OperationId, opts: CallOptions = {}): Promise<any[]> {
   const items: any[] = [];
   for (let page = 1; page <= 50; page++) {
-    const c = expectCollection(await ops[op]({ ...opts, query: { ...opts.query, page } }));
+    // page 1 is asked without `page` (its default), so lists that take no pagination parameter get
+    // none unless they answer more than one page themselves
+    const query = page === 1 ? opts.query : { ...opts.query, page };
+    const c = expectCollection(await ops[op]({ ...opts, query }));
     items.push(...c.data);
     if (page >= c.pages || c.data.length === 0) break;
   }

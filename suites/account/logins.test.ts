@@ -5,6 +5,7 @@ import { check } from "../../harness/check.ts";
 import { expectCollection, expectError, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { ninetyDaysAgo, withoutAccountScope } from "./helpers.ts";
+import { timestampMs } from "../../spec/formats.ts";
 
 describe("account/logins", () => {
   check({ id: "ACCT-LOGIN-1", op: "listLogins" }, "an unrestricted user's logins list answers a collection of Logins", async ({ ops }) => {
@@ -36,7 +37,7 @@ describe("account/logins", () => {
 
   check({ id: "ACCT-LOGIN-4", op: "listLogins" }, "the logins list holds the last 90 days only", async ({ ops }) => {
     const cutoff = ninetyDaysAgo();
-    const old = expectCollection(await ops.listLogins()).data.filter((l) => Date.parse(l.datetime) < cutoff);
+    const old = expectCollection(await ops.listLogins()).data.filter((l) => timestampMs(l.datetime) < cutoff);
     if (old.length) throw new TargetFailure(`login ${old[0].id} of ${old[0].datetime} is listed, older than 90 days`);
   });
 

@@ -3,6 +3,7 @@ import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectCollection, expectError, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
+import { allPages } from "./helpers.ts";
 
 describe("account/maintenance", () => {
   check({ id: ["ACCT-MAINT-1", "ACCT-MAINT-2", "ACCT-MAINT-3"], op: "listMaintenance", effect: "billable" }, "the list answers a collection of Maintenance items naming the instance concerned", async ({ ops, fresh, states, observe }) => {
@@ -11,7 +12,8 @@ describe("account/maintenance", () => {
     const res = await ops.listMaintenance();
     const c = expectCollection(res);
     expectSuccess(res);
-    if (!c.data.some((m) => String(m.entity?.id) === String(vm.id))) throw new TargetFailure(`no maintenance item names instance ${vm.id}`);
+    const items = c.pages > 1 ? await allPages(ops, "listMaintenance") : c.data;
+    if (!items.some((m) => String(m?.entity?.id) === String(vm.id))) throw new TargetFailure(`no maintenance item names instance ${vm.id}`);
     observe("maintenance statuses and types", c.data.map((m) => `${m.status}/${m.type}`), "ACCT-MAINT-3");
   });
 

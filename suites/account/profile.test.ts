@@ -91,9 +91,18 @@ describe("account/profile", () => {
     });
   });
 
-  check({ id: "FIELD.updateAccount.active_promotions.expire_dt", op: "updateAccount", effect: "account-wide" }, "a promotion expire_dt that is not a date-time is refused naming active_promotions.expire_dt", async ({ ops }) => {
+  check({ id: "ACCT-UPDATE-4", op: ["updateAccount", "getAccount"], effect: "account-wide" }, "a promotion expire_dt that is not a date-time is refused naming active_promotions, or not kept", async ({ ops, observe }) => {
     await restoringProfile(ops, async () => {
-      expectErrorNamingField(await ops.updateAccount({ body: { active_promotions: [{ expire_dt: "not a date" }] } }), "active_promotions.expire_dt");
+      const res = await ops.updateAccount({ body: { active_promotions: [{ expire_dt: "not a date" }] } });
+      observe("a malformed promotion expire_dt was", res.status >= 400 && res.status < 500 ? "refused" : res.status);
+      if (res.status >= 400 && res.status < 500) {
+        const fields = expectError(res).map((e) => e.field);
+        if (!fields.some((f) => typeof f === "string" && /^active_promotions(\.|$)/.test(f))) throw new TargetFailure(`the refusal names ${JSON.stringify(fields)}, not active_promotions or a path beneath it`);
+        return;
+      }
+      expectSuccess(res);
+      const kept = (expectSuccess(await ops.getAccount()).active_promotions ?? []).filter((p: any) => p?.expire_dt === "not a date");
+      if (kept.length) throw new TargetFailure("the account keeps a promotion whose expire_dt is \"not a date\"");
     });
   });
 

@@ -10,8 +10,8 @@ import type { ApiResponse } from "../../harness/client.ts";
 const UNKNOWN_ID = 2147483000;
 
 /**
- * expectError already holds the Error body to its shape (at least one error, field a string or
- * null, reason a string); a human-readable reason is also not blank.
+ * expectError already holds the Error body to its shape (field a string or null, reason a
+ * string); a human-readable reason is also not blank.
  */
 function expectWellFormedErrors(res: ApiResponse): { field: string | null; reason: string }[] {
   const errors = expectError(res);
@@ -58,6 +58,12 @@ describe("conventions/errors", () => {
 
   check({ id: "CONV-ERR-1", op: "getAccount" }, "an authentication failure answers the Error body", async ({ ops }) => {
     expectWellFormedErrors(await ops.getAccount({ as: "anonymous" }));
+  });
+
+  check({ id: "CONV-ERR-8", op: ["getKey", "getAccount"] }, "an error answer reports at least one {field, reason}", async ({ ops }) => {
+    for (const res of [await ops.getKey({ path: { keyId: UNKNOWN_ID } }), await ops.getAccount({ as: "anonymous" })]) {
+      if (expectError(res).length === 0) throw new TargetFailure(`${res.exchange.method} ${new URL(res.exchange.url).pathname} ${res.status}: the Error body's errors array is empty`);
+    }
   });
 
   check({ id: "CONV-ERR-4", op: "createOAuthClient" }, "a request refused for validation answers 400", async ({ ops }) => {

@@ -23,4 +23,17 @@ describe("conventions/json", () => {
     expectJson(err);
     expectError(err);
   });
+
+  check({ id: "CONV-JSON-3", op: ["getAccount", "listClusters", "getKey"] }, "JSON answers say Content-Type application/json (utf-8 if a charset is given)", async ({ ops }) => {
+    const answers = [await ops.listClusters({ as: "anonymous" }), await ops.getAccount(), await ops.getKey({ path: { keyId: 2147483000 } })];
+    for (const res of answers) {
+      expectJson(res);
+      const type = res.headers["content-type"] ?? "";
+      const [media, ...params] = type.toLowerCase().split(";").map((p) => p.trim());
+      const charset = params.find((p) => p.startsWith("charset="))?.slice(8).replace(/"/g, "");
+      if (!/^application\/(.+\+)?json$/.test(media ?? "") || (charset !== undefined && charset !== "utf-8")) {
+        throw new TargetFailure(`${res.exchange.method} ${new URL(res.exchange.url).pathname} answered JSON with Content-Type ${JSON.stringify(type || "(none)")}`);
+      }
+    }
+  });
 });

@@ -1,20 +1,22 @@
-// General conventions 7: timestamps are strings of format date-time (RFC 3339, as OpenAPI's
-// date-time), on every shown record that carries one (Resources and their fields).
+// General conventions 7: timestamps are strings of format date-time, on every shown record that
+// carries one (Resources and their fields). Policy (spec/README.md): MUST an ISO 8601 date and time
+// (CONV-TIME-1; the material never names RFC 3339), SHOULD with its UTC offset (CONV-TIME-2).
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectCollection, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
+import { hasUtcOffset, isIsoDateTime } from "../../spec/formats.ts";
 
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
-
-/** Each named field present on the record is a date-time string (null only where `nullable` names it). */
-function expectDateTimes(record: any, fields: string[], where: string, nullable: string[] = []): void {
+/**
+ * Each named field present on the record is an ISO 8601 date-time string (with its offset when
+ * `offset` is set). Null is a member with no value (policy: accepted, CONV-NULL-1).
+ */
+function expectDateTimes(record: any, fields: string[], where: string, offset = false): void {
   for (const f of fields) {
     const v = record?.[f];
-    if (v === undefined || (v === null && nullable.includes(f))) continue;
-    if (typeof v !== "string" || !DATE_TIME.test(v) || Number.isNaN(Date.parse(v))) {
-      throw new TargetFailure(`${where}: ${f} is ${JSON.stringify(v)}, not a date-time string`);
-    }
+    if (v === undefined || v === null) continue;
+    if (typeof v !== "string" || !isIsoDateTime(v)) throw new TargetFailure(`${where}: ${f} is ${JSON.stringify(v)}, not an ISO 8601 date-time string`);
+    if (offset && !hasUtcOffset(v)) throw new TargetFailure(`${where}: ${f} is ${JSON.stringify(v)}, without the UTC offset (Z or +hh:mm) RFC 3339 asks for`);
   }
 }
 
@@ -57,7 +59,7 @@ describe("conventions/time", () => {
 
   check({ id: "CONV-TIME-1", op: "listNotifications", effect: "creates" }, "a notification's until and when are date-times or null", async ({ ops, states }) => {
     await states.require("notification");
-    for (const n of expectCollection(await ops.listNotifications()).data) expectDateTimes(n, ["until", "when"], "notification", ["until", "when"]);
+    for (const n of expectCollection(await ops.listNotifications()).data) expectDateTimes(n, ["until", "when"], "notification");
   });
 
   check({ id: "CONV-TIME-1", op: "listPaymentMethods" }, "a payment method's created is a date-time", async ({ ops, skip }) => {
@@ -83,5 +85,14 @@ describe("conventions/time", () => {
       // a bucket with objects goes only with force (where force is sent is not shown: both places)
       await ops.deleteBucket({ path, query: { force: true }, body: { force: true } });
     }
+  });
+
+  check({ id: "CONV-TIME-2", op: ["getAccount", "getBucket", "createEntityTransfer"], effect: "billable" }, "timestamps carry their UTC offset (the account's active_since, a bucket's created, an entity transfer's created, updated and expiry)", async ({ ops, fresh }) => {
+    expectDateTimes(expectSuccess(await ops.getAccount()), ["active_since"], "account", true);
+    const b = await fresh.bucket();
+    expectDateTimes(expectSuccess(await ops.getBucket({ path: { clusterId: b.cluster, bucket: b.label } })), ["created"], "bucket", true);
+    const vm = await fresh.emptyInstance();
+    const t = await fresh.create("entityTransfer", "createEntityTransfer", { body: { entities: { vms: [vm.id] } } });
+    expectDateTimes(t, ["created", "updated", "expiry"], "entity transfer", true);
   });
 });

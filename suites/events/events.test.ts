@@ -6,6 +6,7 @@ import { expectCollection, expectError, expectSuccess } from "../../harness/expe
 import { TargetFailure } from "../../harness/errors.ts";
 import { ninetyDaysAgo } from "../account/helpers.ts";
 import { allEvents, freshEvents } from "./helpers.ts";
+import { timestampMs } from "../../spec/formats.ts";
 
 const STATUSES = ["failed", "finished", "notification", "scheduled", "started"];
 
@@ -19,7 +20,7 @@ describe("events/events", () => {
 
   check({ id: "EVT-LIST-2", op: "listEvents" }, "events are kept for the last 90 days: none listed is older", async ({ ops }) => {
     const cutoff = ninetyDaysAgo();
-    const old = (await allEvents(ops)).filter((e) => Date.parse(e.created) < cutoff);
+    const old = (await allEvents(ops)).filter((e) => timestampMs(e.created) < cutoff);
     if (old.length) throw new TargetFailure(`${old.length} listed event(s) older than 90 days, e.g. ${old[0].id} created ${old[0].created}`);
   });
 

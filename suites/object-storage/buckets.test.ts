@@ -6,6 +6,7 @@ import { check } from "../../harness/check.ts";
 import { expectCollection, expectEmptyObject, expectError, expectErrorNamingField, expectStatus, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { BUCKET_ACLS, bucketAs, clusters, empty, fill, forceRemove, freshBucket, recordAcl } from "./helpers.ts";
+import { allPages } from "../account/helpers.ts";
 
 /** A label with the run's prefix, as a bucket label (lowercase). */
 const bucketLabel = (label: (k?: string, max?: number) => string) => label("bkt", 63).toLowerCase();
@@ -77,8 +78,7 @@ describe("object-storage/buckets", () => {
     if (b.label !== bucket.label || b.cluster !== bucket.cluster || b.created !== bucket.created) {
       throw new TargetFailure(`the answer is not the existing bucket: ${JSON.stringify(b)} vs ${JSON.stringify(bucket)}`);
     }
-    const list = expectCollection(await c.ops.listClusterBuckets({ path: { clusterId: path.clusterId } }));
-    const same = list.data.filter((x: any) => x.label === bucket.label).length;
+    const same = (await allPages(c.ops, "listClusterBuckets", { path: { clusterId: path.clusterId } })).filter((x: any) => x.label === bucket.label).length;
     if (same !== 1) throw new TargetFailure(`the cluster lists ${same} buckets labelled ${bucket.label}; expected the one`);
   });
 
@@ -103,8 +103,9 @@ describe("object-storage/buckets", () => {
     const res = await c.ops.listBuckets();
     const list = expectCollection(res);
     expectSuccess(res);
+    const all = list.pages > 1 ? await allPages(c.ops, "listBuckets") : list.data;
     for (const b of made) {
-      if (!list.data.some((x: any) => x.label === b.label && x.cluster === b.cluster)) throw new TargetFailure(`buckets list lacks ${b.cluster}/${b.label}`);
+      if (!all.some((x: any) => x.label === b.label && x.cluster === b.cluster)) throw new TargetFailure(`buckets list lacks ${b.cluster}/${b.label}`);
     }
   });
 
@@ -116,10 +117,11 @@ describe("object-storage/buckets", () => {
     const res = await c.ops.listClusterBuckets({ path: { clusterId: ids[0] } });
     const list = expectCollection(res);
     expectSuccess(res);
-    if (!list.data.some((x: any) => x.label === here.label)) throw new TargetFailure(`the list of ${ids[0]} lacks ${here.label}`);
-    const foreign = list.data.filter((x: any) => x.cluster !== ids[0]);
+    const all = list.pages > 1 ? await allPages(c.ops, "listClusterBuckets", { path: { clusterId: ids[0] } }) : list.data;
+    if (!all.some((x: any) => x.label === here.label)) throw new TargetFailure(`the list of ${ids[0]} lacks ${here.label}`);
+    const foreign = all.filter((x: any) => x.cluster !== ids[0]);
     if (foreign.length) throw new TargetFailure(`the list of ${ids[0]} holds buckets of other clusters: ${foreign.map((x: any) => `${x.cluster}/${x.label}`).join(", ")}`);
-    if (there && list.data.some((x: any) => x.label === there.label && x.cluster === there.cluster)) throw new TargetFailure(`the list of ${ids[0]} holds ${there.cluster}/${there.label}`);
+    if (there && all.some((x: any) => x.label === there.label && x.cluster === there.cluster)) throw new TargetFailure(`the list of ${ids[0]} holds ${there.cluster}/${there.label}`);
   });
 
   check({ id: "OS-VIEW-1", op: "getBucket", effect: "creates" }, "bucket view answers the Bucket of that cluster and label", async (c) => {

@@ -48,14 +48,15 @@ describe("recipes", () => {
     if (await listed(c, "listRecipes", label)) throw new TargetFailure(`deleted recipe ${label} is still listed`);
   });
 
-  check({ id: "RCP-LIST-2", op: "listRecipes", effect: "creates" }, "the recipes list with recipes:read_only includes the caller's own private recipes", async (c) => {
+  check({ id: ["RCP-LIST-2", "RCP-LIST-3"], op: "listRecipes", effect: "creates" }, "the recipes list with recipes:read_only answers the envelope; whether it holds the caller's own private recipes is recorded", async (c) => {
     const label = c.label("rcp", 128);
     await c.fresh.recipe({ label });
     const as = await c.principals.withScopes(["recipes:read_only"]);
     const res = await c.ops.listRecipes({ as });
     expectCollection(res);
     expectSuccess(res);
-    if (!(await listed(c, "listRecipes", label, undefined, as))) throw new TargetFailure(`own private recipe ${label} is not in the list`);
+    // the material says only that unauthenticated requests return only public recipes
+    c.observe("own private recipe listed to a recipes:read_only token", await listed(c, "listRecipes", label, undefined, as), "RCP-LIST-3");
   });
 
   check({ id: "RCP-LIST-1", op: "listRecipes", effect: "creates" }, "the recipes list without authentication answers success and shows no private recipe", async (c) => {

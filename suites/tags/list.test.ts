@@ -40,9 +40,10 @@ describe("tags/list", () => {
     await createTag(ctx, { label, domains: [o.domain], volumes: [o.volume], nodebalancers: [o.nodebalancer] });
     const page = await taggedPage(ctx, label);
     expectSameIds(taggedIds(page), [o.domain, o.volume, o.nodebalancer], `tag ${label} on a domain, a volume and a NodeBalancer`);
-    for (const el of page.data as { data: { id: number; tags?: unknown } }[]) {
-      if (el.data.tags !== undefined && !(Array.isArray(el.data.tags) && el.data.tags.includes(label))) {
-        throw new TargetFailure(`object ${el.data.id} is listed under tag ${label} but its tags are ${JSON.stringify(el.data.tags)}`);
+    for (const el of page.data as { data?: { id: number; tags?: unknown }; id?: number; tags?: unknown }[]) {
+      const obj = el.data ?? el; // read as taggedIds does
+      if (obj.tags !== undefined && obj.tags !== null && !(Array.isArray(obj.tags) && obj.tags.includes(label))) {
+        throw new TargetFailure(`object ${obj.id} is listed under tag ${label} but its tags are ${JSON.stringify(obj.tags)}`);
       }
     }
   });

@@ -21,11 +21,17 @@ describe("vm/disks", () => {
     await ctx.fresh.disk(vm.id, { image: imageFixture(ctx), root_pass: PASS, size: 4096 });
   });
 
-  check({ id: "VM-DISK-9", op: ["updateDisk", "getDisk"], effect: "billable" }, "disk update with label succeeds", async (ctx) => {
+  check({ id: ["VM-DISK-9", "VM-DISK-10"], op: ["updateDisk", "getDisk"], effect: "billable" }, "disk update with label: a success keeps the label; a refusal is an Error body (the update body is not shown)", async (ctx) => {
     const vm = await ctx.fresh.emptyInstance();
     const disk = await ctx.fresh.disk(vm.id, { size: 100 });
     const label = ctx.label("disk2", 48);
-    expectSuccess(await ctx.ops.updateDisk({ path: { vmId: vm.id, diskId: disk.id }, body: { label } }));
+    const res = await ctx.ops.updateDisk({ path: { vmId: vm.id, diskId: disk.id }, body: { label } });
+    ctx.observe("disk update with label answered", res.status, "VM-DISK-10");
+    if (res.status >= 400 && res.status < 500) {
+      expectError(res);
+      return;
+    }
+    expectSuccess(res);
     const view = expectSuccess(await ctx.ops.getDisk({ path: { vmId: vm.id, diskId: disk.id } }));
     if (shownField(ctx, view, "label") !== label) throw new TargetFailure(`label is ${JSON.stringify(view.label)} after update to ${label}`);
   });

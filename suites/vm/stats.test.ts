@@ -5,7 +5,7 @@ import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { expectCollection, expectError, expectSuccess } from "../../harness/expect.ts";
-import { months } from "./helpers.ts";
+import { months, viewKernel } from "./helpers.ts";
 
 describe("vm/stats", () => {
   check({ id: "VM-STATS-1", op: "getInstanceStats", effect: "billable" }, "statistics of the past 24 hours answer", async (ctx) => {
@@ -80,10 +80,10 @@ describe("vm/kernels", () => {
     expectCollection(res);
   });
 
-  check({ id: "VM-KERNEL-2", op: "getKernel" }, "kernel view of a listed kernel answers without a token", async ({ ops, skip }) => {
-    const first = expectCollection(await ops.listKernels({ as: "anonymous" })).data[0];
-    if (!first?.id) skip("the kernels list is empty");
-    expectSuccess(await ops.getKernel({ path: { kernelId: String(first.id) }, as: "anonymous" }));
+  check({ id: "VM-KERNEL-2", op: "getKernel" }, "kernel view of a listed kernel answers without a token", async (c) => {
+    const first = expectCollection(await c.ops.listKernels({ as: "anonymous" })).data[0];
+    if (!first?.id) c.skip("the kernels list is empty");
+    expectSuccess(await viewKernel(c, String(first.id)));
   });
 });
 

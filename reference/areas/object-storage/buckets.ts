@@ -1,5 +1,5 @@
 // Buckets, bucket access, object ACLs, the contents list, pre-signed URLs, TLS, cancel, clusters.
-import { CLUSTERS, findCluster } from "../../data.ts";
+import { CLUSTERS, findCluster, type Cluster } from "../../data.ts";
 import { ApiError, badRequest, EMPTY, notFound, ok, unauthorized } from "../../http.ts";
 import { paginate } from "../../paginate.ts";
 import type { Ctx, Router } from "../../router.ts";
@@ -58,9 +58,14 @@ function intQuery(ctx: Ctx, name: string, min: number, max: number, dflt: number
   const raw = ctx.query.get(name);
   if (raw === null) return dflt;
   const n = /^-?\d+$/.test(raw) ? Number(raw) : NaN;
+  if (ctx.variants.has("page-size-clamp") && Number.isInteger(n)) return Math.min(max, Math.max(min, n));
   if (!(n >= min && n <= max)) throw badRequest(`${name} must be a valid value: an integer ${min}..${max}`, name);
   return n;
 }
+
+/** The `cluster-unavailable` variant lists an unavailable cluster first (it takes no buckets). */
+const UNAVAILABLE: Cluster = { id: "ap-south-1", region: "ap-south", domain: "ap-south-1.objects.example", static_site_domain: "website-ap-south-1.objects.example", status: "unavailable" };
+const clusters = (ctx: Ctx): Cluster[] => (ctx.variants.has("cluster-unavailable") ? [UNAVAILABLE, ...CLUSTERS] : CLUSTERS);
 
 /** Contents list: S3-style listing with prefix, delimiter roll-up and marker continuation. */
 function listObjects(ctx: Ctx, b: Bucket) {
@@ -137,7 +142,7 @@ export function registerBuckets(r: Router) {
     const own = os.buckets.get(key);
     if (own) {
       if (ctx.faults.has("os-bucket-owned-create-error")) throw badRequest("A bucket with this label already exists in this cluster", "label");
-      return ok(bucketJson(own));
+      return { ...ok(bucketJson(own)), fixedStatus: true }; // the material: "status 200 with that bucket"
     }
     const problem = labelProblem(label!);
     if (problem) throw badRequest(`label must be a valid value: ${problem}`, "label");
@@ -277,11 +282,11 @@ export function registerBuckets(r: Router) {
 
   r.get("/v4/object-storage/clusters", "none", (ctx) => {
     if (!ctx.principal && ctx.faults.has("os-clusters-need-auth")) throw unauthorized("Authentication required");
-    return paginate(ctx, CLUSTERS.map((c) => ({ ...c })));
+    return paginate(ctx, clusters(ctx).map((c) => ({ ...c })));
   });
 
   r.get("/v4/object-storage/clusters/{clusterId}", "none", (ctx) => {
-    const c = findCluster(ctx.params.clusterId);
+    const c = clusters(ctx).find((x) => x.id === ctx.params.clusterId);
     if (!c) throw notFound("Cluster not found");
     return ok({ ...c });
   });

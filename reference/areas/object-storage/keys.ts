@@ -18,7 +18,7 @@ function keyOf(ctx: Ctx): AccessKey {
 }
 
 export function registerKeys(r: Router) {
-  r.get("/v4/object-storage/keys", READ, (ctx) => paginate(ctx, [...osState(ctx.state, ctx.account).keys.values()].map((k) => keyJson(k))));
+  r.get("/v4/object-storage/keys", READ, (ctx) => paginate(ctx, [...osState(ctx.state, ctx.account).keys.values()].map((k) => keyJson(k, false, ctx.variants.has("null-for-absent")))));
 
   r.post("/v4/object-storage/keys", WRITE, (ctx) => {
     const os = osState(ctx.state, ctx.account);
@@ -54,10 +54,10 @@ export function registerKeys(r: Router) {
       bucket_access: limited ? access : [],
     };
     os.keys.set(k.id, k);
-    return ok(keyJson(k, true));
+    return ok(keyJson(k, true, ctx.variants.has("null-for-absent")));
   });
 
-  r.get("/v4/object-storage/keys/{keyId}", READ, (ctx) => ok(keyJson(keyOf(ctx), ctx.faults.has("os-key-secret-in-view"))));
+  r.get("/v4/object-storage/keys/{keyId}", READ, (ctx) => ok(keyJson(keyOf(ctx), ctx.faults.has("os-key-secret-in-view"), ctx.variants.has("null-for-absent"))));
 
   r.put("/v4/object-storage/keys/{keyId}", WRITE, (ctx) => {
     const k = keyOf(ctx);
@@ -65,7 +65,7 @@ export function registerKeys(r: Router) {
     const label = f.string("label");
     f.done();
     if (typeof label === "string") k.label = label;
-    return ok(keyJson(k));
+    return ok(keyJson(k, false, ctx.variants.has("null-for-absent")));
   });
 
   r.delete("/v4/object-storage/keys/{keyId}", WRITE, (ctx) => {

@@ -94,13 +94,14 @@ export function bucketJson(b: Bucket) {
   };
 }
 
-export function keyJson(k: AccessKey, withSecret = false) {
+export function keyJson(k: AccessKey, withSecret = false, nullForAbsent = false) {
   const out: Record<string, unknown> = {
     id: k.id,
     label: k.label,
     access_key: k.access_key,
     limited: k.limited,
-    bucket_access: k.bucket_access.map((a) => ({ ...a })),
+    // variant null-for-absent: an unlimited key has no bucket list
+    bucket_access: nullForAbsent && !k.limited ? null : k.bucket_access.map((a) => ({ ...a })),
   };
   if (withSecret) out.secret_key = k.secret_key;
   return out;

@@ -146,7 +146,9 @@ function clone(ctx: Ctx) {
     if (vlan && !findRegion(t.region)?.vlans) throw badRequest(`region ${t.region} does not support VLANs`, "vm_id");
   }
   if (ctx.jobs.activeClones(source.id).length >= MAX_CONCURRENT_CLONES && !ctx.faults.has("vm-clone-limit-unenforced")) {
-    throw badRequest(`At most ${MAX_CONCURRENT_CLONES} clones of one instance may run at a time`);
+    const e = badRequest(`At most ${MAX_CONCURRENT_CLONES} clones of one instance may run at a time`);
+    e.fixedStatus = true; // the material: "more gives HTTP 400"
+    throw e;
   }
 
   let target2;

@@ -153,6 +153,11 @@ export const LABEL_RULE = /^[A-Za-z0-9](?:[A-Za-z0-9]|[-_.](?=[A-Za-z0-9]))*$/;
 export function instanceLabel(f: Fields, ctx: Ctx, name = "label"): string | undefined {
   const lax = ctx.faults.has("vm-label-pattern-unchecked");
   const v = f.string(name, { min: 3, max: 32, pattern: lax ? undefined : LABEL_RULE });
+  // variant: labels unique on the account (an update may keep its own)
+  const self = ctx.method === "PUT" ? Number(ctx.params.vmId) : undefined;
+  if (v && ctx.variants.has("vm-label-unique") && [...ctx.account.vms.values()].some((x) => x.label === v && x.id !== self)) {
+    return f.fail(name, `the label ${v} is already used by another instance of the account`);
+  }
   return v ?? undefined;
 }
 

@@ -43,7 +43,7 @@ function read(ctx: Ctx, vm: VmRecord, existing?: Config): Partial<Config> {
   const mem = f.int("memory_limit", { min: 0 });
   if (mem != null) out.memory_limit = mem;
   // root_device: absent or invalid gives /dev/sda (not an error)
-  if (body.root_device !== undefined) {
+  if (f.has("root_device")) {
     const rd = body.root_device;
     out.root_device = typeof rd === "string" && (ROOT_DEVICE.test(rd) || ctx.faults.has("vm-root-device-invalid-kept")) ? rd : "/dev/sda";
   }
@@ -83,7 +83,8 @@ export function registerConfigs(r: Router) {
     const vm = vmFrom(ctx, "read_write");
     const v = read(ctx, vm);
     const kernel = v.kernel ?? (ctx.faults.has("vm-config-kernel-default-wrong") ? "vm/latest-32bit" : undefined);
-    const c = newConfig(ctx.state, vm, { ...v, kernel, label: v.label! });
+    const memory_limit = v.memory_limit ?? (ctx.variants.has("memory-limit-zero") ? 0 : undefined);
+    const c = newConfig(ctx.state, vm, { ...v, kernel, memory_limit, label: v.label! });
     inner(vm).configs.set(c.id, c);
     attachVolumes(ctx, vm, c.devices);
     configEvent(ctx, vm, c, "vm_config_create");

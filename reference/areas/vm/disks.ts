@@ -63,6 +63,7 @@ function update(ctx: Ctx) {
   const vm = vmFrom(ctx, "read_write");
   const d = diskOf(ctx, vm);
   const f = new Fields(ctx.json());
+  if (ctx.variants.has("disk-update-label-refused") && f.has("label")) f.fail("label", "a disk's label cannot be changed");
   const label = f.string("label", { min: 1, max: 48 }) ?? undefined;
   const size = f.int("size", { min: 1 }) ?? undefined;
   if (size !== undefined) {

@@ -110,7 +110,8 @@ function create(ctx: Ctx) {
       i.disks.set(sw.id, sw);
       devices.sdb = { disk_id: sw.id };
     }
-    const config = newConfig(ctx.state, vm, { label: `My ${image.id} Disk Profile`, devices, interfaces: ifaces });
+    const memory_limit = ctx.variants.has("memory-limit-zero") ? 0 : undefined;
+    const config = newConfig(ctx.state, vm, { label: `My ${image.id} Disk Profile`, devices, interfaces: ifaces, memory_limit });
     i.configs.set(config.id, config);
     i.rootPass = pass ?? null;
     if (booted !== false) bootConfig = config.id;

@@ -102,6 +102,7 @@ export function registerStats(r: Router) {
   });
 
   r.get("/v4/vm/kernels/{kernelId+}", "none", (ctx) => {
+    if (ctx.variants.has("kernel-id-unencoded-only") && /%2f/i.test(ctx.path)) throw notFound();
     const k = KERNEL_RECORDS.find((x) => x.id === ctx.params.kernelId);
     if (!k) throw notFound();
     return ok(k);
