@@ -101,6 +101,11 @@ export function program(): Command {
     };
     if ((opts.referenceFaultsB || opts.referenceVariantsB) && targetB) throw new ConfigError("--reference-faults-b / --reference-variants-b switch an embedded reference; drop them or --target-b");
     if ((opts.referenceFaultsA || opts.referenceVariantsA) && config.target) throw new ConfigError("--reference-faults-a / --reference-variants-a switch an embedded reference; drop them or --target");
+    const { ALL_FAULTS } = await import("../reference/index.ts");
+    for (const flag of ["referenceFaultsA", "referenceFaultsB"]) {
+      const unknown = (names(opts[flag]) ?? []).filter((n) => !ALL_FAULTS.some((f) => f.name === n));
+      if (unknown.length) throw new ConfigError(`--reference-faults-${flag.slice(-1).toLowerCase()}: unknown fault ${unknown.join(", ")}; reference/FAULTS.md lists the ${ALL_FAULTS.length} there are`);
+    }
     const a = sideOf(config, { faults: names(opts.referenceFaultsA), variants: names(opts.referenceVariantsA) });
     const bSide = {
       target: url("--target-b", targetB),
