@@ -33,7 +33,7 @@ export interface Allowed {
 export const MAY_FAIL: Record<string, Allowed> = {
   "no state: nothing written is read back": {
     why: "answers come from the schema's examples, not from the request or an earlier one, so a value sent is never the value answered",
-    reason: /is "string"|was kept as "string"|came back as "string"|labelled "string"|was not kept|shows (cluster|label) "?string|answered other bytes|secret returned before|shows ssl true|shows limited|shows access to|contains the secret key|first_name is "string"|public is true, expected false/,
+    reason: /is "string"|answered label "string"|was kept as "string"|came back as "string"|labelled "string"|was not kept|shows (cluster|label) "?string|answered other bytes|secret returned before|shows ssl true|shows limited|shows access to|contains the secret key|first_name is "string"|public is true, expected false/,
   },
   "no state: no refusal the schema cannot express": {
     why: "an unknown, deleted or foreign ID, a restricted user, a rule between fields: the schema says nothing of them, so the mock answers its success example",
@@ -57,7 +57,8 @@ export const MAY_FAIL: Record<string, Allowed> = {
 /** Skips the run may have, by what the skip says. */
 export const MAY_SKIP: Record<string, RegExp> = {
   "no control endpoint (provider states, scoped tokens)": /control endpoint|PLUMBLINE_CONTROL_URL/,
-  "no fixtures (regions, types, images are not shown)": /fixtures? "?\w+"? (is|are) (not configured|needed)|fixtures region and type/,
+  "no fixtures (regions, types, images are not shown)": /fixture "\w+".* is not configured|fixtures region and type are needed/,
+  "a list is the schema's example: one item": /lists fewer than two/,
   "a create answered without the ID that addresses it": /answered \d+ without the "\w+" that addresses/,
   "a member the material does not show": /does not show|not shown/,
 };
