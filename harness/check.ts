@@ -163,7 +163,9 @@ export async function runCheck(
     waitFor: (description, probe) => waitFor(description, probe, { timeoutMs: w.config.waitTimeoutMs }),
     label: (kind, max) => fresh.label(kind, max),
     http: async (method, url, opts = {}) => {
-      if (!/^https?:\/\//.test(url)) throw new HarnessError(`http(): "${url}" is not an absolute http(s) URL`);
+      // the URLs checks follow come from the target's answers (pre-signed URLs): one a client
+      // cannot use is the target's failure, not plumbline's
+      if (!/^https?:\/\//.test(url)) throw new TargetFailure(`the target gave ${JSON.stringify(url).slice(0, 200)} where a client needs an absolute http(s) URL to send ${method} to`);
       return w.client.send({ method, path: url, body: opts.body, contentType: opts.contentType, headers: opts.headers });
     },
   };

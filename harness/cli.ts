@@ -77,6 +77,58 @@ export function program(): Command {
       });
     });
 
+  const diffCmd = prog
+    .command("diff")
+    .description("one seeded scenario against two targets (side a: the usual flags; side b: the -b flags), then a side-by-side report of every difference, legal or not")
+    .option("--target-b <url>", "side b's base URL; none: a second embedded reference (env PLUMBLINE_B_TARGET)")
+    .option("--control-b <url>", "side b's control endpoint (env PLUMBLINE_B_CONTROL_URL)")
+    .option("--admin-token-b <token>", "side b's admin token (env PLUMBLINE_B_ADMIN_TOKEN)")
+    .option("--restricted-token-b <token>", "side b's restricted token (env PLUMBLINE_B_RESTRICTED_TOKEN)")
+    .option("--secondary-token-b <token>", "side b's secondary token (env PLUMBLINE_B_SECONDARY_TOKEN)")
+    .option("--target-label-b <name>", "side b's name in the reports")
+    .option("--reference-faults-a <names>", "fault switches of side a's embedded reference, comma-separated (reference/FAULTS.md)")
+    .option("--reference-faults-b <names>", "fault switches of side b's embedded reference")
+    .option("--reference-variants-a <names>", "legal variants of side a's embedded reference, comma-separated, or all")
+    .option("--reference-variants-b <names>", "legal variants of side b's embedded reference");
+  const diffFlags = configOptions(diffCmd);
+  diffCmd.action(async (opts) => {
+    const { diff, sideOf, defaultLabel } = await import("./diff.ts");
+    const flags = diffFlags(opts);
+    const config = loadConfig({ flags: { ...flags, seed: flags.seed ?? process.env.PLUMBLINE_SEED ?? String(Math.floor(Math.random() * 2 ** 31)) }, file: opts.config as string | undefined });
+    const names = (v: unknown) => (typeof v === "string" ? v.split(",").map((x) => x.trim()).filter(Boolean) : undefined);
+    const env = process.env;
+    const targetB = (opts.targetB ?? env.PLUMBLINE_B_TARGET) as string | undefined;
+    const url = (flag: string, v: unknown) => {
+      if (v === undefined) return undefined;
+      const ok = /^https?:\/\/[^\s/]+/.test(String(v));
+      if (!ok) throw new ConfigError(`${flag}: ${JSON.stringify(v)} is not valid; expected an http(s) URL such as https://api.example.com`);
+      return String(v).replace(/\/+$/, "");
+    };
+    if ((opts.referenceFaultsB || opts.referenceVariantsB) && targetB) throw new ConfigError("--reference-faults-b / --reference-variants-b switch an embedded reference; drop them or --target-b");
+    if ((opts.referenceFaultsA || opts.referenceVariantsA) && config.target) throw new ConfigError("--reference-faults-a / --reference-variants-a switch an embedded reference; drop them or --target");
+    const { ALL_FAULTS } = await import("../reference/index.ts");
+    for (const flag of ["referenceFaultsA", "referenceFaultsB"]) {
+      const unknown = (names(opts[flag]) ?? []).filter((n) => !ALL_FAULTS.some((f) => f.name === n));
+      if (unknown.length) throw new ConfigError(`--reference-faults-${flag.slice(-1).toLowerCase()}: unknown fault ${unknown.join(", ")}; reference/FAULTS.md lists the ${ALL_FAULTS.length} there are`);
+    }
+    const a = sideOf(config, { faults: names(opts.referenceFaultsA), variants: names(opts.referenceVariantsA) });
+    const bSide = {
+      target: url("--target-b", targetB),
+      controlUrl: url("--control-b", opts.controlB ?? env.PLUMBLINE_B_CONTROL_URL),
+      tokens: { admin: opts.adminTokenB ?? env.PLUMBLINE_B_ADMIN_TOKEN, restricted: opts.restrictedTokenB ?? env.PLUMBLINE_B_RESTRICTED_TOKEN, secondary: opts.secondaryTokenB ?? env.PLUMBLINE_B_SECONDARY_TOKEN },
+      faults: names(opts.referenceFaultsB),
+      variants: names(opts.referenceVariantsB),
+    };
+    const b = { ...bSide, label: (opts.targetLabelB as string | undefined) ?? defaultLabel(bSide) };
+    if (a.label === b.label) b.label = `${b.label} (b)`;
+    // every other setting is the same on both sides
+    const SIDE = new Set(["target", "targetLabel", "controlUrl", "adminToken", "restrictedToken", "secondaryToken", "reportDir", "seed"]);
+    const shared = Object.entries(flags).flatMap(([k, v]) => (SIDE.has(k) || v === undefined || v === false ? [] : v === true ? [CONFIG_FIELDS[k as FieldName].flag] : [CONFIG_FIELDS[k as FieldName].flag, String(v)]));
+    if (opts.config) shared.push("--config", String(opts.config));
+    const outDir = (flags.reportDir as string | undefined) ?? env.PLUMBLINE_REPORT_DIR ?? "reports/diff";
+    process.exitCode = await diff({ a, b, seed: config.seed, shared, outDir, log: say });
+  });
+
   const report = prog.command("report").description("work with written reports");
   report
     .command("merge")

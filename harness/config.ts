@@ -9,6 +9,11 @@ import { AREAS, type Area, type Level, type SideEffect } from "./model.ts";
 import { ConfigError } from "./errors.ts";
 
 export const SIDE_EFFECTS: SideEffect[] = ["read-only", "creates", "billable", "destructive", "account-wide"];
+/** A deterministic slice of the test files: the index-th of count (1-based). */
+export interface Shard {
+  index: number;
+  count: number;
+}
 export type PrincipalName = "admin" | "restricted" | "secondary" | "anonymous";
 
 export interface Config {
@@ -38,6 +43,8 @@ export interface Config {
   ledgerDir: string;
   /** response bytes kept per exchange */
   maxBodyBytes: number;
+  /** this machine's slice of the suite's files (`--shard 2/4`); undefined runs them all */
+  shard?: Shard;
   /** target-specific values the material does not define (regions, types, images: not shown) */
   fixtures: { region?: string; type?: string; largerType?: string; image?: string; cluster?: string };
 }
@@ -83,6 +90,7 @@ const FIELDS = {
   fixtureLargerType: { env: "PLUMBLINE_FIXTURE_LARGER_TYPE", flag: "--fixture-larger-type", file: "fixtures.largerType", expected: "an instance type ID of the target with more disk than the type fixture" },
   fixtureImage: { env: "PLUMBLINE_FIXTURE_IMAGE", flag: "--fixture-image", file: "fixtures.image", expected: "an image ID of the target" },
   fixtureCluster: { env: "PLUMBLINE_FIXTURE_CLUSTER", flag: "--fixture-cluster", file: "fixtures.cluster", expected: "an object storage cluster ID of the target" },
+  shard: { env: "PLUMBLINE_SHARD", flag: "--shard", file: "shard", expected: "i/n with 1 <= i <= n <= 64, e.g. 2/4 (this machine's slice; merge the slices with plumbline report merge)" },
   maxBodyBytes: { env: "PLUMBLINE_MAX_BODY_BYTES", flag: "--max-body-bytes", file: "maxBodyBytes", expected: "an integer from 1024 to 104857600" },
 } satisfies Record<string, Field>;
 
@@ -215,6 +223,12 @@ const PARSERS: Record<FieldName, (v: unknown) => unknown> = {
   },
   ledgerDir: text(/^.+$/),
   maxBodyBytes: int(1024, 100 * 1024 * 1024),
+  shard: (v): Shard => {
+    const m = /^(\d{1,2})\/(\d{1,2})$/.exec(String(v).trim());
+    const [index, count] = m ? [Number(m[1]), Number(m[2])] : [0, 0];
+    if (!(index >= 1 && index <= count && count <= 64)) throw new Bad();
+    return { index, count };
+  },
   fixtureRegion: text(/^\S{1,64}$/),
   fixtureType: text(/^\S{1,64}$/),
   fixtureLargerType: text(/^\S{1,64}$/),
@@ -281,6 +295,7 @@ export function loadConfig(opts: LoadOptions = {}): Config {
     expectationsFile: v.expectationsFile as string | undefined,
     ledgerDir: (v.ledgerDir as string) ?? ".plumbline",
     maxBodyBytes: (v.maxBodyBytes as number) ?? 1024 * 1024,
+    ...(v.shard ? { shard: v.shard as Shard } : {}),
     fixtures: {
       region: v.fixtureRegion as string | undefined,
       type: v.fixtureType as string | undefined,

@@ -38,6 +38,13 @@ export class Fresh {
       throw new HarnessError(`setup: ${op} could not create a ${type} (${res.status || res.error}): ${res.text.slice(0, 200)}`);
     }
     const path = RESOURCES[type].pathOf({ label: opts.label, ...res.body }, opts.parent ?? {});
+    const unaddressed = Object.entries(path).find(([, v]) => v === undefined || v === null || v === "");
+    if (unaddressed) {
+      // the material shows no body for most creates: a target may answer without the ID, and then
+      // nothing that follows can address the resource (a skip, not the target's failure)
+      this.w.ledger.leftover(key, `create answered ${res.status} without "${unaddressed[0]}"`);
+      throw new MissingCapability(`${op} answered ${res.status} without the "${unaddressed[0]}" that addresses the new ${type}, so the check cannot go on (plumbline sweep --prefix finds it by label)`);
+    }
     this.w.ledger.created(key, type, path, opts.label);
     this.entries.push({ key, type, label: opts.label, path });
     return res.body;

@@ -140,7 +140,14 @@ export async function removeEntries(entries: LedgerEntry[], ops: Ops, ledger?: L
       ledger?.deleted(entry.key);
       continue;
     }
-    const res = await ops[kind.delete]({ path: entry.path });
+    let res;
+    try {
+      res = await ops[kind.delete]({ path: entry.path });
+    } catch (e) {
+      // a ledger entry that cannot be replayed (e.g. a path without its ID) is reported, never thrown
+      out.failed.push({ entry, reason: `${kind.delete} ${JSON.stringify(entry.path)}: ${(e as Error).message}` });
+      continue;
+    }
     if ((res.status >= 200 && res.status < 300) || res.status === 404) {
       out.removed.push(entry);
       ledger?.deleted(entry.key);

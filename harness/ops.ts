@@ -37,6 +37,10 @@ export function operationInfo(id: string): OperationInfo {
   return op;
 }
 
+// What a client accepts from an operation whose answer is not JSON: the material says the thumbnail
+// view answers "the image" (errors stay JSON); Accept: application/json alone may rightly get a 406
+const ACCEPT: Partial<Record<string, string>> = { getOAuthClientThumbnail: "image/*, application/json;q=0.5" };
+
 export function makeOps(client: Client, principals: Principals): Ops {
   const ops: Record<string, OpFn> = {};
   for (const op of listOperations()) {
@@ -48,7 +52,7 @@ export function makeOps(client: Client, principals: Principals): Ops {
         query: opts.query,
         body: opts.body,
         contentType: opts.contentType,
-        headers: opts.headers,
+        headers: ACCEPT[op.operationId] ? { Accept: ACCEPT[op.operationId]!, ...opts.headers } : opts.headers,
         token: principals.token(opts.as ?? "admin"),
       });
   }

@@ -71,7 +71,7 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
     await preflight(config);
     const ledger = Ledger.forRun(config.ledgerDir, config.runId);
     ledger.start({ runId: config.runId, pid: process.pid, target: config.target!, embedded: target.embedded, labelPrefix: config.labelPrefix });
-    log(`plumbline: run ${config.runId} against ${config.targetLabel} (${config.target}), seed ${config.seed}, labels ${config.labelPrefix}*, allowed: ${config.allow.join(", ")}`);
+    log(`plumbline: run ${config.runId} against ${config.targetLabel} (${config.target}), seed ${config.seed}, labels ${config.labelPrefix}*, allowed: ${config.allow.join(", ")}${config.shard ? `, shard ${config.shard.index}/${config.shard.count}` : ""}`);
 
     const reporter = await conformanceReporter(config, log);
     const vitest = await createVitest(
@@ -83,6 +83,8 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
         maxWorkers: config.concurrency,
         reporters: reporter ? ["default", reporter] : ["default"],
         passWithNoTests: true,
+        // vitest slices the files by a hash of their paths: the same slice on every machine
+        ...(config.shard ? { shard: `${config.shard.index}/${config.shard.count}` } : {}),
       },
       {},
     );
@@ -128,7 +130,7 @@ async function conformanceReporter(config: Config, log: (l: string) => void): Pr
     const { ConformanceReporter } = await import("../reporter/index.ts");
     return new ConformanceReporter({
       reportDir: config.reportDir,
-      target: { url: config.target!, label: config.targetLabel },
+      target: { url: config.target!, label: config.targetLabel, ...(config.shard ? { shard: config.shard } : {}) },
       seed: config.seed,
       strict: config.strict,
       gateLevel: config.gateLevel,

@@ -32,7 +32,7 @@ describe("reference/VARIANTS.md", () => {
   });
 });
 
-const { ref, api, state, variant, fields, scoped } = await referenceForTests();
+const { ref, api, state, variant, fields, scoped, send } = await referenceForTests();
 const I = "/v4/vm/instances";
 const PASS = "Str0ng!Passw0rd";
 const emptyVm = async () => (await api("POST", I, { region: "us-east", type: "vm-standard-1" })).body;
@@ -288,7 +288,7 @@ describe("variants", () => {
 
   it("json-charset: JSON answers name the charset", async () => {
     variant("json-charset");
-    const r = await fetch(`${ref.url}/v4/object-storage/clusters`);
+    const r = await send(`${ref.url}/v4/object-storage/clusters`);
     expect(r.headers.get("content-type")).toBe("application/json; charset=utf-8");
   });
 
@@ -311,7 +311,7 @@ describe("variants", () => {
   });
 
   it("the control endpoint lists and sets variants", async () => {
-    const set = await fetch(`${ref.controlUrl}/variants`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ variants: ["action-202"] }) });
+    const set = await send(`${ref.controlUrl}/variants`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ variants: ["action-202"] }) });
     const body = (await set.json()) as { active: string[]; known: { name: string }[] };
     expect(body.active).toEqual(["action-202"]);
     expect(body.known.length).toBe(ALL_VARIANTS.length);

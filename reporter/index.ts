@@ -18,7 +18,8 @@ export type { RunReport } from "./report.ts";
 
 export interface ConformanceReporterOptions {
   reportDir: string;
-  target: { url: string; label: string };
+  /** `shard` for one slice of a sharded run */
+  target: { url: string; label: string; shard?: { index: number; count: number } };
   seed: number | string;
   strict: boolean;
   gateLevel: "MUST" | "SHOULD";

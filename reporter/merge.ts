@@ -23,9 +23,13 @@ interface Run {
   expectations: Expectation[];
   runErrors: string[];
   sources: string[];
+  /** slice indices joined so far (sharded runs) */
+  slices: number[];
 }
 
-const runKey = (t: TargetRun) => JSON.stringify([t.url, t.label, String(t.seed)]);
+// Slices of a sharded run each start their own embedded reference (a different port), so they are
+// one run by label, seed and slice count; unmarked reports are one run by URL, label and seed.
+const runKey = (t: TargetRun) => (t.shard ? JSON.stringify(["shards", t.label, String(t.seed), t.shard.count]) : JSON.stringify([t.url, t.label, String(t.seed)]));
 
 /** Splits a report into its runs (one per target; a merged report of several targets has several). */
 function runsOf(r: RunReport, source: string): Run[] {
@@ -37,6 +41,7 @@ function runsOf(r: RunReport, source: string): Run[] {
       expectations: r.expectations.filter((e) => r.targets.length === 1 || e.target === t.label).map(({ id, reason }) => ({ id, reason })),
       runErrors: [...r.runErrors],
       sources: [source],
+      slices: t.shard ? [t.shard.index] : [],
     };
   });
 }
@@ -58,7 +63,21 @@ function join(a: Run, b: Run): Run {
     expectations: [...a.expectations, ...b.expectations.filter((e) => !seen.has(e.id))],
     runErrors: [...new Set([...a.runErrors, ...b.runErrors])],
     sources: [...a.sources, ...b.sources],
+    slices: [...a.slices, ...b.slices],
   };
+}
+
+/** A sharded run is whole when every slice 1..n came once; anything else is a run error (exit 2). */
+function sliceProblems(run: Run): string[] {
+  const count = run.target.shard?.count;
+  if (!count) return [];
+  const problems: string[] = [];
+  for (let i = 1; i <= count; i++) {
+    const n = run.slices.filter((s) => s === i).length;
+    if (n === 0) problems.push(`shard ${i}/${count} of ${run.target.label} (seed ${run.target.seed}) is missing from the merge: the verdict is incomplete`);
+    if (n > 1) problems.push(`shard ${i}/${count} of ${run.target.label} (seed ${run.target.seed}) was given ${n} times`);
+  }
+  return problems;
 }
 
 /** Merges conformance.json files; writes the merged four files into outDir and returns the report. */
@@ -74,6 +93,10 @@ export function mergeReports(files: string[], outDir: string, opts: MergeOptions
     }
   });
   const list = [...runs.values()];
+  for (const run of list) {
+    run.runErrors.push(...sliceProblems(run));
+    delete run.target.shard; // the joined slices are the whole run
+  }
 
   // labels must tell the columns apart
   const used = new Map<string, number>();

@@ -35,6 +35,8 @@ export interface TargetRun {
   seed: number | string;
   startedAt: string;
   durationMs: number;
+  /** set on the report of one slice of a sharded run (`plumbline run --shard 2/4`) */
+  shard?: { index: number; count: number };
 }
 
 /** A check as reported: the CheckResult plus, in a merged report, the target it ran against. */

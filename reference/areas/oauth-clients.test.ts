@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { referenceForTests } from "../testing.ts";
 
-const { ref, api: call, stateRes: control, fault: faults, fields } = await referenceForTests({ resetEach: true });
+const { ref, send, api: call, stateRes: control, fault: faults, fields } = await referenceForTests({ resetEach: true });
 const ADMIN = ref.tokens.admin;
 const SECONDARY = ref.tokens.secondary;
 const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
@@ -12,7 +12,7 @@ const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000
 const create = async (extra: Record<string, unknown> = {}, token = ADMIN) =>
   (await call("POST", "/v4/account/oauth-clients", { label: "my-app", redirect_uri: "https://app.example.com/callback", ...extra }, token)).body;
 const putThumb = (id: string, data: Buffer, type: string, token = ADMIN) =>
-  fetch(`${ref.url}/v4/account/oauth-clients/${id}/thumbnail`, { method: "PUT", headers: { authorization: `Bearer ${token}`, "content-type": type }, body: new Uint8Array(data) });
+  send(`${ref.url}/v4/account/oauth-clients/${id}/thumbnail`, { method: "PUT", headers: { authorization: `Bearer ${token}`, "content-type": type }, body: new Uint8Array(data) });
 
 describe("oauth clients", () => {
   it("creates a client (plaintext secret once), lists and views it with the secret redacted", async () => {
@@ -102,11 +102,11 @@ describe("oauth clients", () => {
 
   it("thumbnail: update with a raw image, public view returns the bytes and type; thumbnail_url points there", async () => {
     const c = await create();
-    expect((await fetch(`${ref.url}/v4/account/oauth-clients/${c.id}/thumbnail`)).status).toBe(404);
+    expect((await send(`${ref.url}/v4/account/oauth-clients/${c.id}/thumbnail`)).status).toBe(404);
     const up = await putThumb(c.id, PNG, "image/png");
     expect(up.status).toBe(200);
     expect(await up.json()).toEqual({});
-    const view = await fetch(`${ref.url}/v4/account/oauth-clients/${c.id}/thumbnail`);
+    const view = await send(`${ref.url}/v4/account/oauth-clients/${c.id}/thumbnail`);
     expect(view.status).toBe(200);
     expect(view.headers.get("content-type")).toBe("image/png");
     expect(Buffer.from(await view.arrayBuffer()).equals(PNG)).toBe(true);
@@ -115,7 +115,7 @@ describe("oauth clients", () => {
     expect((await putThumb(c.id, PNG, "application/json")).status).toBe(415);
     expect((await putThumb(c.id, PNG, "text/plain")).status).toBe(415);
     expect((await putThumb(c.id, Buffer.alloc(0), "image/png")).status).toBe(400);
-    expect((await fetch(`${ref.url}/v4/account/oauth-clients/nope/thumbnail`)).status).toBe(404);
+    expect((await send(`${ref.url}/v4/account/oauth-clients/nope/thumbnail`)).status).toBe(404);
   });
 
   it("fault oauth-secret-in-view", async () => {
@@ -150,8 +150,8 @@ describe("oauth clients", () => {
     const c = await create();
     await putThumb(c.id, PNG, "image/png");
     await faults("oauth-thumbnail-needs-auth");
-    expect((await fetch(`${ref.url}/v4/account/oauth-clients/${c.id}/thumbnail`)).status).toBe(401);
+    expect((await send(`${ref.url}/v4/account/oauth-clients/${c.id}/thumbnail`)).status).toBe(401);
     await faults();
-    expect((await fetch(`${ref.url}/v4/account/oauth-clients/${c.id}/thumbnail`)).status).toBe(200);
+    expect((await send(`${ref.url}/v4/account/oauth-clients/${c.id}/thumbnail`)).status).toBe(200);
   });
 });

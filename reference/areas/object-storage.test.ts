@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { referenceForTests } from "../testing.ts";
 
-const { ref, api, stateRes: providerState, fields: fieldsOf } = await referenceForTests({ resetEach: true });
+const { ref, send, api, stateRes: providerState, fields: fieldsOf } = await referenceForTests({ resetEach: true });
 const OS = "/v4/object-storage";
 const C1 = "us-east-1";
 const C2 = "eu-central-1";
@@ -13,7 +13,7 @@ const KEY = "-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG
 
 
 /** turns faults on through the control endpoint (its POST /faults is exercised here) */
-const faults = (...names: string[]) => fetch(ref.controlUrl + "/faults", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ faults: names }) });
+const faults = (...names: string[]) => send(ref.controlUrl + "/faults", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ faults: names }) });
 
 async function bucket(label: string, cluster = C1, extra: Record<string, unknown> = {}, token = ref.tokens.admin) {
   const r = await api("POST", `${OS}/buckets/`, { cluster, label, ...extra }, token);
@@ -29,7 +29,7 @@ async function url(label: string, body: Record<string, unknown>, cluster = C1): 
 
 async function putObject(label: string, name: string, data: string, cluster = C1) {
   const u = await url(label, { name, method: "PUT" }, cluster);
-  const r = await fetch(u, { method: "PUT", body: data });
+  const r = await send(u, { method: "PUT", body: data });
   expect(r.status).toBe(200);
 }
 
@@ -101,17 +101,17 @@ describe("object-storage: happy paths", () => {
     await bucket("data");
     const put = await url("data", { name: "dir/hello.txt", method: "PUT", content_type: "text/plain" });
     expect(put).toMatch(new RegExp(`^${ref.url}/__objects/${C1}/data/dir/hello\\.txt\\?`));
-    const stored = await fetch(put, { method: "PUT", body: "hello world", headers: { "content-type": "text/plain" } });
+    const stored = await send(put, { method: "PUT", body: "hello world", headers: { "content-type": "text/plain" } });
     expect(stored.status).toBe(200);
     const b = (await api("GET", `${OS}/buckets/${C1}/data`)).body;
     expect(b).toMatchObject({ objects: 1, size: 11 });
 
     const get = await url("data", { name: "dir/hello.txt", method: "GET" });
-    const got = await fetch(get);
+    const got = await send(get);
     expect(got.status).toBe(200);
     expect(got.headers.get("content-type")).toBe("text/plain");
     expect(await got.text()).toBe("hello world");
-    const head = await fetch(get, { method: "HEAD" });
+    const head = await send(get, { method: "HEAD" });
     expect(head.status).toBe(200);
     expect(head.headers.get("content-length")).toBe("11");
     expect(await head.text()).toBe("");
@@ -127,8 +127,8 @@ describe("object-storage: happy paths", () => {
     expect(o.last_modified).toMatch(DATE_TIME);
 
     const del = await url("data", { name: "dir/hello.txt", method: "DELETE" });
-    expect((await fetch(del, { method: "DELETE" })).status).toBe(204);
-    expect((await fetch(get)).status).toBe(404);
+    expect((await send(del, { method: "DELETE" })).status).toBe(204);
+    expect((await send(get)).status).toBe(404);
     expect((await api("GET", `${OS}/buckets/${C1}/data`)).body).toMatchObject({ objects: 0, size: 0 });
   });
 
@@ -339,17 +339,17 @@ describe("object-storage: rules", () => {
     await bucket("plane");
     await putObject("plane", "obj", "abc");
     const get = await url("plane", { name: "obj", method: "GET", expires_in: 360 });
-    expect((await fetch(get, { method: "PUT", body: "zzz" })).status).toBe(403);
-    expect((await fetch(get, { method: "DELETE" })).status).toBe(403);
-    expect((await fetch(get.replace(/sig=[0-9a-f]/, "sig=z"))).status).toBe(403);
-    expect((await fetch(get.replace("/obj?", "/other?"))).status).toBe(403);
-    expect((await fetch(`${ref.url}/__objects/${C1}/plane/obj`)).status).toBe(403);
+    expect((await send(get, { method: "PUT", body: "zzz" })).status).toBe(403);
+    expect((await send(get, { method: "DELETE" })).status).toBe(403);
+    expect((await send(get.replace(/sig=[0-9a-f]/, "sig=z"))).status).toBe(403);
+    expect((await send(get.replace("/obj?", "/other?"))).status).toBe(403);
+    expect((await send(`${ref.url}/__objects/${C1}/plane/obj`)).status).toBe(403);
     const typed = await url("plane", { name: "t", method: "PUT", content_type: "image/png" });
-    expect((await fetch(typed, { method: "PUT", body: "p", headers: { "content-type": "text/plain" } })).status).toBe(403);
-    expect((await fetch(typed, { method: "PUT", body: "p", headers: { "content-type": "image/png" } })).status).toBe(200);
-    expect((await fetch(get)).status).toBe(200);
+    expect((await send(typed, { method: "PUT", body: "p", headers: { "content-type": "text/plain" } })).status).toBe(403);
+    expect((await send(typed, { method: "PUT", body: "p", headers: { "content-type": "image/png" } })).status).toBe(200);
+    expect((await send(get)).status).toBe(200);
     await providerState("clock-advance", { seconds: 361 });
-    const expired = await fetch(get);
+    const expired = await send(get);
     expect(expired.status).toBe(403);
     expect((await expired.json()).errors[0].reason).toMatch(/expired/);
   });
@@ -358,17 +358,17 @@ describe("object-storage: rules", () => {
     await bucket("open", C1, { cors_enabled: true });
     await bucket("closed");
     for (const label of ["open", "closed"]) await putObject(label, "o", "1");
-    const open = await fetch(await url("open", { name: "o" }));
+    const open = await send(await url("open", { name: "o" }));
     expect(open.headers.get("access-control-allow-origin")).toBe("*");
-    expect((await fetch(await url("closed", { name: "o" }))).headers.get("access-control-allow-origin")).toBeNull();
+    expect((await send(await url("closed", { name: "o" }))).headers.get("access-control-allow-origin")).toBeNull();
     await api("PUT", `${OS}/buckets/${C1}/closed/access`, { cors_enabled: true });
-    expect((await fetch(await url("closed", { name: "o" }))).headers.get("access-control-allow-origin")).toBe("*");
+    expect((await send(await url("closed", { name: "o" }))).headers.get("access-control-allow-origin")).toBe("*");
   });
 
   it("a URL signed with a content type accepts that media type with parameters", async () => {
     await bucket("typed");
     const u = await url("typed", { name: "t.txt", method: "PUT", content_type: "text/plain" });
-    expect((await fetch(u, { method: "PUT", body: "hi" })).status).toBe(200); // fetch sends text/plain;charset=UTF-8
+    expect((await send(u, { method: "PUT", body: "hi" })).status).toBe(200); // send builds the body as fetch does: text/plain;charset=UTF-8
   });
 
   it("TLS: certificate and private_key required; certificate must be PEM (or Base64 of PEM); the key is never returned", async () => {
@@ -428,7 +428,7 @@ describe("object-storage: rules", () => {
     expect(r.body.names).toHaveLength(10);
     expect((await api("GET", `${OS}/buckets/${C1}/bulk`)).body).toMatchObject({ objects: 20000, size: 60000 });
     const get = await url("bulk", { name: r.body.names[0] });
-    const body = await (await fetch(get)).arrayBuffer();
+    const body = await (await send(get)).arrayBuffer();
     expect(body.byteLength).toBe(3);
     expect((await providerState("bucket-objects", { cluster: "nowhere-9", bucket: "bulk", count: 1 })).status).toBe(400);
     await providerState("bucket-objects", { cluster: C1, bucket: "bulk", count: 2, prefix: "new-", replace: true });
@@ -497,13 +497,13 @@ describe("object-storage: faults", () => {
       await putObject("exp", "o", "1");
       const u = await url("exp", { name: "o", method: "GET", expires_in: 360 });
       await providerState("clock-advance", { seconds: 400 });
-      return (await fetch(u)).status === 403;
+      return (await send(u)).status === 403;
     },
     "os-url-method-ignored": async () => {
       await bucket("mth");
       await putObject("mth", "o", "1");
       const u = await url("mth", { name: "o", method: "GET" });
-      return (await fetch(u, { method: "DELETE" })).status === 403;
+      return (await send(u, { method: "DELETE" })).status === 403;
     },
     "os-ssl-stays-after-delete": async () => {
       await bucket("sslx");
@@ -526,7 +526,7 @@ describe("object-storage: faults", () => {
   };
 
   it("every fault of the area has a check", async () => {
-    const known = (await (await fetch(`${ref.controlUrl}/faults`)).json()).known as { name: string }[];
+    const known = (await (await send(`${ref.controlUrl}/faults`)).json()).known as { name: string }[];
     const mine = known.map((f) => f.name).filter((n) => n.startsWith("os-"));
     expect(mine.sort()).toEqual(Object.keys(checks).sort());
   });

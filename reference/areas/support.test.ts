@@ -3,13 +3,13 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { referenceForTests, type Res } from "../testing.ts";
 
-const { ref, api, fault, fields, scoped, state, addVm } = await referenceForTests();
+const { ref, send, api, fault, fields, scoped, state, addVm } = await referenceForTests();
 
 
 async function attach(ticketId: number, filename: string, token = ref.tokens.admin): Promise<Res> {
   const form = new FormData();
   form.append("file", new Blob(["hello"], { type: "application/octet-stream" }), filename);
-  const r = await fetch(`${ref.url}/v4/support/tickets/${ticketId}/attachments`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  const r = await send(`${ref.url}/v4/support/tickets/${ticketId}/attachments`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
   return { status: r.status, body: await r.json() };
 }
 
@@ -131,7 +131,7 @@ describe("tickets", () => {
       expect(r.status).toBe(400);
       expect(fields(r)).toEqual(["file"]);
     }
-    const noFile = await fetch(`${ref.url}/v4/support/tickets/${t.body.id}/attachments`, { method: "POST", headers: { authorization: `Bearer ${ref.tokens.admin}` }, body: new FormData() });
+    const noFile = await send(`${ref.url}/v4/support/tickets/${t.body.id}/attachments`, { method: "POST", headers: { authorization: `Bearer ${ref.tokens.admin}` }, body: new FormData() });
     expect(noFile.status).toBe(400);
     fault("support-attachment-any-extension");
     expect((await attach(t.body.id, "virus.exe")).status).toBe(200);

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { referenceForTests, type Res } from "../testing.ts";
 
-const { ref, api, fault, fields, reasons, state } = await referenceForTests();
+const { ref, send, api, fault, fields, reasons, state } = await referenceForTests();
 
 
 
@@ -834,7 +834,7 @@ describe("seed and provider states", () => {
   });
 
   it("successful-backup refuses an unknown instance", async () => {
-    const r = await fetch(ref.controlUrl + "/states", { method: "POST", body: JSON.stringify({ state: "successful-backup", params: { vmId: 1 } }) });
+    const r = await send(ref.controlUrl + "/states", { method: "POST", body: JSON.stringify({ state: "successful-backup", params: { vmId: 1 } }) });
     expect(r.status).toBe(400);
   });
 
