@@ -85,7 +85,9 @@ describe("plumbline run against Prism's mock of spec/openapi.yaml", () => {
       const mine = report!.checks.filter((c) => c.requirementIds.includes(id) && c.name.includes(title));
       expect(mine.filter((c) => c.outcome === "pass").length, `no check ${id} "${title}" passed`).toBeGreaterThan(0);
       const skipped = (c: RunReport["checks"][number]) => c.outcome === "skip" && Object.values(MAY_SKIP).some((re) => re.test(c.reason ?? ""));
-      expect(mine.filter((c) => c.outcome !== "pass" && !skipped(c)).map(line), `${id} "${title}"`).toEqual([]);
+      // a check of the group that first reads state (an event it made, found in a list) may fail as predicted
+      const predicted = (c: RunReport["checks"][number]) => c.outcome === "fail" && Object.values(MAY_FAIL).some((a) => a.reason.test(c.reason ?? ""));
+      expect(mine.filter((c) => c.outcome !== "pass" && !skipped(c) && !predicted(c)).map(line), `${id} "${title}"`).toEqual([]);
     }
   });
 
