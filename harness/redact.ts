@@ -1,4 +1,8 @@
-// Secrets never reach a report: every header, body and URL goes through here before it is stored.
+// Secrets never reach a report: every header, body and URL goes through here before it is stored,
+// and every message, reason and observation of a check before it leaves the worker (check.ts).
+// Secrets the target mints (OAuth client secrets, access keys' secret_key, tokens) are learned
+// from the bodies that carry them, so a failure message quoting the raw body is masked too.
+import { cutMarker, MAX_DEPTH } from "./bounded.ts";
 
 export const REDACTED = "[REDACTED]";
 
@@ -7,6 +11,10 @@ const SECRET_KEYS = new Set([
   "password", "root_pass", "secret", "secret_key", "private_key", "card_number", "cvv",
   "token", "access_token", "refresh_token", "client_secret", "api_key", "apikey", "authorization",
 ]);
+// the same keys as JSON text: a body that did not parse (cut, or broken) still has its values masked
+const SECRET_IN_TEXT = new RegExp(`"(${[...SECRET_KEYS].join("|")})"(\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, "gi");
+/** Learned secrets shorter than this are not learned: they would scrub ordinary words. */
+const MIN_LEARNED = 8;
 const SECRET_HEADERS = new Set(["authorization", "cookie", "set-cookie", "proxy-authorization", "x-api-key"]);
 
 export class Redactor {
@@ -22,10 +30,36 @@ export class Redactor {
     if (secret && secret.length >= 6) this.literals.add(secret);
   }
 
+  /**
+   * Learns the secret values a body carries (under a secret key, at any depth up to MAX_DEPTH), so
+   * they are masked wherever they turn up later: in a failure message, a header, another body.
+   */
+  learn(v: unknown, depth = 0): void {
+    if (v === null || typeof v !== "object" || depth >= MAX_DEPTH) return;
+    for (const [k, x] of Object.entries(v)) {
+      if (typeof x === "string") {
+        if (SECRET_KEYS.has(k.toLowerCase()) && x.length >= MIN_LEARNED && !x.includes(REDACTED) && !/^(.)\1*$/.test(x)) this.literals.add(x);
+      } else this.learn(x, depth + 1);
+    }
+  }
+
+  /** The literal secrets known so far (for the reporter's last pass; never written anywhere). */
+  known(): string[] {
+    return [...this.literals];
+  }
+
+  /** Only the literal secrets masked: the last pass over a whole rendered report file. */
+  scrub(s: string): string {
+    let out = s;
+    for (const lit of this.literals) if (out.includes(lit)) out = out.split(lit).join(REDACTED);
+    return out;
+  }
+
   text(s: string): string {
     let out = s;
     // every string of every exchange passes here, and minted tokens accumulate: test before rewriting
     for (const lit of this.literals) if (out.includes(lit)) out = out.split(lit).join(REDACTED);
+    if (out.includes('":')) out = out.replace(SECRET_IN_TEXT, `"$1"$2"${REDACTED}"`);
     // certificate private keys pasted into free text
     if (!out.includes("PRIVATE KEY-----")) return out;
     return out.replace(/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)/g, REDACTED);
@@ -41,17 +75,17 @@ export class Redactor {
     return out;
   }
 
-  body(v: unknown): unknown {
+  /** A redacted copy of any value; below MAX_DEPTH levels it is cut (marked), never walked. */
+  body(v: unknown, depth = 0): unknown {
     if (typeof v === "string") return this.text(v);
-    if (Array.isArray(v)) return v.map((x) => this.body(x));
-    if (v && typeof v === "object") {
-      const out: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(v)) {
-        out[k] = SECRET_KEYS.has(k.toLowerCase()) && x !== null && x !== undefined && x !== "" ? REDACTED : this.body(x);
-      }
-      return out;
+    if (v === null || typeof v !== "object") return v;
+    if (depth >= MAX_DEPTH) return cutMarker();
+    if (Array.isArray(v)) return v.map((x) => this.body(x, depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) {
+      out[this.text(k)] = SECRET_KEYS.has(k.toLowerCase()) && x !== null && x !== undefined && x !== "" ? REDACTED : this.body(x, depth + 1);
     }
-    return v;
+    return out;
   }
 }
 

@@ -32,7 +32,8 @@ export const RESOURCES: Record<ResourceType, ResourceKind> = {
   managedContact: { delete: "deleteManagedContact", rank: 2, pathOf: (b) => ({ contactId: b.id }), list: { op: "listManagedContacts", labelField: "name", paginated: true } },
   managedCredential: { delete: "revokeManagedCredential", rank: 2, pathOf: (b) => ({ credentialId: b.id }), list: { op: "listManagedCredentials", labelField: "label", paginated: true } },
   managedService: { delete: "deleteManagedService", rank: 2, pathOf: (b) => ({ serviceId: b.id }), list: { op: "listManagedServices", labelField: "label", paginated: true } },
-  bucket: { delete: "deleteBucket", rank: 3, pathOf: (b) => ({ clusterId: b.cluster, bucket: b.label }), list: { op: "listBuckets", labelField: "label", paginated: true } },
+  // a bucket is addressed by the cluster and label plumbline chose: its parent holds the cluster
+  bucket: { delete: "deleteBucket", rank: 3, pathOf: (b, p) => ({ clusterId: b.cluster ?? p.clusterId, bucket: b.label }), list: { op: "listBuckets", labelField: "label", paginated: true } },
   instance: { delete: "deleteInstance", rank: 4, pathOf: (b) => ({ vmId: b.id }), list: { op: "listInstances", labelField: "label", paginated: true } },
 };
 
