@@ -37,7 +37,14 @@ export class Fresh {
    */
   async create(type: ResourceType, op: OperationId, opts: CallOptions & { label?: string; parent?: Record<string, string | number> }): Promise<any> {
     const key = this.w.ledger.intent(type, opts.label, opts.parent);
-    const res: ApiResponse = await this.w.ops[op](opts);
+    let res: ApiResponse;
+    try {
+      res = await this.w.ops[op](opts);
+    } catch (e) {
+      // thrown before anything was sent (the target not answering, a bad path): nothing was made
+      this.w.ledger.refused(key, `not sent: ${(e as Error).message}`);
+      throw e;
+    }
     // a fixture the target did not make is the target's failure (the request is the material's),
     // named, so the dependent check reads "fixture ... not created" rather than a plumbline error
     const fixture = `setup: the ${type} fixture${opts.label ? ` ${opts.label}` : ""} was not created: ${op}`;
