@@ -6,7 +6,8 @@ import type { CallOptions, Ops } from "./ops.ts";
 import type { OperationId } from "./operation-ids.ts";
 import { MissingCapability, TargetFailure } from "./errors.ts";
 import { removeEntries, type LedgerEntry, type Removal } from "./ledger.ts";
-import { RESOURCES, type ResourceType } from "./resources.ts";
+import { kindCreatedBy, RESOURCES, type ResourceType } from "./resources.ts";
+import { Ledger, replayable } from "./ledger.ts";
 import type { World } from "./world.ts";
 
 /** Why a public recipe stays on the target: the material's own words. */
@@ -140,7 +141,17 @@ export class Fresh {
     return new Proxy(ops, {
       get: (target, name) => {
         const fn = target[name as keyof Ops];
-        if (name === "updateRecipe" || name === "createRecipe") return this.watchPublic(name, fn);
+        if (name === "updateRecipe") return this.watchPublic(fn);
+        if (name === "acceptEntityTransfer") {
+          // an accepted transfer is completed: there is nothing left to cancel
+          return async (opts: CallOptions = {}) => {
+            const res = await fn(opts);
+            if (res.status >= 200 && res.status < 300) this.forget("cancelEntityTransfer", opts.path ?? {});
+            return res;
+          };
+        }
+        const made = typeof name === "string" ? kindCreatedBy(name) : undefined;
+        if (made) return this.watchCreate(made, fn);
         if (typeof name !== "string" || !Object.values(RESOURCES).some((k) => k.delete === name)) return fn;
         return async (opts: CallOptions = {}) => {
           const res = await fn(opts);
@@ -166,12 +177,12 @@ export class Fresh {
    * (material: States and transitions): it is recorded as left on purpose, so the run's report
    * lists it and cleanup does not count it as a failure. A later successful delete closes it.
    */
-  private watchPublic(name: "updateRecipe" | "createRecipe", fn: Ops[keyof Ops]): Ops[keyof Ops] {
+  private watchPublic(fn: Ops[keyof Ops]): Ops[keyof Ops] {
     return async (opts: CallOptions = {}) => {
       const res = await fn(opts);
       const madePublic = (opts.body as { is_public?: unknown } | undefined)?.is_public === true && res.status >= 200 && res.status < 300;
       if (!madePublic) return res;
-      const recipeId = name === "updateRecipe" ? opts.path?.recipeId : res.json ? res.body?.id : undefined;
+      const recipeId = opts.path?.recipeId;
       if (recipeId === undefined || recipeId === null || recipeId === "") return res;
       const path = { recipeId: String(recipeId) };
       const known = this.entries.find((e) => e.type === "recipe" && String(e.path?.recipeId) === path.recipeId);
@@ -182,6 +193,31 @@ export class Fresh {
         this.kept.push(entry);
         this.w.ledger.kept(entry.key, "recipe", path, PUBLIC_RECIPE_KEPT, label);
       }
+      return res;
+    };
+  }
+
+  /**
+   * A create a check sends itself (a validation check the target wrongly accepts, a resource made
+   * outside fresh): a 2xx answer with an ID goes into the ledger like a fixture, so it is removed
+   * at the end too. Written after the answer only: refused creates, the common case, cost nothing.
+   */
+  private watchCreate(type: ResourceType, fn: Ops[keyof Ops]): Ops[keyof Ops] {
+    return async (opts: CallOptions = {}) => {
+      const res = await fn(opts);
+      if (res.status < 200 || res.status > 299 || !res.json || !res.body || typeof res.body !== "object" || Array.isArray(res.body)) return res;
+      const kind = RESOURCES[type];
+      const body = (typeof opts.body === "object" && opts.body !== null && !Buffer.isBuffer(opts.body) ? opts.body : {}) as Record<string, unknown>;
+      const sentLabel = body.label ?? body.name;
+      const label = typeof sentLabel === "string" ? sentLabel : typeof res.body.label === "string" ? res.body.label : undefined;
+      const parent = kind.parentOf?.(opts.path ?? {}, body) ?? {};
+      const path = kind.pathOf({ label, ...res.body }, parent);
+      if (!replayable(path)) return res; // no ID: the check itself judges the answer
+      // one line (no intent first): the create already happened
+      const entry: LedgerEntry = { key: Ledger.key(), type, label, path };
+      this.w.ledger.created(entry.key, type, path, label);
+      this.entries.push(entry);
+      if (type === "recipe" && body.is_public === true) this.keep(entry);
       return res;
     };
   }

@@ -76,8 +76,13 @@ export class Ledger {
     this.append({ t: "run", ...info, at: new Date().toISOString() });
   }
 
+  /** A new entry's key. */
+  static key(): string {
+    return `${process.pid}-${Date.now().toString(36)}-${++counter}`;
+  }
+
   intent(type: ResourceType, label?: string, parent?: Record<string, string | number>): string {
-    const key = `${process.pid}-${Date.now().toString(36)}-${++counter}`;
+    const key = Ledger.key();
     this.append({ t: "intent", key, type, label, parent, at: new Date().toISOString() });
     return key;
   }
