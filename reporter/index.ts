@@ -191,7 +191,11 @@ export class ConformanceReporter implements Reporter {
     const r = this.report;
     if (extra.leftOnTarget?.length) r.leftOnTarget = extra.leftOnTarget;
     const moreErrors = [...(extra.runErrors ?? []), ...(extra.interrupted ? [`the run was interrupted: ${extra.interrupted}`] : [])].filter((e) => !r.runErrors.includes(e));
-    if (extra.interrupted) r.interrupted = extra.interrupted;
+    if (extra.interrupted) {
+      r.interrupted = extra.interrupted;
+      // checks the stop kept from running say so, rather than "no reason given"
+      for (const c of r.checks) if (c.outcome === "skip" && /^skipped \(no reason given\)$|^did not finish/.test(c.reason ?? "")) c.reason = `not run: ${extra.interrupted}`;
+    }
     if (moreErrors.length) {
       r.runErrors = [...r.runErrors.filter((e) => !(extra.interrupted && e === "the run was interrupted")), ...moreErrors];
       r.gate = evaluateGate({ checks: r.checks, runErrors: r.runErrors, expectations: r.expectations, options: r.options });

@@ -79,6 +79,7 @@ describe("plumbline run against a hostile target", () => {
         for (const [i, text] of files.entries()) expect(text.includes(secret), `${secret} in ${REPORT_FILES[i]}`).toBe(false);
         expect(r.console.includes(secret), `${secret} on the console`).toBe(false);
       }
+      console.log(`hostile ${mode}: exit ${r.code} in ${r.ms} ms (load ${loadavg()[0].toFixed(1)})`);
       expect(r.ms, `${mode} took ${r.ms} ms (load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`).toBeLessThan(MODE_LIMIT_MS * loadFactor());
     });
   }
