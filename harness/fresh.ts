@@ -127,7 +127,8 @@ export class Fresh {
   async cluster(): Promise<string> {
     if (this.w.config.fixtures.cluster) return this.w.config.fixtures.cluster;
     const res = await this.w.ops.listClusters({ as: "anonymous" });
-    const found = res.json ? (res.body?.data ?? []).find((c: any) => c?.status !== "unavailable") : undefined;
+    if (res.status < 200 || res.status > 299 || !res.json) throw new TargetFailure(`setup: the cluster fixture: listClusters answered ${res.status || res.error}${res.status && !res.json ? " with a body that is not JSON" : ""}`);
+    const found = Array.isArray(res.body?.data) ? res.body.data.find((c: any) => c?.status !== "unavailable") : undefined;
     if (!found?.id) throw new MissingCapability("fixture \"cluster\": none configured and the target lists no available cluster");
     return String(found.id);
   }
