@@ -35,6 +35,9 @@ export function program(): Command {
   runCmd.action(async (opts) => {
     const { run } = await import("./run.ts");
     process.exitCode = await run(configFrom(opts, runFlags), { log: say });
+    // the verdict is written: whatever a stopped run left running (a worker still waiting on a
+    // stalled target) must not keep the process alive
+    setTimeout(() => process.exit(), 2000).unref();
   });
 
   const planCmd = prog.command("plan").description("list what a run would do, grouped by side-effect class, without sending anything");

@@ -99,6 +99,7 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
     ledger.start({ runId: config.runId, pid: process.pid, target: config.target!, embedded: target.embedded, labelPrefix: config.labelPrefix });
     log(`plumbline: run ${config.runId} against ${config.targetLabel} (${config.target}), seed ${config.seed}, labels ${config.labelPrefix}*, allowed: ${config.allow.join(", ")}`);
 
+    const ours = new Set([...process.listeners("SIGINT"), ...process.listeners("SIGTERM")]);
     const vitest = await createVitest(
       "test",
       {
@@ -111,6 +112,8 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
       },
       {},
     );
+    // vitest's logger exits the process on SIGINT/SIGTERM; plumbline stops the run itself (Stopper)
+    for (const sig of ["SIGINT", "SIGTERM"] as const) for (const l of process.listeners(sig)) if (!ours.has(l)) process.off(sig, l as () => void);
     // the suites read this with inject("plumbline") (harness/world.ts)
     vitest.provide("plumbline", config);
     let failedToRun = false;
