@@ -118,10 +118,13 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
     vitest.provide("plumbline", config);
     let failedToRun = false;
     const filters = opts.filters ?? config.areas.map((a) => `suites/${a}/`);
-    const started = vitest.start(filters).catch((e: Error) => {
-      failedToRun = true;
-      log(`plumbline: the suites could not run: ${e.message}`);
-    });
+    // stopped while vitest was still starting up: no check is started at all
+    const started = stopper.reason
+      ? Promise.resolve()
+      : vitest.start(filters).catch((e: Error) => {
+          failedToRun = true;
+          log(`plumbline: the suites could not run: ${e.message}`);
+        });
     stopper.arm(() => void vitest.cancelCurrentRun("keyboard-input").catch(() => {}));
     // once stopped, checks in flight get a grace period to finish their own cleanup, no more
     await Promise.race([started, stopper.stopped.then(() => sleep(stopper.graceMs))]);

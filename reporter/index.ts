@@ -194,7 +194,7 @@ export class ConformanceReporter implements Reporter {
     if (extra.interrupted) {
       r.interrupted = extra.interrupted;
       // checks the stop kept from running say so, rather than "no reason given"
-      for (const c of r.checks) if (c.outcome === "skip" && /^skipped \(no reason given\)$|^did not finish/.test(c.reason ?? "")) c.reason = `not run: ${extra.interrupted}`;
+      for (const c of r.checks) if (c.outcome === "skip" && /^skipped \(no reason given\)$|^The test run was aborted/.test(c.reason ?? "")) c.reason = `not run: ${extra.interrupted}`;
     }
     if (moreErrors.length) {
       r.runErrors = [...r.runErrors.filter((e) => !(extra.interrupted && e === "the run was interrupted")), ...moreErrors];
