@@ -169,6 +169,7 @@ export async function runCheck(
       return w.client.send({ method, path: url, body: opts.body, contentType: opts.contentType, headers: opts.headers });
     },
   };
+  const learnedBefore = w.redactor.known().length;
   let thrown: unknown;
   try {
     const serial = /\.serial\.test\.[cm]?[jt]s$/.test(ctx.task.file?.filepath ?? "");
@@ -182,13 +183,28 @@ export async function runCheck(
       live.observations.push({ requirementId: live.requirementIds[0], note: "cleanup could not remove a resource", value: f.reason });
     }
   }
+  // nothing leaves the worker unredacted: observations, the reason, the error vitest prints
+  live.observations = live.observations.map((o) => ({ ...o, note: w.redactor.text(o.note), value: w.redactor.body(o.value) }));
+  const learned = w.redactor.known().slice(learnedBefore);
+  if (learned.length) live.secrets = learned; // for the reporter's last pass; it never writes them
   if (thrown === undefined) {
     live.outcome = "pass";
     return;
   }
   const { outcome, reason } = classify(thrown);
   live.outcome = outcome;
-  live.reason = reason;
-  if (outcome === "skip") ctx.skip(reason);
-  throw thrown;
+  live.reason = w.redactor.text(reason);
+  if (outcome === "skip") ctx.skip(live.reason);
+  throw redactError(thrown, w);
+}
+
+/** The thrown error with its message, stack and compared values redacted (vitest prints them). */
+function redactError(e: unknown, w: World): unknown {
+  if (!(e instanceof Error)) return new Error(w.redactor.text(String(e)));
+  const err = e as Error & Record<string, unknown>;
+  err.message = w.redactor.text(err.message);
+  if (err.stack) err.stack = w.redactor.text(err.stack);
+  // actual, expected, details...: vitest serialises every own property of a thrown error
+  for (const k of Object.keys(err)) if (k !== "message" && k !== "stack") err[k] = w.redactor.body(err[k]);
+  return err;
 }

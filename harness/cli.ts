@@ -1,7 +1,7 @@
 // The command line: plumbline run | plan | reference | report merge | sweep | fuzz.
 // Bad input exits 2 with one line naming what to fix; a failed gate exits 1.
 import { Command, Option } from "commander";
-import { CONFIG_FIELDS, loadConfig, type Config, type FieldName } from "./config.ts";
+import { CONFIG_FIELDS, loadConfig, usableDir, type Config, type FieldName } from "./config.ts";
 import { ConfigError } from "./errors.ts";
 
 const BOOLEAN_FIELDS = new Set<FieldName>(["strict", "destructive"]);
@@ -35,6 +35,9 @@ export function program(): Command {
   runCmd.action(async (opts) => {
     const { run } = await import("./run.ts");
     process.exitCode = await run(configFrom(opts, runFlags), { log: say });
+    // the verdict is written: whatever a stopped run left running (a worker still waiting on a
+    // stalled target) must not keep the process alive
+    setTimeout(() => process.exit(), 2000).unref();
   });
 
   const planCmd = prog.command("plan").description("list what a run would do, grouped by side-effect class, without sending anything");
@@ -63,7 +66,9 @@ export function program(): Command {
       const variants = (opts.variant ?? []) as string[];
       const badVariants = variants.filter((n) => n !== "all" && !ALL_VARIANTS.some((v) => v.name === n));
       if (badVariants.length) throw new ConfigError(`--variant: unknown variant ${badVariants.join(", ")}; expected all or one of: ${ALL_VARIANTS.map((v) => v.name).join(", ")}`);
-      const ref = await startReference({ port, host: opts.host, faults: opts.fault, variants: opts.variant, jobs });
+      const ref = await startReference({ port, host: opts.host, faults: opts.fault, variants: opts.variant, jobs }).catch((e: NodeJS.ErrnoException) => {
+        throw listenError(e, port, String(opts.host));
+      });
       process.stdout.write(
         [`reference target listening`, `  url:          ${ref.url}`, `  control url:  ${ref.controlUrl}`, ...Object.entries(ref.tokens).map(([k, v]) => `  ${(k + " token:").padEnd(14)}${v}`),
           ...(ref.app.variants.list().length ? [`  variants:     ${ref.app.variants.list().join(", ")}`] : []), "",
@@ -157,6 +162,7 @@ export function program(): Command {
   const sweepFlags = configOptions(sweepCmd);
   sweepCmd.action(async (opts) => {
     const config = configFrom(opts, sweepFlags);
+    usableDir(config.ledgerDir, "ledgerDir");
     const { sweep } = await import("./sweep.ts");
     const { buildWorld } = await import("./world.ts");
     const worlds = new Map<string, ReturnType<typeof buildWorld>>();
@@ -175,7 +181,8 @@ export function program(): Command {
     for (const l of report.ledgers) say(`${l.file}: ${l.status}`);
     for (const r of report.removed) say(`removed ${r}`);
     for (const f of report.failed) say(`could not remove ${f}`);
-    say(`plumbline sweep: ${report.removed.length} removed, ${report.failed.length} could not be removed`);
+    for (const k of report.kept) say(`left on purpose: ${k}`);
+    say(`plumbline sweep: ${report.removed.length} removed, ${report.failed.length} could not be removed (kept in their ledgers)${report.kept.length ? `, ${report.kept.length} left on purpose` : ""}`);
     process.exitCode = report.failed.length ? 1 : 0;
   });
 
@@ -208,6 +215,16 @@ export async function main(argv = process.argv): Promise<void> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();
+
+/** Why the reference could not listen, as one line naming the flag to change. */
+function listenError(e: NodeJS.ErrnoException, port: number, host: string): Error {
+  if (e.code === "EADDRINUSE") return new ConfigError(`--port: port ${port} is already in use on ${host}; choose another port (or 0 for any free one) or stop what listens there`);
+  if (e.code === "EACCES") return new ConfigError(`--port: port ${port} on ${host} needs privileges plumbline does not have; choose a port above 1023`);
+  if (e.code === "ENOTFOUND" || e.code === "EAI_AGAIN" || e.code === "EADDRNOTAVAIL" || e.code === "EAFNOSUPPORT") {
+    return new ConfigError(`--host: "${host}" is not an address of this machine (${e.code}); give one such as 127.0.0.1, 0.0.0.0 or localhost`);
+  }
+  return e;
+}
 
 /** `--jobs`: instant, held, or a delay in milliseconds. */
 function jobMode(v: string): { kind: "instant" } | { kind: "held" } | { kind: "delay"; ms: number } {

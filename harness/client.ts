@@ -5,9 +5,12 @@
 // `error` set or a text body; every attempt is recorded, redacted, into the current check.
 import http from "node:http";
 import https from "node:https";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import type { Exchange } from "./model.ts";
 import { Redactor, toCurl } from "./redact.ts";
 import { recordExchange } from "./current.ts";
+import { cutDeep, MAX_DEPTH, nestsDeeperThan } from "./bounded.ts";
+import { TargetNotAnswering } from "./errors.ts";
 
 export interface ClientOptions {
   baseUrl: string;
@@ -17,6 +20,11 @@ export interface ClientOptions {
   /** bytes of a response body kept; the rest is read no further */
   maxBodyBytes: number;
   redactor?: Redactor;
+  /**
+   * After this many timeouts in a row the target counts as not answering: every later send
+   * throws TargetNotAnswering at once, so a stalling target ends the run quickly. 0 disables.
+   */
+  breakAfterTimeouts?: number;
 }
 
 export interface RequestSpec {
@@ -54,6 +62,29 @@ interface RawBody {
   text: string;
   bytes: number;
   truncated: boolean;
+  /** set when a Content-Encoding header does not match the body (unreadable as sent) */
+  encodingError?: string;
+}
+
+const DECODERS: Record<string, (b: Buffer, o: { maxOutputLength: number }) => Buffer> = { gzip: gunzipSync, "x-gzip": gunzipSync, deflate: inflateSync, br: brotliDecompressSync };
+
+/**
+ * The body as a client honouring Content-Encoding reads it. We send no Accept-Encoding, but a
+ * correctly encoded body is still readable; a header naming an encoding the body does not have
+ * (gzip on plain JSON) makes it unreadable as sent, which is the target's failure.
+ */
+function decode(buf: Buffer, encoding: string | undefined, limit: number): { text: string; error?: string } {
+  const enc = (encoding ?? "").trim().toLowerCase();
+  if (!enc || enc === "identity" || buf.length === 0) return { text: buf.toString("utf8") };
+  const decoder = DECODERS[enc];
+  if (!decoder) return { text: buf.toString("utf8"), error: `Content-Encoding "${enc}" is not one a client can decode: the body is unreadable as sent` };
+  try {
+    return { text: decoder(buf, { maxOutputLength: limit }).toString("utf8") };
+  } catch (e) {
+    // a small body that inflates past the cap (a compression bomb) is read no further
+    if ((e as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE") return { text: "", error: `${enc} body inflates past ${limit} bytes; not read` };
+    return { text: buf.toString("utf8"), error: `Content-Encoding "${enc}" but the body is not ${enc} data: unreadable as sent` };
+  }
 }
 
 function describeError(e: any, timeoutMs: number, url: string): string {
@@ -79,9 +110,11 @@ function lowerHeaders(h: Record<string, unknown> | undefined): Record<string, st
 function parseBody(raw: RawBody | undefined): { body: unknown; text: string; json: boolean } {
   const text = raw?.text ?? "";
   if (text.trim() === "") return { body: undefined, text, json: false };
-  if (!raw?.truncated) {
+  if (!raw?.truncated && !raw?.encodingError) {
     try {
-      return { body: JSON.parse(text), text, json: true };
+      // JSON.parse copes with any depth; what walks the value afterwards does not
+      const body = JSON.parse(text);
+      return { body: nestsDeeperThan(text) ? cutDeep(body, MAX_DEPTH) : body, text, json: true };
     } catch {
       /* not JSON: kept as text */
     }
@@ -112,6 +145,7 @@ export function retryAfterMs(header: string | undefined, now = Date.now()): numb
 export class Client {
   readonly redactor: Redactor;
   private readonly agent: http.Agent;
+  private timeoutsInARow = 0;
 
   constructor(readonly opts: ClientOptions) {
     this.redactor = opts.redactor ?? new Redactor();
@@ -129,7 +163,12 @@ export class Client {
   async send(spec: RequestSpec): Promise<ApiResponse> {
     let waitedMs = 0;
     for (let attempt = 0; ; attempt++) {
+      const limit = this.opts.breakAfterTimeouts ?? 0;
+      if (limit > 0 && this.timeoutsInARow >= limit) {
+        throw new TargetNotAnswering(`target not answering: ${limit} requests in a row got no complete response within ${this.opts.requestTimeoutMs} ms; ${spec.method.toUpperCase()} ${new URL(this.url(spec.path).href).pathname} not sent`);
+      }
       const res = await this.once(spec);
+      this.timeoutsInARow = res.error?.startsWith("timeout:") ? this.timeoutsInARow + 1 : 0;
       if (res.status !== 429 || attempt >= this.opts.maxRetries) return res;
       const wait = Math.min(retryAfterMs(res.headers["retry-after"]) ?? 1000 * 2 ** attempt, this.opts.maxRetryWaitMs);
       if (waitedMs + wait > this.opts.maxRetryWaitMs) return res;
@@ -156,6 +195,9 @@ export class Client {
     const durationMs = Math.round(performance.now() - started);
     const parsed = parseBody(rawBody);
     const r = this.redactor;
+    // secrets first learned, then masked everywhere, this exchange's headers and URL included
+    if (spec.body !== undefined && !raw) r.learn(spec.body);
+    if (parsed.json) r.learn(parsed.body);
     const shownUrl = r.text(url);
     const shownHeaders = r.headers(headers);
     const shownBody = spec.body === undefined || raw ? undefined : r.body(spec.body);
@@ -169,7 +211,7 @@ export class Client {
       responseHeaders: status ? r.headers(resHeaders) : undefined,
       responseBody: rawBody ? storedBody(r, parsed.body, rawBody) : undefined,
       durationMs,
-      error: error ?? (rawBody?.truncated ? `body cut at ${this.opts.maxBodyBytes} bytes (more was sent)` : undefined),
+      error: error ?? (rawBody?.truncated ? `body cut at ${this.opts.maxBodyBytes} bytes (more was sent)` : rawBody?.encodingError),
       curl: toCurl({ method: spec.method, url: shownUrl, headers: shownHeaders, body: raw ? "@body.bin" : shownBody, rawBody: raw }),
     };
     recordExchange(exchange);
@@ -190,7 +232,12 @@ export class Client {
       const chunks: Buffer[] = [];
       let kept = 0;
       let bytes = 0;
-      const body = (truncated: boolean): RawBody => ({ text: Buffer.concat(chunks).toString("utf8"), bytes, truncated });
+      const body = (truncated: boolean): RawBody => {
+        const buf = Buffer.concat(chunks);
+        if (truncated) return { text: buf.toString("utf8"), bytes, truncated };
+        const d = decode(buf, resHeaders["content-encoding"], limit);
+        return { text: d.text, bytes, truncated, encodingError: d.error };
+      };
       const done = (r: { status: number; headers: Record<string, string>; body?: RawBody; error?: string }) => {
         if (settled) return;
         settled = true;

@@ -2,7 +2,7 @@
 // plumbline.config.yaml > defaults. Environment wins over the file because the file is shared by
 // a repo while the environment belongs to one invocation (CI secrets, a one-off target).
 // Every bad value becomes a ConfigError naming where it came from and what is expected.
-import { existsSync, readFileSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { parse as parseYaml } from "yaml";
 import { AREAS, type Area, type Level, type SideEffect } from "./model.ts";
@@ -45,6 +45,8 @@ export interface Config {
   maxBodyBytes: number;
   /** this machine's slice of the suite's files (`--shard 2/4`); undefined runs them all */
   shard?: Shard;
+  /** the whole run stops (cleans up, writes reports marked interrupted) after this long */
+  deadlineMs: number;
   /** target-specific values the material does not define (regions, types, images: not shown) */
   fixtures: { region?: string; type?: string; largerType?: string; image?: string; cluster?: string };
 }
@@ -92,6 +94,7 @@ const FIELDS = {
   fixtureCluster: { env: "PLUMBLINE_FIXTURE_CLUSTER", flag: "--fixture-cluster", file: "fixtures.cluster", expected: "an object storage cluster ID of the target" },
   shard: { env: "PLUMBLINE_SHARD", flag: "--shard", file: "shard", expected: "i/n with 1 <= i <= n <= 64, e.g. 2/4 (this machine's slice; merge the slices with plumbline report merge)" },
   maxBodyBytes: { env: "PLUMBLINE_MAX_BODY_BYTES", flag: "--max-body-bytes", file: "maxBodyBytes", expected: "an integer from 1024 to 104857600" },
+  deadline: { env: "PLUMBLINE_DEADLINE", flag: "--deadline", file: "deadline", expected: "a duration from 10s to 24h: seconds, or a number with s, m or h (default 30m)" },
 } satisfies Record<string, Field>;
 
 export type FieldName = keyof typeof FIELDS;
@@ -169,6 +172,15 @@ function int(min: number, max: number) {
     return n;
   };
 }
+function duration(min: number, max: number) {
+  return (v: unknown): number => {
+    const m = /^(\d+)\s*(s|m|h)?$/i.exec(String(v).trim());
+    if (!m) throw new Bad();
+    const ms = Number(m[1]) * { s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? "s").toLowerCase() as "s" | "m" | "h"];
+    if (ms < min || ms > max) throw new Bad();
+    return ms;
+  };
+}
 function bool(v: unknown): boolean {
   if (typeof v === "boolean") return v;
   const s = String(v).trim().toLowerCase();
@@ -229,6 +241,7 @@ const PARSERS: Record<FieldName, (v: unknown) => unknown> = {
     if (!(index >= 1 && index <= count && count <= 64)) throw new Bad();
     return { index, count };
   },
+  deadline: duration(10_000, 24 * 3_600_000),
   fixtureRegion: text(/^\S{1,64}$/),
   fixtureType: text(/^\S{1,64}$/),
   fixtureLargerType: text(/^\S{1,64}$/),
@@ -296,6 +309,8 @@ export function loadConfig(opts: LoadOptions = {}): Config {
     ledgerDir: (v.ledgerDir as string) ?? ".plumbline",
     maxBodyBytes: (v.maxBodyBytes as number) ?? 1024 * 1024,
     ...(v.shard ? { shard: v.shard as Shard } : {}),
+    // long enough for a real target's slow jobs; a stalling one is stopped sooner by the breaker
+    deadlineMs: (v.deadline as number) ?? 30 * 60_000,
     fixtures: {
       region: v.fixtureRegion as string | undefined,
       type: v.fixtureType as string | undefined,
@@ -309,4 +324,20 @@ export function loadConfig(opts: LoadOptions = {}): Config {
 /** The secrets of a configuration, for redaction. */
 export function secretsOf(c: Pick<Config, "tokens">): string[] {
   return Object.values(c.tokens).filter((t): t is string => typeof t === "string" && t.length > 0);
+}
+
+/**
+ * A directory setting that can be used: created when missing, refused (one line naming the
+ * setting) when it is a file or cannot be written. Called before any request is sent.
+ */
+export function usableDir(dir: string, setting: FieldName): void {
+  const named = `${FIELDS[setting].flag} / ${FIELDS[setting].env}`;
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new ConfigError(`${named}: ${dir} is a file, not a directory; give a directory (it is created when missing)`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    throw new ConfigError(`${named}: ${dir} cannot be used (${err.code ?? err.message}); give a directory plumbline may create and write`);
+  }
 }

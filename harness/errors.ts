@@ -14,6 +14,14 @@ export class HarnessError extends Error {
   override name = "HarnessError";
 }
 
+/**
+ * The target stopped answering (the client's breaker opened after repeated timeouts): the checks
+ * still to run cannot reach a verdict, so they end as `error`, quickly, instead of each waiting.
+ */
+export class TargetNotAnswering extends HarnessError {
+  override name = "TargetNotAnswering";
+}
+
 /** Something the check needs is missing (a principal, a provider state, an opt-in): outcome `skip`. */
 export class MissingCapability extends Error {
   override name = "MissingCapability";

@@ -11,6 +11,9 @@ beforeAll(async () => {
     calls.push(`${req.method} ${req.url}`);
     if (req.method === "POST" && req.url === "/v4/account/entity-transfers") return json(res, 200, { token: "0b7f4c64-1c1a-4f8e-9a55-0d2a7b3f1c11", status: "pending" });
     if (req.method === "POST" && req.url === "/v4/object-storage/keys") return json(res, 200, { id: 7, label: "k" });
+    if (req.method === "POST" && req.url === "/v4/vm/recipes") return json(res, 200, { id: 31, label: "r" });
+    if (req.method === "PUT" && req.url === "/v4/vm/recipes/31") return json(res, 200, { id: 31, is_public: true });
+    if (req.method === "DELETE" && req.url === "/v4/vm/recipes/31") return json(res, 400, { errors: [{ field: null, reason: "public recipes cannot be deleted" }] });
     if (req.method === "DELETE") return json(res, 200, {});
     return json(res, 404, { errors: [{ field: null, reason: "not found" }] });
   });
@@ -41,6 +44,25 @@ describe("Fresh.watch", () => {
     calls.length = 0;
     await fresh.cleanup();
     expect(calls).toEqual(["DELETE /v4/object-storage/keys/7"]);
+    w.client.close();
+  });
+});
+
+describe("creates a check sends itself", () => {
+  it("a 2xx create through the check's ops is ledgered and removed at the end; a recipe made public is kept, with why", async () => {
+    const w = testWorld(server.url);
+    const fresh = new Fresh(w);
+    const ops = fresh.watch(w.ops);
+    await ops.createKey({ body: { label: "own-key" } });
+    await ops.createRecipe({ body: { label: "own-recipe", images: ["x"], script: "#!/bin/sh", is_public: false } });
+    await ops.updateRecipe({ path: { recipeId: "31" }, body: { is_public: true } });
+    calls.length = 0;
+    const removal = await fresh.cleanup();
+    expect(calls).toEqual(["DELETE /v4/object-storage/keys/7"]);
+    expect(removal.failed).toEqual([]);
+    const state = w.ledger.read();
+    expect(state.open).toEqual([]);
+    expect(state.kept).toEqual([expect.objectContaining({ type: "recipe", path: { recipeId: 31 }, reason: expect.stringMatching(/public recipe cannot be deleted/) })]);
     w.client.close();
   });
 });

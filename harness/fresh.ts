@@ -4,13 +4,20 @@ import { randomBytes } from "node:crypto";
 import type { ApiResponse } from "./client.ts";
 import type { CallOptions, Ops } from "./ops.ts";
 import type { OperationId } from "./operation-ids.ts";
-import { HarnessError, MissingCapability } from "./errors.ts";
+import { MissingCapability, TargetFailure } from "./errors.ts";
+import { validator } from "./validate.ts";
 import { removeEntries, type LedgerEntry, type Removal } from "./ledger.ts";
-import { RESOURCES, type ResourceType } from "./resources.ts";
+import { kindCreatedBy, RESOURCES, type ResourceType } from "./resources.ts";
+import { Ledger, replayable } from "./ledger.ts";
 import type { World } from "./world.ts";
+
+/** Why a public recipe stays on the target: the material's own words. */
+export const PUBLIC_RECIPE_KEPT = "a public recipe cannot be deleted (Recipes: delete is for private recipes only; States and transitions: a public recipe cannot be deleted)";
 
 export class Fresh {
   private readonly entries: LedgerEntry[] = [];
+  /** resources left on purpose (public recipes), by ledger key */
+  private readonly kept: LedgerEntry[] = [];
 
   constructor(private readonly w: World) {}
 
@@ -32,22 +39,51 @@ export class Fresh {
    */
   async create(type: ResourceType, op: OperationId, opts: CallOptions & { label?: string; parent?: Record<string, string | number> }): Promise<any> {
     const key = this.w.ledger.intent(type, opts.label, opts.parent);
-    const res: ApiResponse = await this.w.ops[op](opts);
-    if (res.status < 200 || res.status > 299 || !res.json || typeof res.body !== "object" || res.body === null) {
-      this.w.ledger.leftover(key, `create answered ${res.status || res.error}`);
-      throw new HarnessError(`setup: ${op} could not create a ${type} (${res.status || res.error}): ${res.text.slice(0, 200)}`);
+    let res: ApiResponse;
+    try {
+      res = await this.w.ops[op](opts);
+    } catch (e) {
+      // thrown before anything was sent (the target not answering, a bad path): nothing was made
+      this.w.ledger.refused(key, `not sent: ${(e as Error).message}`);
+      throw e;
+    }
+    // a fixture the target did not make is the target's failure (the request is the material's),
+    // named, so the dependent check reads "fixture ... not created" rather than a plumbline error
+    const fixture = `setup: the ${type} fixture${opts.label ? ` ${opts.label}` : ""} was not created: ${op}`;
+    if (res.status >= 400 && res.status < 500) {
+      this.w.ledger.refused(key, `create answered ${res.status}`);
+      throw new TargetFailure(`${fixture} answered ${res.status}: ${res.text.slice(0, 200)}`);
+    }
+    if (res.status < 200 || res.status > 299 || !res.json || typeof res.body !== "object" || res.body === null || Array.isArray(res.body)) {
+      // a 5xx, a timeout or a garbage 2xx may still have made it: the intent stays for sweep
+      this.w.ledger.leftover(key, `create answered ${res.status || res.error}${res.status && !res.json ? " with a body that is not JSON" : ""}`);
+      throw new TargetFailure(`${fixture} answered ${res.status ? `${res.status}${res.json ? "" : ` with a body that is not JSON (${res.headers["content-type"] ?? "no content type"})`}` : res.error}: ${res.text.slice(0, 200)}`);
     }
     const path = RESOURCES[type].pathOf({ label: opts.label, ...res.body }, opts.parent ?? {});
     const unaddressed = Object.entries(path).find(([, v]) => v === undefined || v === null || v === "");
     if (unaddressed) {
-      // the material shows no body for most creates: a target may answer without the ID, and then
-      // nothing that follows can address the resource (a skip, not the target's failure)
+      // the ledger keeps only the intent (sweep finds it by label), never a path it cannot replay
       this.w.ledger.leftover(key, `create answered ${res.status} without "${unaddressed[0]}"`);
+      // where the material shows the created record (an OAuth client, a key, a bucket), a record without
+      // the ID that addresses it is the target's failure; where the body is not shown (most creates),
+      // a target may answer without it, and nothing that follows can address the resource: a skip
+      if (validator().showsBody(op, res.status)) {
+        throw new TargetFailure(`${fixture} answered ${res.status} but its body gives no ID to address it by ("${unaddressed[0]}"): ${res.text.slice(0, 200)}`);
+      }
       throw new MissingCapability(`${op} answered ${res.status} without the "${unaddressed[0]}" that addresses the new ${type}, so the check cannot go on (plumbline sweep --prefix finds it by label)`);
     }
     this.w.ledger.created(key, type, path, opts.label);
     this.entries.push({ key, type, label: opts.label, path });
+    if (type === "recipe" && (opts.body as { is_public?: unknown } | undefined)?.is_public === true) this.keep(this.entries[this.entries.length - 1]);
     return res.body;
+  }
+
+  /** A resource the API never lets anyone remove: out of cleanup, into the ledger's kept list. */
+  private keep(entry: LedgerEntry): void {
+    const i = this.entries.indexOf(entry);
+    if (i >= 0) this.entries.splice(i, 1);
+    this.kept.push(entry);
+    this.w.ledger.kept(entry.key, entry.type, entry.path!, PUBLIC_RECIPE_KEPT, entry.label);
   }
 
   instance(body: Record<string, unknown> = {}, as?: CallOptions["as"]): Promise<any> {
@@ -74,7 +110,7 @@ export class Fresh {
   async bucket(body: Record<string, unknown> = {}): Promise<any> {
     const label = this.label("bkt", 63).toLowerCase();
     const cluster = body.cluster ?? (await this.cluster());
-    return this.create("bucket", "createBucket", { body: { label, cluster, ...body }, label });
+    return this.create("bucket", "createBucket", { body: { label, cluster, ...body }, label, parent: { clusterId: String(cluster) } });
   }
 
   oauthClient(body: Record<string, unknown> = {}): Promise<any> {
@@ -102,7 +138,8 @@ export class Fresh {
   async cluster(): Promise<string> {
     if (this.w.config.fixtures.cluster) return this.w.config.fixtures.cluster;
     const res = await this.w.ops.listClusters({ as: "anonymous" });
-    const found = res.json ? (res.body?.data ?? []).find((c: any) => c?.status !== "unavailable") : undefined;
+    if (res.status < 200 || res.status > 299 || !res.json) throw new TargetFailure(`setup: the cluster fixture: listClusters answered ${res.status || res.error}${res.status && !res.json ? " with a body that is not JSON" : ""}`);
+    const found = Array.isArray(res.body?.data) ? res.body.data.find((c: any) => c?.status !== "unavailable") : undefined;
     if (!found?.id) throw new MissingCapability("fixture \"cluster\": none configured and the target lists no available cluster");
     return String(found.id);
   }
@@ -116,6 +153,17 @@ export class Fresh {
     return new Proxy(ops, {
       get: (target, name) => {
         const fn = target[name as keyof Ops];
+        if (name === "updateRecipe") return this.watchPublic(fn);
+        if (name === "acceptEntityTransfer") {
+          // an accepted transfer is completed: there is nothing left to cancel
+          return async (opts: CallOptions = {}) => {
+            const res = await fn(opts);
+            if (res.status >= 200 && res.status < 300) this.forget("cancelEntityTransfer", opts.path ?? {});
+            return res;
+          };
+        }
+        const made = typeof name === "string" ? kindCreatedBy(name) : undefined;
+        if (made) return this.watchCreate(made, fn);
         if (typeof name !== "string" || !Object.values(RESOURCES).some((k) => k.delete === name)) return fn;
         return async (opts: CallOptions = {}) => {
           const res = await fn(opts);
@@ -128,10 +176,62 @@ export class Fresh {
 
   private forget(op: string, path: Record<string, string | number>): void {
     const same = (a: Record<string, string | number>) => Object.keys(a).length === Object.keys(path).length && Object.entries(a).every(([k, v]) => String(path[k]) === String(v));
-    const i = this.entries.findIndex((e) => RESOURCES[e.type].delete === op && e.path && same(e.path));
-    if (i < 0) return;
-    this.w.ledger.deleted(this.entries[i].key);
-    this.entries.splice(i, 1);
+    for (const list of [this.entries, this.kept]) {
+      const i = list.findIndex((e) => RESOURCES[e.type].delete === op && e.path && same(e.path));
+      if (i < 0) continue;
+      this.w.ledger.deleted(list[i].key);
+      list.splice(i, 1);
+    }
+  }
+
+  /**
+   * A recipe made public (created public, or updated with is_public true) can never be deleted
+   * (material: States and transitions): it is recorded as left on purpose, so the run's report
+   * lists it and cleanup does not count it as a failure. A later successful delete closes it.
+   */
+  private watchPublic(fn: Ops[keyof Ops]): Ops[keyof Ops] {
+    return async (opts: CallOptions = {}) => {
+      const res = await fn(opts);
+      const madePublic = (opts.body as { is_public?: unknown } | undefined)?.is_public === true && res.status >= 200 && res.status < 300;
+      if (!madePublic) return res;
+      const recipeId = opts.path?.recipeId;
+      if (recipeId === undefined || recipeId === null || recipeId === "") return res;
+      const path = { recipeId: String(recipeId) };
+      const known = this.entries.find((e) => e.type === "recipe" && String(e.path?.recipeId) === path.recipeId);
+      if (known) this.keep(known);
+      else if (!this.kept.some((e) => String(e.path?.recipeId) === path.recipeId)) {
+        const label = typeof res.body?.label === "string" ? res.body.label : undefined;
+        const entry: LedgerEntry = { key: this.w.ledger.intent("recipe", label), type: "recipe", path, label };
+        this.kept.push(entry);
+        this.w.ledger.kept(entry.key, "recipe", path, PUBLIC_RECIPE_KEPT, label);
+      }
+      return res;
+    };
+  }
+
+  /**
+   * A create a check sends itself (a validation check the target wrongly accepts, a resource made
+   * outside fresh): a 2xx answer with an ID goes into the ledger like a fixture, so it is removed
+   * at the end too. Written after the answer only: refused creates, the common case, cost nothing.
+   */
+  private watchCreate(type: ResourceType, fn: Ops[keyof Ops]): Ops[keyof Ops] {
+    return async (opts: CallOptions = {}) => {
+      const res = await fn(opts);
+      if (res.status < 200 || res.status > 299 || !res.json || !res.body || typeof res.body !== "object" || Array.isArray(res.body)) return res;
+      const kind = RESOURCES[type];
+      const body = (typeof opts.body === "object" && opts.body !== null && !Buffer.isBuffer(opts.body) ? opts.body : {}) as Record<string, unknown>;
+      const sentLabel = body.label ?? body.name;
+      const label = typeof sentLabel === "string" ? sentLabel : typeof res.body.label === "string" ? res.body.label : undefined;
+      const parent = kind.parentOf?.(opts.path ?? {}, body) ?? {};
+      const path = kind.pathOf({ label, ...res.body }, parent);
+      if (!replayable(path)) return res; // no ID: the check itself judges the answer
+      // one line (no intent first): the create already happened
+      const entry: LedgerEntry = { key: Ledger.key(), type, label, path };
+      this.w.ledger.created(entry.key, type, path, label);
+      this.entries.push(entry);
+      if (type === "recipe" && body.is_public === true) this.keep(entry);
+      return res;
+    };
   }
 
   /** Removes what this check created, children first. */

@@ -76,3 +76,25 @@ describe("ledger", () => {
     expect(report.ledgers[0].status).toMatch(/still alive/);
   });
 });
+
+describe("a ledger never holds an entry it cannot replay", () => {
+  it("a 2xx create with no ID stores no delete path; sweep looks for it by label and keeps what it cannot find, saying why", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "plb-s-"));
+    const l = Ledger.forRun(dir, "noid01");
+    l.start({ runId: "noid01", pid: 2 ** 22 + 12346, target: server.url, labelPrefix: "plb-noid01-" });
+    const k = l.intent("key", "plb-noid01-key");
+    expect(l.created(k, "key", { keyId: undefined })).toBe(false);
+    const t = l.intent("ticket", "plb-noid01-ticket"); // no ID, no list by label: cannot be found
+    const tag = l.intent("tag", "no-prefix-tag"); // a tag is addressed by its label
+    expect(readLedger(l.file).open.map((e) => e.path)).toEqual([undefined, undefined, undefined]);
+    const w = testWorld(server.url);
+    calls.length = 0;
+    const report = await sweep({ dir, opsFor: () => w.ops });
+    expect(calls).toContain("DELETE /v4/tags/no-prefix-tag");
+    expect(report.failed).toEqual([expect.stringMatching(/^ticket plb-noid01-ticket: no ID was reported and the material shows no way to list tickets/)]);
+    const after = readLedger(l.file);
+    expect(after.open.map((e) => e.key)).toEqual([t]); // the key was listed and not there; the tag removed
+    expect(after.ended).toBe(false);
+    void tag;
+  });
+});

@@ -12,6 +12,10 @@ export type LedgerLine =
   | { t: "created"; key: string; type: ResourceType; path: Record<string, string | number>; label?: string; at: string }
   | { t: "deleted"; key: string; at: string }
   | { t: "leftover"; key: string; reason: string; at: string }
+  /** the create was refused (4xx): nothing was made, nothing to remove */
+  | { t: "refused"; key: string; reason: string; at: string }
+  /** left on the target on purpose (the API never lets anyone remove it): reported, not removed */
+  | { t: "kept"; key: string; type: ResourceType; path: Record<string, string | number>; label?: string; reason: string; at: string }
   | { t: "end"; at: string };
 
 export interface LedgerEntry {
@@ -21,6 +25,26 @@ export interface LedgerEntry {
   /** delete path; undefined when the create never reported an ID (find it by prefix) */
   path?: Record<string, string | number>;
   parent?: Record<string, string | number>;
+  /** why the last attempt to remove it failed */
+  reason?: string;
+}
+
+export interface KeptEntry {
+  key: string;
+  type: ResourceType;
+  path: Record<string, string | number>;
+  label?: string;
+  reason: string;
+}
+
+/** A delete path every parameter of which has a value: one the ledger can replay. */
+export function replayable(path: Record<string, unknown> | undefined): path is Record<string, string | number> {
+  return path !== undefined && Object.keys(path).length > 0 && Object.values(path).every((v) => (typeof v === "string" && v !== "") || (typeof v === "number" && Number.isFinite(v)));
+}
+
+/** A resource in words, for reports and logs. */
+export function describeEntry(e: { type: string; label?: string; path?: Record<string, string | number> }): string {
+  return `${e.type} ${e.label ?? ""} ${e.path ? JSON.stringify(e.path) : ""}`.replace(/\s+/g, " ").trim();
 }
 
 export function ledgerPath(dir: string, runId: string): string {
@@ -52,14 +76,37 @@ export class Ledger {
     this.append({ t: "run", ...info, at: new Date().toISOString() });
   }
 
+  /** A new entry's key. */
+  static key(): string {
+    return `${process.pid}-${Date.now().toString(36)}-${++counter}`;
+  }
+
   intent(type: ResourceType, label?: string, parent?: Record<string, string | number>): string {
-    const key = `${process.pid}-${Date.now().toString(36)}-${++counter}`;
+    const key = Ledger.key();
     this.append({ t: "intent", key, type, label, parent, at: new Date().toISOString() });
     return key;
   }
 
-  created(key: string, type: ResourceType, path: Record<string, string | number>, label?: string): void {
+  /**
+   * Records the ID of what a create made. A path with a missing parameter (a 2xx create with no
+   * ID) is never stored: the entry stays an intent, found later by its label, and says why.
+   * Returns whether the path was stored.
+   */
+  created(key: string, type: ResourceType, path: Record<string, unknown>, label?: string): boolean {
+    if (!replayable(path)) {
+      this.leftover(key, `the create answered without an ID (delete path ${JSON.stringify(path)}); found by its label only`);
+      return false;
+    }
     this.append({ t: "created", key, type, path, label, at: new Date().toISOString() });
+    return true;
+  }
+
+  refused(key: string, reason: string): void {
+    this.append({ t: "refused", key, reason, at: new Date().toISOString() });
+  }
+
+  kept(key: string, type: ResourceType, path: Record<string, string | number>, reason: string, label?: string): void {
+    this.append({ t: "kept", key, type, path, label, reason, at: new Date().toISOString() });
   }
 
   deleted(key: string): void {
@@ -85,10 +132,13 @@ export interface LedgerState {
   ended: boolean;
   /** created or intended and not deleted */
   open: LedgerEntry[];
+  /** left on the target on purpose, with why */
+  kept: KeptEntry[];
 }
 
 export function readLedger(file: string): LedgerState {
   const entries = new Map<string, LedgerEntry>();
+  const kept = new Map<string, KeptEntry>();
   let run: LedgerState["run"];
   let ended = false;
   for (const text of readFileSync(file, "utf8").split("\n")) {
@@ -102,10 +152,23 @@ export function readLedger(file: string): LedgerState {
     if (line.t === "run") run ??= line;
     else if (line.t === "end") ended = true;
     else if (line.t === "intent") entries.set(line.key, { key: line.key, type: line.type, label: line.label, parent: line.parent });
-    else if (line.t === "created") entries.set(line.key, { ...entries.get(line.key), key: line.key, type: line.type, path: line.path, label: line.label ?? entries.get(line.key)?.label });
-    else if (line.t === "deleted") entries.delete(line.key);
+    else if (line.t === "created") {
+      // a path with a hole (written by an older plumbline) cannot be replayed: kept as an intent
+      const prev = entries.get(line.key);
+      entries.set(line.key, { ...prev, key: line.key, type: line.type, path: replayable(line.path) ? line.path : undefined, label: line.label ?? prev?.label });
+    } else if (line.t === "leftover") {
+      const e = entries.get(line.key);
+      if (e) e.reason = line.reason;
+    } else if (line.t === "refused") entries.delete(line.key);
+    else if (line.t === "kept") {
+      entries.delete(line.key);
+      kept.set(line.key, { key: line.key, type: line.type, path: line.path, label: line.label, reason: line.reason });
+    } else if (line.t === "deleted") {
+      entries.delete(line.key);
+      kept.delete(line.key);
+    }
   }
-  return { file, run, ended, open: [...entries.values()] };
+  return { file, run, ended, open: [...entries.values()], kept: [...kept.values()] };
 }
 
 export function listLedgers(dir: string): string[] {
@@ -130,8 +193,8 @@ export async function removeEntries(entries: LedgerEntry[], ops: Ops, ledger?: L
   const order = [...entries].reverse().sort((a, b) => RESOURCES[a.type].rank - RESOURCES[b.type].rank);
   for (const entry of order) {
     const kind = RESOURCES[entry.type];
-    if (!entry.path) {
-      out.failed.push({ entry, reason: `create of ${entry.type} ${entry.label ?? ""} never reported an ID; sweep by prefix finds it` });
+    if (!replayable(entry.path)) {
+      out.failed.push({ entry, reason: `create of ${entry.type} ${entry.label ?? ""} never reported an ID; \`plumbline sweep\` looks for it by label` });
       continue;
     }
     if (!kind.delete) {
@@ -144,8 +207,10 @@ export async function removeEntries(entries: LedgerEntry[], ops: Ops, ledger?: L
     try {
       res = await ops[kind.delete]({ path: entry.path });
     } catch (e) {
-      // a ledger entry that cannot be replayed (e.g. a path without its ID) is reported, never thrown
-      out.failed.push({ entry, reason: `${kind.delete} ${JSON.stringify(entry.path)}: ${(e as Error).message}` });
+      // the target stopped answering (breaker), or a path the operation cannot take
+      const reason = `${kind.delete} ${JSON.stringify(entry.path)} not sent: ${(e as Error).message}`;
+      out.failed.push({ entry, reason });
+      ledger?.leftover(entry.key, reason);
       continue;
     }
     if ((res.status >= 200 && res.status < 300) || res.status === 404) {

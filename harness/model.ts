@@ -49,10 +49,15 @@ export interface CheckMeta {
   reason?: string;
   exchanges: Exchange[];
   observations: Observation[];
+  /**
+   * Secrets the check's target minted (learned from bodies), handed to the reporter in memory for
+   * one last masking pass over every file it writes; stripped before anything is written.
+   */
+  secrets?: string[];
 }
 
 /** What the reporter makes of one finished test. */
-export interface CheckResult extends Omit<CheckMeta, "outcome"> {
+export interface CheckResult extends Omit<CheckMeta, "outcome" | "secrets"> {
   name: string;
   file: string;
   outcome: Outcome;

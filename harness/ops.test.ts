@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listOperations } from "../spec/index.ts";
 import { OPERATION_IDS } from "./operation-ids.ts";
 import { fillPath } from "./ops.ts";
-import { HarnessError, MissingCapability } from "./errors.ts";
+import { HarnessError, MissingCapability, TargetFailure } from "./errors.ts";
 import { json, serve, testWorld, type TestServer } from "./testing.ts";
 
 let server: TestServer;
@@ -27,6 +27,8 @@ describe("ops", () => {
   it("fills and URL-encodes path parameters", () => {
     expect(fillPath("/v4/object-storage/buckets/{clusterId}/{bucket}", { clusterId: "us-east-1", bucket: "a b/../c" })).toBe("/v4/object-storage/buckets/us-east-1/a%20b%2F..%2Fc");
     expect(() => fillPath("/v4/vm/instances/{vmId}", {}, "getInstance")).toThrow(/getInstance: path parameter "vmId" is missing/);
+    // named but empty: the ID an earlier answer did not give is the target's failure
+    expect(() => fillPath("/v4/vm/instances/{vmId}", { vmId: undefined as unknown as number }, "getInstance")).toThrow(TargetFailure);
   });
 
   it("sends as the chosen principal, with query and JSON body", async () => {

@@ -2,7 +2,7 @@
 // Tests never build URLs: ops.getBucket({ path: { clusterId, bucket } }).
 import { listOperations, type OperationInfo } from "../spec/index.ts";
 import type { ApiResponse, Client } from "./client.ts";
-import { HarnessError } from "./errors.ts";
+import { HarnessError, TargetFailure } from "./errors.ts";
 import type { As, Principals } from "./principals.ts";
 import type { OperationId } from "./operation-ids.ts";
 
@@ -24,7 +24,9 @@ export type Ops = Record<OperationId, OpFn>;
 export function fillPath(template: string, params: Record<string, string | number> = {}, operationId = ""): string {
   return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const v = params[name];
-    if (v === undefined || v === null || v === "") throw new HarnessError(`${operationId}: path parameter "${name}" is missing`);
+    if (!(name in params)) throw new HarnessError(`${operationId}: path parameter "${name}" is missing`);
+    // named but empty: the value came from an earlier answer of the target that did not hold it
+    if (v === undefined || v === null || v === "") throw new TargetFailure(`${operationId}: path parameter "${name}" has no value: the target's earlier answer did not give it (${JSON.stringify(v ?? null)})`);
     return encodeURIComponent(String(v));
   });
 }

@@ -33,3 +33,45 @@ describe("redaction", () => {
     }
   });
 });
+
+describe("secrets the target mints", () => {
+  it("are learned from a body and masked in any later text: messages, headers, other bodies", () => {
+    const r = new Redactor();
+    r.learn({ id: "c1", secret: "minted-oauth-secret-1", nested: { deeper: [{ secret_key: "minted-access-secret-2" }] } });
+    expect(r.text('expected a 4xx error, got 200: {"id":"c1","secret":"minted-oauth-secret-1"}')).not.toContain("minted-oauth-secret-1");
+    expect(r.headers({ "x-echo": "minted-access-secret-2" })).toEqual({ "x-echo": REDACTED });
+    expect(r.body({ note: "your key is minted-access-secret-2" })).toEqual({ note: `your key is ${REDACTED}` });
+    expect(r.scrub("<li>minted-oauth-secret-1</li>")).toBe(`<li>${REDACTED}</li>`);
+  });
+  it("placeholders and short values are not learned", () => {
+    const r = new Redactor();
+    r.learn({ secret: "********", token: "abc", password: REDACTED });
+    expect(r.known()).toEqual([]);
+  });
+  it("secret keys are masked in JSON text that did not parse (a cut body)", () => {
+    expect(new Redactor().text('{"label":"x","secret": "plain-sec\\"ret","data":[1,')).toBe(`{"label":"x","secret": "${REDACTED}","data":[1,`);
+  });
+});
+
+describe("bodies of any depth", () => {
+  it("a body nested 20,000 levels deep is cut at depth 64, marked, and walks without a stack overflow", async () => {
+    const deep = "[".repeat(20_000) + "]".repeat(20_000);
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(`{"secret":"deep-minted-secret-9","data":${deep}}`);
+    });
+    try {
+      const client = new Client({ baseUrl: server.url, requestTimeoutMs: 2000, maxRetries: 0, maxRetryWaitMs: 0, maxBodyBytes: 1 << 20 });
+      const rec: CheckRecord = { requirementIds: ["X"], exchanges: [], observations: [] };
+      const res = await runInCheck(rec, () => client.send({ method: "GET", path: "/deep" }));
+      expect(res.json).toBe(true);
+      const stored = JSON.stringify(rec.exchanges[0].responseBody);
+      expect(stored).toContain("…(cut at depth 64)");
+      expect(stored).not.toContain("deep-minted-secret-9");
+      expect(JSON.stringify(res.body)).toContain("…(cut at depth 64)");
+      client.close();
+    } finally {
+      await server.close();
+    }
+  });
+});

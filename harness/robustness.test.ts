@@ -151,3 +151,48 @@ describe("hostile responses", () => {
     expect(rec.exchanges).toHaveLength(3); // first try + maxRetries
   });
 });
+
+describe("Content-Encoding of answers", () => {
+  it("a gzip header on a plain JSON body: unreadable as sent, an error on the exchange; a real gzip body is decoded", async () => {
+    const { gzipSync } = await import("node:zlib");
+    const s = await serve((req, res) => {
+      const real = req.url === "/real";
+      res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
+      res.end(real ? gzipSync('{"ok":true}') : '{"ok":true}');
+    });
+    try {
+      const c = new Client({ baseUrl: s.url, requestTimeoutMs: 2000, maxRetries: 0, maxRetryWaitMs: 0, maxBodyBytes: 4096 });
+      const fake = await c.send({ method: "GET", path: "/fake" });
+      expect(fake.json).toBe(false);
+      expect(fake.error).toMatch(/Content-Encoding "gzip" but the body is not gzip data/);
+      const real = await c.send({ method: "GET", path: "/real" });
+      expect(real.error).toBeUndefined();
+      expect(real.body).toEqual({ ok: true });
+      c.close();
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("jsonAnswerVerdict: MUST readable as JSON, SHOULD labelled application/json", async () => {
+    const { jsonAnswerVerdict, isJsonMediaType } = await import("./content.ts");
+    expect(isJsonMediaType("application/json; charset=utf-8")).toBe(true);
+    expect(isJsonMediaType("application/problem+json")).toBe(true);
+    expect(isJsonMediaType("text/plain")).toBe(false);
+    const { res } = await recorded("/wrong-type");
+    expect(jsonAnswerVerdict(res)).toEqual({ should: 'Content-Type is "text/plain", not application/json' });
+    const html = await recorded("/html");
+    expect(jsonAnswerVerdict(html.res).must).toMatch(/not JSON \(text\/html\)/);
+  });
+});
+
+describe("the breaker", () => {
+  it("after 3 timeouts in a row every later request is refused at once: target not answering", async () => {
+    const c = client({ requestTimeoutMs: 150, breakAfterTimeouts: 3 });
+    for (let i = 0; i < 3; i++) expect((await c.send({ method: "GET", path: "/stall" })).error).toMatch(/timeout/);
+    const started = Date.now();
+    await expect(c.send({ method: "GET", path: "/" })).rejects.toThrow(/target not answering: 3 requests in a row/);
+    expect(Date.now() - started).toBeLessThan(50);
+    c.close();
+  });
+});

@@ -1,13 +1,16 @@
 // `plumbline run`: start (or point at) the target, hand the configuration to the `conformance`
 // vitest project through provide/inject, run it with the conformance reporter, clean up, gate.
+import { existsSync } from "node:fs";
 import { createVitest } from "vitest/node";
 import type { Reporter } from "vitest/node";
-import type { Config } from "./config.ts";
+import { secretsOf, usableDir, type Config } from "./config.ts";
 import { ConfigError } from "./errors.ts";
 import { Client } from "./client.ts";
 import { buildWorld } from "./world.ts";
-import { Ledger, removeEntries } from "./ledger.ts";
+import { describeEntry, Ledger } from "./ledger.ts";
+import { replayLedger } from "./sweep.ts";
 import { CONFORMANCE_PROJECTS } from "./states.ts";
+import type { ConformanceReporter, LeftOnTarget } from "../reporter/index.ts";
 
 /** Values for fixtures the material leaves `not shown`, as the embedded reference defines them. */
 export const REFERENCE_FIXTURES = { region: "us-east", type: "vm-nano-1", largerType: "vm-standard-2", image: "vm/debian12", cluster: "us-east-1" };
@@ -63,17 +66,45 @@ export interface RunOptions {
   filters?: string[];
 }
 
+/** Every setting that can be checked without the target, checked before any request. */
+export async function checkSettings(config: Config): Promise<void> {
+  usableDir(config.reportDir, "reportDir");
+  usableDir(config.ledgerDir, "ledgerDir");
+  if (config.expectationsFile) {
+    const { loadExpectations } = await import("../reporter/expectations.ts");
+    try {
+      loadExpectations(config.expectationsFile);
+    } catch (e) {
+      throw new ConfigError(`--expectations / PLUMBLINE_EXPECTATIONS: ${config.expectationsFile}: ${(e as Error).message.split("\n")[0]}; fix the file (reporter/README.md shows its form)`);
+    }
+  }
+}
+
 export async function run(initial: Config, opts: RunOptions = {}): Promise<number> {
-  const log = opts.log ?? ((l: string) => process.stderr.write(l + "\n"));
+  const say = opts.log ?? ((l: string) => process.stderr.write(l + "\n"));
+  await checkSettings(initial);
   const target = await startTarget(initial);
   const config = target.config;
+  const reporter = await conformanceReporter(config, say);
+  // every line printed passes the run's known secrets (configured and learned by the checks)
+  const log = (l: string) => say(reporter ? reporter.redactor.scrub(l) : l);
+  const ledger = Ledger.forRun(config.ledgerDir, config.runId);
+  const stopper = new Stopper(config, log);
   try {
-    await preflight(config);
-    const ledger = Ledger.forRun(config.ledgerDir, config.runId);
+    try {
+      await preflight(config);
+    } catch (e) {
+      // no check can run: the one line naming what to fix, then still a verdict and four reports
+      if (!(e instanceof ConfigError) || !reporter) throw e;
+      log(`plumbline: ${e.message}`);
+      await reporter.onTestRunEnd([], [], "failed");
+      reporter.finish({ runErrors: [e.message] });
+      return 2;
+    }
     ledger.start({ runId: config.runId, pid: process.pid, target: config.target!, embedded: target.embedded, labelPrefix: config.labelPrefix });
     log(`plumbline: run ${config.runId} against ${config.targetLabel} (${config.target}), seed ${config.seed}, labels ${config.labelPrefix}*, allowed: ${config.allow.join(", ")}${config.shard ? `, shard ${config.shard.index}/${config.shard.count}` : ""}`);
 
-    const reporter = await conformanceReporter(config, log);
+    const ours = new Set([...process.listeners("SIGINT"), ...process.listeners("SIGTERM")]);
     const vitest = await createVitest(
       "test",
       {
@@ -81,51 +112,137 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
         watch: false,
         run: true,
         maxWorkers: config.concurrency,
-        reporters: reporter ? ["default", reporter] : ["default"],
+        reporters: reporter ? ["default", reporter as Reporter] : ["default"],
         passWithNoTests: true,
         // vitest slices the files by a hash of their paths: the same slice on every machine
         ...(config.shard ? { shard: `${config.shard.index}/${config.shard.count}` } : {}),
       },
       {},
     );
+    // vitest's logger exits the process on SIGINT/SIGTERM; plumbline stops the run itself (Stopper)
+    for (const sig of ["SIGINT", "SIGTERM"] as const) for (const l of process.listeners(sig)) if (!ours.has(l)) process.off(sig, l as () => void);
     // the suites read this with inject("plumbline") (harness/world.ts)
     vitest.provide("plumbline", config);
     let failedToRun = false;
-    try {
-      const filters = opts.filters ?? config.areas.map((a) => `suites/${a}/`);
-      await vitest.start(filters);
-    } catch (e) {
-      failedToRun = true;
-      log(`plumbline: the suites could not run: ${(e as Error).message}`);
-    } finally {
-      await vitest.close();
-    }
+    const filters = opts.filters ?? config.areas.map((a) => `suites/${a}/`);
+    // stopped while vitest was still starting up: no check is started at all
+    const started = stopper.reason
+      ? Promise.resolve()
+      : vitest.start(filters).catch((e: Error) => {
+          failedToRun = true;
+          log(`plumbline: the suites could not run: ${e.message}`);
+        });
+    stopper.arm(() => void vitest.cancelCurrentRun("keyboard-input").catch(() => {}));
+    // once stopped, checks in flight get a grace period to finish their own cleanup, no more
+    await Promise.race([started, stopper.stopped.then(() => sleep(stopper.graceMs))]);
+    await Promise.race([vitest.close(), sleep(stopper.graceMs)]);
+    // a run stopped before vitest reported: the reporter builds its report from what finished
+    if (reporter && !reporter.report) await reporter.onTestRunEnd(vitest.state.getTestModules(), [], "interrupted");
 
-    // whatever a check's own cleanup could not remove gets one more try, then is reported
-    const leftovers = ledger.read().open;
-    if (leftovers.length) {
-      const w = buildWorld(config);
-      const removal = await removeEntries(leftovers, w.ops, ledger);
-      w.client.close();
-      for (const f of removal.failed) log(`plumbline: could not remove ${f.entry.type} ${f.entry.label ?? ""}: ${f.reason}`);
-      if (removal.failed.length === 0) ledger.end();
-      else log(`plumbline: ${removal.failed.length} leftovers stay in ${ledger.file}; \`plumbline sweep\` retries them`);
-    } else {
-      ledger.end();
+    const left = await cleanupPass(config, ledger, log);
+    stopper.disarm();
+    if (reporter?.report) {
+      const report = reporter.finish({ leftOnTarget: left, interrupted: stopper.reason });
+      const { gateExitCode } = await import("../reporter/index.ts");
+      return gateExitCode(report);
     }
-
-    if (failedToRun) return 2;
-    const report = (reporter as { report?: unknown } | undefined)?.report;
-    if (!report) return vitest.state.getCountOfFailedTests() > 0 ? 1 : 0;
-    const { gateExitCode } = await import("../reporter/index.ts");
-    return gateExitCode(report as never);
+    if (failedToRun || stopper.reason) return 2;
+    return vitest.state.getCountOfFailedTests() > 0 ? 1 : 0;
   } finally {
+    stopper.disarm();
     await target.close();
   }
 }
 
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms).unref());
+}
+
+/**
+ * What stops a run early: SIGINT, SIGTERM or the deadline. The first stops the suites, lets
+ * checks in flight finish, cleans up and writes the reports marked interrupted; a second signal
+ * exits at once (what is left stays in the ledger for `plumbline sweep`).
+ */
+class Stopper {
+  reason?: string;
+  readonly stopped: Promise<void>;
+  /** how long checks in flight get after a stop: long enough for a request and a cleanup */
+  readonly graceMs: number;
+  private resolve!: () => void;
+  private onStop?: () => void;
+  private timer?: NodeJS.Timeout;
+  private readonly handlers: [NodeJS.Signals, () => void][] = [];
+
+  constructor(
+    private readonly config: Config,
+    private readonly log: (l: string) => void,
+  ) {
+    this.stopped = new Promise((r) => (this.resolve = r));
+    this.graceMs = Math.min(30_000, 2 * config.requestTimeoutMs + 5_000);
+    for (const sig of ["SIGINT", "SIGTERM"] as const) {
+      const h = () => this.stop(`stopped by ${sig}`, sig);
+      process.on(sig, h);
+      this.handlers.push([sig, h]);
+    }
+    this.timer = setTimeout(() => this.stop(`deadline of ${Math.round(config.deadlineMs / 1000)} s reached (--deadline / PLUMBLINE_DEADLINE)`), config.deadlineMs);
+    this.timer.unref();
+  }
+
+  arm(onStop: () => void): void {
+    this.onStop = onStop;
+    if (this.reason) onStop();
+  }
+
+  private stop(reason: string, signal?: NodeJS.Signals): void {
+    if (this.reason) {
+      if (signal) {
+        this.log(`plumbline: ${signal} again: exiting now; what the run created stays in ${this.config.ledgerDir} for \`plumbline sweep\``);
+        process.exit(130);
+      }
+      return;
+    }
+    this.reason = reason;
+    this.log(`plumbline: ${reason}: stopping the checks, cleaning up, then writing the reports (a second signal exits at once)`);
+    this.onStop?.();
+    this.resolve();
+  }
+
+  disarm(): void {
+    clearTimeout(this.timer);
+    for (const [sig, h] of this.handlers) process.off(sig, h);
+    this.handlers.length = 0;
+  }
+}
+
+/**
+ * Whatever the checks' own cleanup could not remove gets one more try (by ID, or by label for
+ * creates that never reported one); returns what stays on the target and why, public recipes
+ * (left on purpose) included.
+ */
+async function cleanupPass(config: Config, ledger: Ledger, log: (l: string) => void): Promise<LeftOnTarget[]> {
+  if (!existsSync(ledger.file)) return [];
+  const state = ledger.read();
+  const kept = state.kept.map((k) => ({ what: describeEntry(k), reason: k.reason, onPurpose: true }));
+  if (state.open.length === 0) {
+    if (!state.ended) ledger.end();
+    for (const k of kept) log(`plumbline: left on the target on purpose: ${k.what}: ${k.reason}`);
+    return kept;
+  }
+  const w = buildWorld(config);
+  try {
+    const replay = await replayLedger(ledger.file, w.ops);
+    const left = replay.left.map((l) => ({ ...l, reason: w.redactor.text(l.reason), onPurpose: false }));
+    for (const k of kept) log(`plumbline: left on the target on purpose: ${k.what}: ${k.reason}`);
+    for (const l of left) log(`plumbline: could not remove ${l.what}: ${l.reason}`);
+    if (left.length) log(`plumbline: ${left.length} leftovers stay in ${ledger.file}; \`plumbline sweep\` retries them`);
+    return [...kept, ...left];
+  } finally {
+    w.client.close();
+  }
+}
+
 /** The reporter of reporter/index.ts; vitest's default alone when it cannot be loaded. */
-async function conformanceReporter(config: Config, log: (l: string) => void): Promise<Reporter | undefined> {
+async function conformanceReporter(config: Config, log: (l: string) => void): Promise<ConformanceReporter | undefined> {
   try {
     const { ConformanceReporter } = await import("../reporter/index.ts");
     return new ConformanceReporter({
@@ -136,7 +253,10 @@ async function conformanceReporter(config: Config, log: (l: string) => void): Pr
       gateLevel: config.gateLevel,
       expectationsFile: config.expectationsFile,
       startedAt: new Date().toISOString(),
-    }) as Reporter;
+      secrets: secretsOf(config),
+      writeLater: true,
+      log,
+    });
   } catch (e) {
     log(`plumbline: reporter/index.ts could not be loaded (${(e as Error).message}); using vitest's default reporter only`);
     return undefined;

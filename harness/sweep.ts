@@ -1,14 +1,126 @@
-// `plumbline sweep`: removes what dead runs left behind. First by replaying their ledgers, then,
-// for creates that never reported an ID (or with no ledger at all), by listing and matching the
-// label prefix.
-import { Ledger, listLedgers, readLedger, removeEntries, type LedgerEntry } from "./ledger.ts";
+// Replaying a ledger (at the end of a run, and in `plumbline sweep` for runs that died): entries
+// with an ID are deleted by it; entries whose create never reported one are looked for by their
+// label (exact, so labels without the run's prefix are found too) in the kind's list; whatever
+// cannot be removed or found stays in the ledger with the reason, and is reported.
+import { describeEntry, Ledger, listLedgers, readLedger, removeEntries, replayable, type KeptEntry, type LedgerEntry } from "./ledger.ts";
 import { RESOURCES, pathOfListed, type ResourceType } from "./resources.ts";
 import type { Ops } from "./ops.ts";
+
+export interface Left {
+  what: string;
+  reason: string;
+}
+
+export interface Replay {
+  removed: string[];
+  /** could not be removed or found: still in the ledger, with why */
+  left: Left[];
+  /** on the target on purpose (public recipes), with why */
+  kept: KeptEntry[];
+}
+
+/** Bounded: at most this many pages per list. */
+const MAX_PAGES = 50;
+
+/** Every listed item of a kind, or why the list could not be read whole. */
+async function listAll(ops: Ops, type: ResourceType): Promise<{ items: any[] } | { problem: string }> {
+  const list = RESOURCES[type].list!;
+  const items: any[] = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    let res;
+    try {
+      res = await ops[list.op]({ query: list.paginated ? { page } : undefined });
+    } catch (e) {
+      return { problem: `${list.op} not sent: ${(e as Error).message}` };
+    }
+    if (res.status < 200 || res.status > 299 || !Array.isArray(res.body?.data)) return { problem: `${list.op} answered ${res.status || res.error}` };
+    items.push(...res.body.data);
+    if (!list.paginated || page >= (Number(res.body.pages) || 1)) return { items };
+  }
+  return { problem: `${list.op} has more than ${MAX_PAGES} pages; not read whole` };
+}
+
+/** Removes what a ledger still holds open; ends the ledger when nothing is left. */
+export async function replayLedger(file: string, ops: Ops): Promise<Replay> {
+  const state = readLedger(file);
+  const ledger = new Ledger(file);
+  const out: Replay = { removed: [], left: [], kept: state.kept };
+  const byId: LedgerEntry[] = [];
+  const noId: LedgerEntry[] = [];
+  for (const e of state.open) {
+    // a kind addressed by what plumbline chose (a tag's label, a bucket's cluster and label)
+    // needs no ID from the target
+    const derived = e.path ?? (e.label ? RESOURCES[e.type].pathOf({ label: e.label }, e.parent ?? {}) : undefined);
+    if (replayable(derived)) byId.push({ ...e, path: derived });
+    else noId.push(e);
+  }
+  const removal = await removeEntries(byId, ops, ledger);
+  out.removed.push(...removal.removed.map(describeEntry));
+  out.left.push(...removal.failed.map((f) => ({ what: describeEntry(f.entry), reason: f.reason })));
+  const removedVms = new Set(removal.removed.filter((e) => e.type === "instance").map((e) => String(e.path?.vmId)));
+
+  const lists = new Map<ResourceType, Awaited<ReturnType<typeof listAll>>>();
+  for (const e of noId) {
+    const kind = RESOURCES[e.type];
+    const leave = (reason: string) => {
+      out.left.push({ what: describeEntry(e), reason });
+      ledger.leftover(e.key, reason);
+    };
+    if (!kind.delete && e.parent?.vmId !== undefined) {
+      // disks go with their instance
+      if (removedVms.has(String(e.parent.vmId))) {
+        ledger.deleted(e.key);
+        out.removed.push(describeEntry(e));
+      } else leave(`goes with instance ${e.parent.vmId}, which is not removed`);
+      continue;
+    }
+    if (e.parent?.vmId !== undefined && removedVms.has(String(e.parent.vmId))) {
+      // a config without an ID went with its instance
+      ledger.deleted(e.key);
+      out.removed.push(describeEntry(e));
+      continue;
+    }
+    if (!kind.list) {
+      leave(`no ID was reported and the material shows no way to list ${e.type}s by label; remove it by hand`);
+      continue;
+    }
+    if (!e.label) {
+      leave(`no ID and no label recorded; ${kind.list.op} cannot find it`);
+      continue;
+    }
+    if (!lists.has(e.type)) lists.set(e.type, await listAll(ops, e.type));
+    const listed = lists.get(e.type)!;
+    if ("problem" in listed) {
+      leave(`no ID was reported and the list to find it by label failed: ${listed.problem}`);
+      continue;
+    }
+    const matches = listed.items.filter((item) => item?.[kind.list!.labelField] === e.label);
+    if (matches.length === 0) {
+      // the whole list was read: it is not on the target (the create never took effect)
+      ledger.deleted(e.key);
+      continue;
+    }
+    const found = matches.map((item, i) => ({ ...e, key: i === 0 ? e.key : `${e.key}-${i}`, path: pathOfListed(e.type, item) }));
+    const usable = found.filter((f) => replayable(f.path));
+    if (usable.length < found.length) {
+      leave(`found by label in ${kind.list.op}, but the listed item gives no ID to delete it by`);
+      continue;
+    }
+    const r = await removeEntries(usable, ops, ledger);
+    out.removed.push(...r.removed.map(describeEntry));
+    out.left.push(...r.failed.map((f) => ({ what: describeEntry(f.entry), reason: f.reason })));
+  }
+  if (out.left.length === 0) ledger.end();
+  return out;
+}
 
 export interface SweepReport {
   ledgers: { file: string; status: string }[];
   removed: string[];
+  /** "what: why", one per resource that stays */
   failed: string[];
+  /** left on purpose (public recipes), "what: why" */
+  kept: string[];
 }
 
 function alive(pid: number): boolean {
@@ -20,34 +132,25 @@ function alive(pid: number): boolean {
   }
 }
 
-function describe(e: LedgerEntry): string {
-  return `${e.type} ${e.label ?? ""} ${e.path ? JSON.stringify(e.path) : ""}`.replace(/\s+/g, " ").trim();
-}
-
-/** Deletes every listed resource whose label starts with `prefix`. Bounded: 50 pages per list. */
+/** Deletes every listed resource whose label starts with `prefix`. */
 export async function sweepByPrefix(ops: Ops, prefix: string, types = Object.keys(RESOURCES) as ResourceType[]): Promise<{ removed: string[]; failed: string[] }> {
   const found: LedgerEntry[] = [];
   const failed: string[] = [];
   for (const type of types) {
     const list = RESOURCES[type].list;
     if (!list) continue;
-    for (let page = 1; page <= 50; page++) {
-      const res = await ops[list.op]({ query: list.paginated ? { page } : undefined });
-      if (res.status < 200 || res.status > 299 || !Array.isArray(res.body?.data)) {
-        if (res.status !== 403 && res.status !== 404) failed.push(`${list.op} could not be listed (${res.status || res.error})`);
-        break;
-      }
-      for (const item of res.body.data) {
-        const label = item?.[list.labelField];
-        if (typeof label === "string" && label.startsWith(prefix)) {
-          found.push({ key: `prefix-${type}-${label}`, type, label, path: pathOfListed(type, item) });
-        }
-      }
-      if (!list.paginated || page >= (res.body.pages ?? 1)) break;
+    const listed = await listAll(ops, type);
+    if ("problem" in listed) {
+      if (!/answered (403|404)$/.test(listed.problem)) failed.push(`${list.op} could not be listed (${listed.problem})`);
+      continue;
+    }
+    for (const item of listed.items) {
+      const label = item?.[list.labelField];
+      if (typeof label === "string" && label.startsWith(prefix)) found.push({ key: `prefix-${type}-${label}`, type, label, path: pathOfListed(type, item) });
     }
   }
   const removal = await removeEntries(found, ops);
-  return { removed: removal.removed.map(describe), failed: [...failed, ...removal.failed.map((f) => `${describe(f.entry)}: ${f.reason}`)] };
+  return { removed: removal.removed.map(describeEntry), failed: [...failed, ...removal.failed.map((f) => `${describeEntry(f.entry)}: ${f.reason}`)] };
 }
 
 export interface SweepOptions {
@@ -62,10 +165,10 @@ export interface SweepOptions {
 }
 
 export async function sweep(opts: SweepOptions): Promise<SweepReport> {
-  const report: SweepReport = { ledgers: [], removed: [], failed: [] };
+  const report: SweepReport = { ledgers: [], removed: [], failed: [], kept: [] };
   for (const file of listLedgers(opts.dir)) {
     const state = readLedger(file);
-    const ledger = new Ledger(file);
+    report.kept.push(...state.kept.map((k) => `${describeEntry(k)}: ${k.reason}`));
     if (state.ended && state.open.length === 0) {
       report.ledgers.push({ file, status: "finished cleanly" });
       continue;
@@ -76,7 +179,7 @@ export async function sweep(opts: SweepOptions): Promise<SweepReport> {
     }
     if (state.run?.embedded) {
       // the embedded reference lived and died with its run: nothing outlives it
-      ledger.end();
+      new Ledger(file).end();
       report.ledgers.push({ file, status: "embedded reference run: nothing to remove" });
       continue;
     }
@@ -84,25 +187,13 @@ export async function sweep(opts: SweepOptions): Promise<SweepReport> {
     const ops = target ? opts.opsFor(target) : undefined;
     if (!ops) {
       report.ledgers.push({ file, status: `target ${target ?? "(unknown)"} not reachable with this configuration; ${state.open.length} entries left` });
-      report.failed.push(...state.open.map((e) => `${describe(e)}: target not reachable`));
+      report.failed.push(...state.open.map((e) => `${describeEntry(e)}: target ${target ?? "(unknown)"} not reachable with this configuration`));
       continue;
     }
-    const withId = state.open.filter((e) => e.path);
-    const removal = await removeEntries(withId, ops, ledger);
-    report.removed.push(...removal.removed.map(describe));
-    report.failed.push(...removal.failed.map((f) => `${describe(f.entry)}: ${f.reason}`));
-    // creates that never reported an ID: find them by the run's prefix
-    let prefixFailures = 0;
-    if (withId.length < state.open.length && state.run?.labelPrefix) {
-      const types = [...new Set(state.open.filter((e) => !e.path).map((e) => e.type))];
-      const byPrefix = await sweepByPrefix(ops, state.run.labelPrefix, types);
-      report.removed.push(...byPrefix.removed);
-      report.failed.push(...byPrefix.failed);
-      prefixFailures = byPrefix.failed.length;
-      for (const e of state.open.filter((x) => !x.path)) ledger.deleted(e.key);
-    }
-    if (removal.failed.length === 0 && prefixFailures === 0) ledger.end();
-    report.ledgers.push({ file, status: `replayed: ${removal.removed.length} removed, ${removal.failed.length + prefixFailures} could not be removed` });
+    const replay = await replayLedger(file, ops);
+    report.removed.push(...replay.removed);
+    report.failed.push(...replay.left.map((l) => `${l.what}: ${l.reason}`));
+    report.ledgers.push({ file, status: `replayed: ${replay.removed.length} removed, ${replay.left.length} could not be removed${replay.left.length ? " (kept in the ledger)" : ""}` });
   }
   if (opts.prefix && opts.targetForPrefix) {
     const ops = opts.opsFor(opts.targetForPrefix);

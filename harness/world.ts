@@ -27,6 +27,9 @@ export interface World {
   ledger: Ledger;
 }
 
+/** Timeouts in a row after which a worker counts the target as not answering (client.ts). */
+export const BREAK_AFTER_TIMEOUTS = 3;
+
 export function buildWorld(config: Config): World {
   if (!config.target) throw new HarnessError("no target URL: run through `plumbline run` (which starts the reference) or set PLUMBLINE_TARGET");
   const redactor = new Redactor(secretsOf(config));
@@ -36,6 +39,7 @@ export function buildWorld(config: Config): World {
     maxRetries: config.maxRetries,
     maxRetryWaitMs: config.maxRetryWaitMs,
     maxBodyBytes: config.maxBodyBytes,
+    breakAfterTimeouts: BREAK_AFTER_TIMEOUTS,
     redactor,
   });
   const states = new States(client, config.controlUrl, redactor);

@@ -67,7 +67,8 @@ function summary(r: RunReport): string {
     .map((t) => `<span class="tgt"><b>${escapeHtml(t.label)}</b> <code>${escapeHtml(t.url)}</code> seed <code>${escapeHtml(t.seed)}</code> · ${escapeHtml(formatDuration(t.durationMs))}</span>`)
     .join("");
   const reasons = g.reasons.map((x) => `<li>${escapeHtml(x)}</li>`).join("");
-  const warnings = [...g.warningLines, ...r.runErrors.map((e) => `run error: ${e}`)].map((x) => `<li>${escapeHtml(x)}</li>`).join("");
+  const left = (r.leftOnTarget ?? []).map((l) => `left on the target ${l.onPurpose ? "on purpose" : "(could not remove)"}: ${l.what}: ${l.reason}`);
+  const warnings = [...g.warningLines, ...r.runErrors.map((e) => `run error: ${e}`), ...left].map((x) => `<li>${escapeHtml(x)}</li>`).join("");
   return `<header class="summary">
   <div class="verdict v-${g.verdict}"><div class="v-word">${verdict}</div><div class="v-exit">exit ${g.exitCode} · gate ${escapeHtml(g.gatedLevels.join("+"))}${r.options.strict ? " · strict" : ""}</div></div>
   <div class="numbers">

@@ -6,15 +6,16 @@ import type { Reporter, TestCase, TestModule, Vitest } from "vitest/node";
 import { AREAS, type Area, type CheckMeta } from "../harness/model.ts";
 import { listOperations } from "../spec/index.ts";
 import { applyExpectations, loadExpectations, type Expectation } from "./expectations.ts";
-import { gateExitCode, verdictLine } from "./gate.ts";
-import { buildReport, type CatalogRequirement, type OperationRef, type ReportCheck, type RunReport } from "./report.ts";
+import { evaluateGate, gateExitCode, verdictLine } from "./gate.ts";
+import { buildReport, type CatalogRequirement, type LeftOnTarget, type OperationRef, type ReportCheck, type RunReport } from "./report.ts";
 import { writeReports } from "./write.ts";
+import { Redactor } from "../harness/redact.ts";
 
 export { gateExitCode, verdictLine, EXIT } from "./gate.ts";
 export { mergeReports, type MergeOptions } from "./merge.ts";
 export { writeReports, REPORT_FILES } from "./write.ts";
 export { loadExpectations, parseExpectations, type Expectation } from "./expectations.ts";
-export type { RunReport } from "./report.ts";
+export type { RunReport, LeftOnTarget } from "./report.ts";
 
 export interface ConformanceReporterOptions {
   reportDir: string;
@@ -30,6 +31,10 @@ export interface ConformanceReporterOptions {
   operations?: OperationRef[];
   /** where the summary lines go (default: stderr); pass () => {} to keep quiet */
   log?: (line: string) => void;
+  /** configured tokens: masked in every file written, with the secrets the checks learned */
+  secrets?: string[];
+  /** build the report at the end of the run but write it only on finish() (plumbline run adds what cleanup left) */
+  writeLater?: boolean;
 }
 
 const MAX_REASON = 4000;
@@ -83,7 +88,7 @@ export function toCheckResult(tc: TestCase): ReportCheck {
       exchanges: [], observations: [],
     };
   }
-  const { outcome: metaOutcome, reason: metaReason, ...rest } = meta;
+  const { outcome: metaOutcome, reason: metaReason, secrets: _secrets, ...rest } = meta;
   let outcome = metaOutcome;
   let reason = metaReason;
   if (!outcome) {
@@ -115,11 +120,14 @@ export function toCheckResult(tc: TestCase): ReportCheck {
 export class ConformanceReporter implements Reporter {
   /** the report of the last finished run */
   report?: RunReport;
+  /** the configured secrets and every one a check learned: the last pass over each file and console line */
+  readonly redactor: Redactor;
   private startedAt: string;
   private t0 = Date.now();
 
   constructor(private readonly opts: ConformanceReporterOptions) {
     this.startedAt = opts.startedAt ?? new Date().toISOString();
+    this.redactor = new Redactor(opts.secrets ?? []);
   }
 
   onInit(_vitest: Vitest): void {
@@ -131,7 +139,10 @@ export class ConformanceReporter implements Reporter {
     const checks: ReportCheck[] = [];
     const runErrors: string[] = [];
     for (const m of testModules) {
-      for (const tc of m.children.allTests()) checks.push(toCheckResult(tc));
+      for (const tc of m.children.allTests()) {
+        for (const secret of (tc.meta() as { plumbline?: CheckMeta }).plumbline?.secrets ?? []) this.redactor.add(secret);
+        checks.push(toCheckResult(tc));
+      }
       for (const e of m.errors()) {
         checks.push({
           name: `${m.relativeModuleId} (module failed to load)`, file: m.relativeModuleId, durationMs: 0,
@@ -169,10 +180,32 @@ export class ConformanceReporter implements Reporter {
       runErrors,
       toolVersion: toolVersion(),
     });
-    const paths = writeReports(this.report, this.opts.reportDir);
-    const log = this.opts.log ?? ((l: string) => process.stderr.write(`${l}\n`));
-    log(`plumbline: ${verdictLine(this.report)}`);
-    for (const w of this.report.gate.warningLines) log(`plumbline: warning: ${w}`);
-    log(`plumbline: reports in ${paths.join(", ")} (exit status ${gateExitCode(this.report)})`);
+    if (!this.opts.writeLater) this.finish();
+  }
+
+  /**
+   * Writes the four files (once more when called again) and prints the verdict. plumbline run
+   * calls it after its cleanup pass, with what was left on the target and why the run stopped.
+   */
+  finish(extra: { leftOnTarget?: LeftOnTarget[]; interrupted?: string; runErrors?: string[] } = {}): RunReport {
+    if (!this.report) throw new Error("finish() before the run ended");
+    const r = this.report;
+    if (extra.leftOnTarget?.length) r.leftOnTarget = extra.leftOnTarget;
+    const moreErrors = [...(extra.runErrors ?? []), ...(extra.interrupted ? [`the run was interrupted: ${extra.interrupted}`] : [])].filter((e) => !r.runErrors.includes(e));
+    if (extra.interrupted) {
+      r.interrupted = extra.interrupted;
+      // checks the stop kept from running say so, rather than "no reason given"
+      for (const c of r.checks) if (c.outcome === "skip" && /^skipped \(no reason given\)$|^The test run was aborted/.test(c.reason ?? "")) c.reason = `not run: ${extra.interrupted}`;
+    }
+    if (moreErrors.length) {
+      r.runErrors = [...r.runErrors.filter((e) => !(extra.interrupted && e === "the run was interrupted")), ...moreErrors];
+      r.gate = evaluateGate({ checks: r.checks, runErrors: r.runErrors, expectations: r.expectations, options: r.options });
+    }
+    const paths = writeReports(r, this.opts.reportDir, (t) => this.redactor.scrub(t));
+    const log = (l: string) => (this.opts.log ?? ((x: string) => process.stderr.write(`${x}\n`)))(this.redactor.scrub(l));
+    log(`plumbline: ${verdictLine(r)}`);
+    for (const w of r.gate.warningLines) log(`plumbline: warning: ${w}`);
+    log(`plumbline: reports in ${paths.join(", ")} (exit status ${gateExitCode(r)})`);
+    return r;
   }
 }

@@ -86,7 +86,19 @@ export function renderJunit(r: RunReport): string {
     `<testsuites name="plumbline conformance" tests="${all.tests + r.runErrors.length}" failures="${all.failures}" errors="${all.errors + r.runErrors.length}" skipped="${all.skipped}" time="${(r.durationMs / 1000).toFixed(3)}">`,
     ...suites,
     ...runErrors,
+    ...leftSuite(r),
     `</testsuites>`,
     "",
   ].join("\n");
+}
+
+/** What the run left on the target: a suite of skipped cases, one each, the reason as message. */
+function leftSuite(r: RunReport): string[] {
+  const left = r.leftOnTarget ?? [];
+  if (!left.length) return [];
+  return [
+    `  <testsuite name="plumbline left on target" tests="${left.length}" failures="0" errors="0" skipped="${left.length}" time="0">`,
+    ...left.map((l) => `    <testcase name="${attr(l.what)}" classname="plumbline.left"><skipped message="${attr(`${l.onPurpose ? "left on purpose" : "could not remove"}: ${l.reason}`)}"/></testcase>`),
+    `  </testsuite>`,
+  ];
 }

@@ -111,6 +111,9 @@ export function renderMarkdown(r: RunReport): string {
     out.push("Warnings:", "", ...r.gate.warningLines.map((w) => `- ⚠ ${mdText(w)}`), "");
   }
   if (r.runErrors.length) out.push("Run errors:", "", ...r.runErrors.map((e) => `- ⚠ ${mdText(e)}`), "");
+  if (r.leftOnTarget?.length) {
+    out.push("Left on the target:", "", ...r.leftOnTarget.map((l) => `- ${l.onPurpose ? "on purpose" : "⚠ could not remove"}: ${mdText(l.what)}: ${mdText(l.reason)}`), "");
+  }
 
   out.push(...matrixSection(r));
 

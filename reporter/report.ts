@@ -138,6 +138,18 @@ export interface RunReport {
   runErrors: string[];
   gate: GateResult;
   merged?: { kind: "shards" | "targets"; sources: string[] };
+  /** why the run stopped early (a signal, the deadline); absent when it ran to the end */
+  interrupted?: string;
+  /** what the run left on the target after its cleanup, and why (on purpose, or could not remove) */
+  leftOnTarget?: LeftOnTarget[];
+}
+
+export interface LeftOnTarget {
+  /** the resource: type, label, path */
+  what: string;
+  reason: string;
+  /** true for what the API never lets anyone remove (a public recipe); false for a failed removal */
+  onPurpose: boolean;
 }
 
 export interface BuildInput {

@@ -10,7 +10,8 @@ import type { RunReport } from "./report.ts";
 export const REPORT_FILES = ["conformance.json", "conformance.md", "conformance.html", "junit.xml"] as const;
 
 /** Writes conformance.json, conformance.md, conformance.html and junit.xml into dir; returns their paths. */
-export function writeReports(report: RunReport, dir: string): string[] {
+/** `scrub` is the last pass over each file's text (the run's known secrets masked). */
+export function writeReports(report: RunReport, dir: string, scrub: (text: string) => string = (t) => t): string[] {
   mkdirSync(dir, { recursive: true });
   const render: Record<(typeof REPORT_FILES)[number], (r: RunReport) => string> = {
     "conformance.json": renderJson,
@@ -20,7 +21,7 @@ export function writeReports(report: RunReport, dir: string): string[] {
   };
   return REPORT_FILES.map((name) => {
     const p = join(dir, name);
-    writeFileSync(p, render[name](report));
+    writeFileSync(p, scrub(render[name](report)));
     return p;
   });
 }
