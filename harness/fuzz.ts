@@ -103,7 +103,7 @@ export async function fuzz<T>(ctx: CheckContext, name: string, arb: fc.Arbitrary
 
   const value = details.counterexample?.[0];
   const reason = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-  record.counterexample = { value: value as unknown, path: details.counterexamplePath ?? "", reason, exchanges: lastFailure };
+  record.counterexample = { value: plain(value), path: details.counterexamplePath ?? "", reason, exchanges: lastFailure };
   // the minimal case's exchanges go last: the reports show the last exchange's curl first
   rec.exchanges.push(...lastFailure);
   throw new TargetFailure(
@@ -113,13 +113,14 @@ export async function fuzz<T>(ctx: CheckContext, name: string, arb: fc.Arbitrary
 }
 
 function short(v: unknown): string {
-  let s: string;
-  try {
-    s = JSON.stringify(v) ?? String(v);
-  } catch {
-    s = String(v);
-  }
+  const s = fc.stringify(v);
   return s.length > 400 ? s.slice(0, 400) + "…" : s;
+}
+
+/** JSON values are kept as they are; anything else (a command sequence) as fast-check prints it. */
+function plain(v: unknown): unknown {
+  const proto = v !== null && typeof v === "object" ? Object.getPrototypeOf(v) : null;
+  return proto === null || proto === Object.prototype || proto === Array.prototype ? v : fc.stringify(v);
 }
 
 /**
