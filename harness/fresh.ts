@@ -31,16 +31,38 @@ export class Fresh {
    * ID right after the answer, so a crash in between still leaves a trace for `sweep`.
    */
   async create(type: ResourceType, op: OperationId, opts: CallOptions & { label?: string; parent?: Record<string, string | number> }): Promise<any> {
+    const res = await this.attempt(type, op, opts);
+    if (res.status < 200 || res.status > 299 || !res.json || typeof res.body !== "object" || res.body === null) {
+      throw new HarnessError(`setup: ${op} could not create a ${type} (${res.status || res.error}): ${res.text.slice(0, 200)}`);
+    }
+    return res.body;
+  }
+
+  /**
+   * Sends a create request and registers what it made, like create(), but hands back the answer
+   * whatever it is: for checks whose verdict is the create itself (fuzzing a create operation).
+   */
+  async attempt(type: ResourceType, op: OperationId, opts: CallOptions & { label?: string; parent?: Record<string, string | number> }): Promise<ApiResponse> {
     const key = this.w.ledger.intent(type, opts.label, opts.parent);
     const res: ApiResponse = await this.w.ops[op](opts);
+    // a refusal (4xx) made nothing; anything else that is not a created record may have made something
+    if (res.status >= 400 && res.status < 500) {
+      this.w.ledger.deleted(key);
+      return res;
+    }
     if (res.status < 200 || res.status > 299 || !res.json || typeof res.body !== "object" || res.body === null) {
       this.w.ledger.leftover(key, `create answered ${res.status || res.error}`);
-      throw new HarnessError(`setup: ${op} could not create a ${type} (${res.status || res.error}): ${res.text.slice(0, 200)}`);
+      return res;
     }
     const path = RESOURCES[type].pathOf({ label: opts.label, ...res.body }, opts.parent ?? {});
     this.w.ledger.created(key, type, path, opts.label);
     this.entries.push({ key, type, label: opts.label, path });
-    return res.body;
+    return res;
+  }
+
+  /** How many resources this check holds now; cleanup(mark) removes only those made after it. */
+  get mark(): number {
+    return this.entries.length;
   }
 
   instance(body: Record<string, unknown> = {}, as?: CallOptions["as"]): Promise<any> {
@@ -127,10 +149,10 @@ export class Fresh {
     this.entries.splice(i, 1);
   }
 
-  /** Removes what this check created, children first. */
-  async cleanup(): Promise<Removal> {
-    const result = await removeEntries(this.entries, this.w.ops, this.w.ledger);
-    this.entries.length = 0;
+  /** Removes what this check created (since `mark`, when given), children first. */
+  async cleanup(mark = 0): Promise<Removal> {
+    const result = await removeEntries(this.entries.slice(mark), this.w.ops, this.w.ledger);
+    this.entries.length = Math.min(this.entries.length, mark);
     return result;
   }
 }

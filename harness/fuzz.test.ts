@@ -18,11 +18,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function run(body: (c: CheckContext) => Promise<void>, seed = 7) {
+async function run(body: (c: CheckContext) => Promise<unknown>, seed = 7) {
   const ctx = { task: { meta: {} as { plumbline?: CheckMeta }, file: { filepath: "suites/fuzz/x.test.ts" } }, skip: ((r?: string) => { throw new Error(`skip ${r}`); }) as never };
   let thrown: unknown;
   try {
-    await runCheck(declare({ id: "T-MUST-1", kind: "fuzz" }, catalog), ctx as never, body, testWorld(server.url, { seed, fuzzRuns: 30, timeBudgetMs: 5000 }), catalog);
+    await runCheck(declare({ id: "T-MUST-1", kind: "fuzz" }, catalog), ctx as never, async (c) => void (await body(c)), testWorld(server.url, { seed, fuzzRuns: 30, timeBudgetMs: 5000 }), catalog);
   } catch (e) {
     thrown = e;
   }

@@ -14,7 +14,7 @@ export interface FuzzOptions<T> {
   numRuns?: number;
   /** stop generating new cases after this many ms; default the configuration's timeBudgetMs */
   timeBudgetMs?: number;
-  /** remove what a case created (through `fresh`) after each case; default true */
+  /** remove what a case created (through `fresh`) after each case, keeping what existed before it; default true */
   cleanupEachCase?: boolean;
   /** cases always tried first (fast-check `examples`) */
   examples?: T[];
@@ -60,6 +60,7 @@ export async function fuzz<T>(ctx: CheckContext, name: string, arb: fc.Arbitrary
     if (stopped !== undefined) return; // a skip or harness error ends the property; the rest pass untried
     cases++;
     const sub: CheckRecord = { requirementIds: rec.requirementIds, exchanges: [], observations: [], serial: rec.serial };
+    const mark = ctx.fresh.mark;
     try {
       await runInCheck(sub, () => predicate(value));
     } catch (e) {
@@ -72,7 +73,8 @@ export async function fuzz<T>(ctx: CheckContext, name: string, arb: fc.Arbitrary
     } finally {
       firstExchanges ??= sub.exchanges;
       mergeObservations(rec.observations, sub.observations);
-      if (cleanup) await ctx.fresh.cleanup().catch(() => undefined); // check.ts retries what is left at the end
+      // only what this case made: setup the check made before fuzz() stays for the next case
+      if (cleanup) await ctx.fresh.cleanup(mark).catch(() => undefined); // check.ts retries what is left at the end
     }
   });
 
