@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { describe } from "vitest";
 import { check } from "../../../harness/check.ts";
-import { expectError, expectSuccess } from "../../../harness/expect.ts";
+import { expectError, expectSuccess, observe } from "../../../harness/expect.ts";
 import { TargetFailure } from "../../../harness/errors.ts";
 import { accepted, expectHolds } from "../../managed/helpers.ts";
 import { image, SCRIPT } from "../../recipes/helpers.ts";
@@ -101,7 +101,7 @@ const publicMoves = [
       const res = await r.c.ops.updateRecipe({ path: { recipeId: x.id }, body: { is_public: false } });
       if (res.status >= 400 && res.status < 500) expectError(res);
       else if (res.status < 200 || res.status > 299) throw new TargetFailure(`update with is_public false answered ${res.status}: refused with an error or without effect, never another answer`);
-      r.c.observe("update with is_public false on a public recipe answered", res.status, "RCP-PUBLIC-2");
+      observe("RCP-PUBLIC-2", "update with is_public false on a public recipe answered", res.status);
       await agree(m, r);
     }),
   ),
