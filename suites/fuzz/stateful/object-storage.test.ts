@@ -246,7 +246,9 @@ describe("fuzz/stateful/object-storage", () => {
         model: { live: [], gone: [] },
         real: { c, cluster },
         // cleanup removes buckets without force: the sequence empties what it filled
-        end: async (m) => void (await Promise.all(m.live.filter((b) => b.objects.size > 0).map((b) => forceRemove(c, b.path)))),
+        end: async (m) => {
+          for (const b of m.live.filter((x) => x.objects.size > 0)) await forceRemove(c, b.path);
+        },
       }));
     },
   );

@@ -129,9 +129,12 @@ describe("fuzz/stateful/recipes", () => {
         [...lifecycle(false), ...publicMoves],
         async () => {
           const model: Model = { live: [], gone: [] };
-          return { model, real: { c }, end: async (m) => void (await Promise.all(m.live.filter((x) => !x.public).map((x) => c.ops.deleteRecipe({ path: { recipeId: x.id } })))) };
+          const end = async (m: Model) => {
+            for (const x of m.live.filter((y) => !y.public)) await c.ops.deleteRecipe({ path: { recipeId: x.id } });
+          };
+          return { model, real: { c }, end };
         },
-        { maxCommands: 6 },
+        { maxCommands: 8 },
       );
     },
   );
