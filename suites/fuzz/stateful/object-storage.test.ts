@@ -202,28 +202,23 @@ const bucketCommands = [
       await bucketsAgree(m, r);
     }),
   ),
-  pick.map((i) =>
-    command<Buckets, BR>(`remove(#${i})`, (m) => m.live.length > 0, async (m, r) => {
-      const b = at(m.live, i);
-      const res = await r.c.ops.deleteBucket({ path: { ...b.path } });
-      if (b.objects.size > 0) {
-        expectError(res); // without force a non-empty bucket stays, objects and all
-      } else {
-        expectEmptyObject(res);
-        m.live.splice(m.live.indexOf(b), 1);
-        m.gone.push(b);
-      }
-      await bucketsAgree(m, r);
-    }),
-  ),
-  pick.map((i) =>
-    command<Buckets, BR>(`removeWithForce(#${i})`, (m) => m.live.length > 0, async (m, r) => {
-      const b = at(m.live, i);
-      expectEmptyObject(await forceRemove(r.c, b.path));
-      m.live.splice(m.live.indexOf(b), 1);
-      m.gone.push(b);
-      await bucketsAgree(m, r);
-    }),
+  // removal with and without the force option, drawn often: it ends what a sequence built
+  ...often(
+    fc.tuple(pick, fc.boolean()).map(([i, force]) =>
+      command<Buckets, BR>(`remove(#${i}${force ? ", force" : ""})`, (m) => m.live.length > 0, async (m, r) => {
+        const b = at(m.live, i);
+        const res = force ? await forceRemove(r.c, b.path) : await r.c.ops.deleteBucket({ path: { ...b.path } });
+        if (b.objects.size > 0 && !force) {
+          expectError(res); // without force a non-empty bucket stays, objects and all
+        } else {
+          expectEmptyObject(res);
+          m.live.splice(m.live.indexOf(b), 1);
+          m.gone.push(b);
+        }
+        await bucketsAgree(m, r);
+      }),
+    ),
+    2,
   ),
 ];
 
