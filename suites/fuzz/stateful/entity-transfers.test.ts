@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { describe } from "vitest";
 import { check } from "../../../harness/check.ts";
 import { expectEmptyObject, expectSuccess, observe } from "../../../harness/expect.ts";
-import { TargetFailure } from "../../../harness/errors.ts";
+import { MissingCapability, TargetFailure } from "../../../harness/errors.ts";
 import { accepted } from "../../managed/helpers.ts";
 import { at, command, expectMembers, listAll, often, pick, runModel, type Real } from "./model.ts";
 
@@ -76,6 +76,27 @@ const commands = [
       const t = at(m.transfers.filter((x) => !x.cancelled), i);
       expectEmptyObject(await r.c.ops.cancelEntityTransfer({ path: { token: t.token } }));
       t.cancelled = true;
+      await agree(m, r);
+    }),
+  ),
+  // the receiving side: any other account holding the token views it with is_sender false
+  pick.map((i) =>
+    command<Model, R>(`viewAsOtherAccount(#${i})`, (m) => m.transfers.some((t) => !t.cancelled), async (m, r) => {
+      const t = at(m.transfers.filter((x) => !x.cancelled), i);
+      let other;
+      try {
+        other = r.c.principals.get("secondary");
+      } catch (e) {
+        if (!(e instanceof MissingCapability)) throw e;
+        return observe("ACCT-XFER-7", "no secondary principal: the receiving side was not viewed", e.message);
+      }
+      const res = await r.c.ops.getEntityTransfer({ path: { token: t.token }, as: other });
+      if (res.status >= 200 && res.status < 300) {
+        const rec = expectSuccess(res);
+        if (rec?.is_sender !== false) throw new TargetFailure(`view of ${name(t)} by another account: is_sender ${JSON.stringify(rec?.is_sender)}; it did not create the transfer`);
+      } else {
+        observe("ACCT-XFER-7", "view by another account holding the token answered", res.status);
+      }
       await agree(m, r);
     }),
   ),
