@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { listOperations, loadOpenApi, type OperationInfo } from "../spec/index.ts";
 import { requestValidator, RequestValidator } from "../harness/validate.ts";
-import { SchemaGen, dotted, length, type Path, type Site } from "./schema.ts";
+import { SchemaGen, dotted, length, type Bounds, type Path, type Site } from "./schema.ts";
 import { RULES, type TargetValues } from "./rules.ts";
 
 export type { TargetValues } from "./rules.ts";
@@ -128,6 +128,16 @@ export function onBound(errors: ValidationError[], value: unknown, path: Path, k
   return measure === bound;
 }
 
+/**
+ * Paging (General conventions 5): page_size 25..100 is what every reading of the material allows
+ * (Limits leaves other lists' bounds `not shown`, so a list without stated bounds still gets these);
+ * a page past the last one answers something `not shown`, so valid pages are the first.
+ */
+const PAGING: Record<string, (b: Bounds) => fc.Arbitrary<unknown>> = {
+  page_size: (b) => fc.integer({ min: Math.max(25, b.minimum ?? 25), max: Math.min(100, b.maximum ?? 100) }),
+  page: () => fc.constant(1),
+};
+
 /** The value of a path parameter the check fills with its own resource (of the parameter's type, so the rest validates). */
 function placeholder(schema: any): string | number {
   return schema?.type === "integer" || schema?.type === "number" ? 1 : schema?.format === "uuid" ? "00000000-0000-4000-8000-000000000000" : "x";
@@ -163,7 +173,7 @@ export function generatorsFor(operationId: string, target: TargetValues = OFFLIN
   for (const ps of parts) {
     // path parameters other than the generated ones are the check's resources: a placeholder here
     const placeholders = ps.part === "path" ? Object.fromEntries(Object.keys(ps.schema.properties).filter((n) => !(rules.generatedPath ?? []).includes(n)).map((n) => [n, () => fc.constant(placeholder(ps.schema.properties[n]))])) : {};
-    const gen = new SchemaGen(doc, ps.part === "body" ? hints : { override: { ...placeholders, ...rules.params?.(target) } });
+    const gen = new SchemaGen(doc, ps.part === "body" ? hints : { override: { ...placeholders, ...(ps.part === "query" ? PAGING : {}), ...rules.params?.(target) } });
     validParts[ps.part] = gen.valid(ps.schema).filter((x) => errors(ps.part, x).length === 0);
     // the part itself (a body that is not an object) is no member: sites start one level down
     for (const site of gen.sites(ps.schema).filter((x) => x.path.length > 0)) {
@@ -230,4 +240,19 @@ export function generatorsFor(operationId: string, target: TargetValues = OFFLIN
 export function operationsWithInput(): OperationInfo[] {
   const doc = loadOpenApi() as any;
   return listOperations(doc).filter((o) => (o.operation.parameters ?? []).length > 0 || (doc.paths[o.path].parameters ?? []).length > 0 || o.operation.requestBody);
+}
+
+/**
+ * Whether an operation's request has anything a single value can break, known without building
+ * its generators: a JSON body, an integer path parameter, a generated path parameter, a required
+ * query parameter. (A string path parameter cannot have the wrong type in a URL; a query bound may
+ * be clamped rather than refused.)
+ */
+export function mayBreak(operationId: string): boolean {
+  const doc = loadOpenApi() as any;
+  const op = listOperations(doc).find((o) => o.operationId === operationId);
+  if (!op) return false;
+  if ((op.operation.requestBody as any)?.content?.["application/json"]) return true;
+  const params = [...(doc.paths[op.path].parameters ?? []), ...(op.operation.parameters ?? [])] as any[];
+  return params.some((p) => (p.in === "path" && (p.schema?.type === "integer" || (RULES[operationId]?.generatedPath ?? []).includes(p.name))) || (p.in === "query" && p.required));
 }
