@@ -10,7 +10,7 @@ import { check } from "../../../harness/check.ts";
 import { expectEmptyObject, expectSuccess, observe } from "../../../harness/expect.ts";
 import { MissingCapability, TargetFailure } from "../../../harness/errors.ts";
 import { accepted } from "../../managed/helpers.ts";
-import { at, command, expectMembers, listAll, often, pick, runModel, type Real } from "./model.ts";
+import { at, command, expectListed, often, pick, runModel, type Real } from "./model.ts";
 
 const DAY_MS = 86_400_000;
 const STATUSES = ["accepted", "cancelled", "completed", "failed", "pending", "stale"];
@@ -41,9 +41,8 @@ function expectTransfer(where: string, rec: any, t: Transfer): void {
 
 /** Every transfer not cancelled is listed and viewable as created; a cancelled one is observed. */
 async function agree(m: Model, r: R): Promise<void> {
-  const items = (await listAll(r.c, "listEntityTransfers")).items;
   const pending = m.transfers.filter((t) => !t.cancelled);
-  expectMembers("entity transfers list", items, pending, [], (item, t) => item?.token === t.token, name);
+  const items = await expectListed(r.c, "listEntityTransfers", {}, pending, [], (item, t) => item?.token === t.token, name);
   for (const t of pending) {
     expectTransfer("list entry", items.find((item) => item?.token === t.token), t);
     expectTransfer("view", expectSuccess(await r.c.ops.getEntityTransfer({ path: { token: t.token } })), t);

@@ -11,7 +11,7 @@ import { expectError, expectSuccess, observe } from "../../../harness/expect.ts"
 import { TargetFailure } from "../../../harness/errors.ts";
 import type { OperationId } from "../../../harness/operation-ids.ts";
 import { accepted, holds, strings } from "../../managed/helpers.ts";
-import { at, command, expectGone, expectMembers, listAll, often, pick, runModel, sameRecord, shownId, type Command, type Real } from "./model.ts";
+import { at, command, expectGone, expectListed, expectMembers, often, pick, runModel, sameRecord, shownId, type Command, type Real } from "./model.ts";
 
 interface Entry {
   id: string;
@@ -42,8 +42,12 @@ interface Family {
 const name = (f: Family) => (e: Entry) => `${f.what} ${e.label}`;
 
 async function agree(f: Family, m: Model, r: Real): Promise<void> {
-  const items = f.paginated ? (await listAll(r.c, f.list)).items : await unpaginated(f, r);
-  if (items) expectMembers(`${f.what}s list`, items, m.live, m.gone, (item, e) => sameRecord(item, e.id, e.label), name(f));
+  const is = (item: any, e: Entry) => sameRecord(item, e.id, e.label);
+  if (f.paginated) await expectListed(r.c, f.list, {}, m.live, m.gone, is, name(f));
+  else {
+    const items = await unpaginated(f, r);
+    if (items) expectMembers(f.list, items, m.live, m.gone, is, name(f));
+  }
   for (const e of m.live) {
     const view = expectSuccess(await r.c.ops[f.view]({ path: { [f.param]: e.id } }));
     // a string sent is found inside a string of the view (an address may be normalised), a number as a value

@@ -88,7 +88,7 @@ export async function runModel<M extends object, R extends Real>(
         ran.sequences++;
         ran.commands += real.trace.length;
         ran.longest = Math.max(ran.longest, real.trace.length);
-        await s.end?.(s.model);
+        await s.end?.(s.model).catch(() => undefined); // what it could not undo is left to cleanup
       }
     },
     // a sequence takes tens of requests: at least 10 s before generation stops
@@ -130,7 +130,7 @@ export async function listAll(c: CheckContext, op: OperationId, opts: CallOption
 }
 
 /**
- * A list the sequence owns whole (the configs of its own instance, the replies of its own ticket):
+ * A list the sequence owns whole (the configs and disks of its own instance):
  * its total is the model's count, all on one page. The pages for zero results is not shown.
  */
 export function expectOwnTotals(op: string, list: { items: unknown[]; results: number; pages: number }, count: number): void {
@@ -152,6 +152,33 @@ export function expectMembers<E>(op: string, items: unknown[], live: readonly E[
   }
   for (const e of gone) {
     if (items.some((item) => is(item, e))) throw new TargetFailure(`${op}: ${name(e)} was removed and is still listed`);
+  }
+}
+
+/**
+ * A shared list walked page by page and compared by membership (expectMembers). Other checks add
+ * and remove items while the pages are walked, which can move an item past the page boundary: a
+ * miss on a list of several pages is confirmed by a second walk before it counts. Returns the items.
+ */
+export async function expectListed<E>(
+  c: CheckContext,
+  op: OperationId,
+  opts: CallOptions,
+  live: readonly E[],
+  gone: readonly E[],
+  is: (item: any, e: E) => boolean,
+  name: (e: E) => string,
+  how: { shifting?: boolean } = {},
+): Promise<any[]> {
+  const first = await listAll(c, op, opts);
+  try {
+    expectMembers(op, first.items, live, gone, is, name, how);
+    return first.items;
+  } catch (e) {
+    if (!(e instanceof TargetFailure) || first.pages <= 1) throw e;
+    const again = await listAll(c, op, opts);
+    expectMembers(op, again.items, live, gone, is, name, how);
+    return again.items;
   }
 }
 

@@ -11,7 +11,7 @@ import { expectEmptyObject, expectSuccess } from "../../../harness/expect.ts";
 import { TargetFailure } from "../../../harness/errors.ts";
 import { exchangeToken } from "../../account/helpers.ts";
 import { accepted } from "../../managed/helpers.ts";
-import { at, command, expectGone, expectMembers, hasId, listAll, often, pick, runModel, type Real } from "./model.ts";
+import { at, command, expectGone, expectListed, hasId, often, pick, runModel, type Real } from "./model.ts";
 
 interface Client {
   id: string;
@@ -43,8 +43,7 @@ function expectRecord(where: string, rec: any, x: Client): void {
 }
 
 async function agree(m: Model, r: R): Promise<void> {
-  const items = (await listAll(r.c, "listOAuthClients")).items;
-  expectMembers("OAuth clients list", items, m.live, m.gone, (item, x) => hasId(item, x.id), name);
+  const items = await expectListed(r.c, "listOAuthClients", {}, m.live, m.gone, (item, x) => hasId(item, x.id), name);
   for (const x of m.live) {
     expectRecord("list entry", items.find((item) => hasId(item, x.id)), x);
     expectRecord("view", expectSuccess(await r.c.ops.getOAuthClient({ path: { clientId: x.id } })), x);

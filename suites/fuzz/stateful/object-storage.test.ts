@@ -11,7 +11,7 @@ import { expectEmptyObject, expectError, expectSuccess } from "../../../harness/
 import { TargetFailure } from "../../../harness/errors.ts";
 import { accepted } from "../../managed/helpers.ts";
 import { forceRemove, freshBucket, presign, ref, works, type BucketRef } from "../../object-storage/helpers.ts";
-import { at, command, expectGone, expectMembers, hasId, listAll, often, pick, runModel, type Real } from "./model.ts";
+import { at, command, expectGone, expectListed, hasId, often, pick, runModel, type Real } from "./model.ts";
 
 // ---- access keys ------------------------------------------------------------------------------
 
@@ -51,8 +51,7 @@ function expectKey(where: string, rec: any, k: Key, bucket: BucketRef): void {
 }
 
 async function keysAgree(m: Keys, r: KR): Promise<void> {
-  const items = (await listAll(r.c, "listKeys")).items;
-  expectMembers("keys list", items, m.live, m.gone, (item, k) => hasId(item, k.id), keyName);
+  const items = await expectListed(r.c, "listKeys", {}, m.live, m.gone, (item, k) => hasId(item, k.id), keyName);
   for (const k of m.live) {
     expectKey("keys list entry", items.find((item) => hasId(item, k.id)), k, r.bucket);
     expectKey("view", expectSuccess(await r.c.ops.getKey({ path: { keyId: k.id } })), k, r.bucket);
@@ -133,9 +132,8 @@ async function contents(r: Real, path: BucketRef): Promise<string[]> {
  * neither viewable nor listed.
  */
 async function bucketsAgree(m: Buckets, r: BR): Promise<void> {
-  const listed = (await listAll(r.c, "listClusterBuckets", { path: { clusterId: r.cluster } })).items;
   const isBucket = (item: any, b: Bucket) => item?.label === b.path.bucket && item?.cluster === b.path.clusterId;
-  expectMembers(`buckets list of cluster ${r.cluster}`, listed, m.live, m.gone, isBucket, bucketName);
+  await expectListed(r.c, "listClusterBuckets", { path: { clusterId: r.cluster } }, m.live, m.gone, isBucket, bucketName);
   for (const b of m.live) {
     const view = expectSuccess(await r.c.ops.getBucket({ path: { ...b.path } }));
     if (!isBucket(view, b)) throw new TargetFailure(`view of ${bucketName(b)} answered label ${JSON.stringify(view?.label)} in cluster ${JSON.stringify(view?.cluster)}`);

@@ -11,7 +11,7 @@ import { expectError, expectSuccess, observe } from "../../../harness/expect.ts"
 import { TargetFailure } from "../../../harness/errors.ts";
 import { accepted, expectHolds } from "../../managed/helpers.ts";
 import { image, SCRIPT } from "../../recipes/helpers.ts";
-import { at, command, expectGone, often, expectMembers, listAll, pick, runModel, sameRecord, shownId, type Real } from "./model.ts";
+import { at, command, expectGone, often, expectListed, pick, runModel, sameRecord, shownId, type Real } from "./model.ts";
 
 interface Recipe {
   id: string;
@@ -33,9 +33,8 @@ const isRecipe = (item: any, r: Recipe) => sameRecord(item, r.id, r.label);
  * the public ones among them; each view shows the values last sent; a deleted one has no view.
  */
 async function agree(m: Model, r: Real): Promise<void> {
-  expectMembers("recipes list", (await listAll(r.c, "listRecipes")).items, m.live, m.gone, isRecipe, name);
-  const anonymous = (await listAll(r.c, "listRecipes", { as: "anonymous" })).items;
-  expectMembers("anonymous recipes list", anonymous, m.live.filter((x) => x.public), m.gone, isRecipe, name);
+  await expectListed(r.c, "listRecipes", {}, m.live, m.gone, isRecipe, name);
+  const anonymous = await expectListed(r.c, "listRecipes", { as: "anonymous" }, m.live.filter((x) => x.public), m.gone, isRecipe, (x) => `${name(x)} (anonymous list)`);
   const shown = m.live.filter((x) => !x.public && anonymous.some((item) => isRecipe(item, x)));
   if (shown.length) throw new TargetFailure(`anonymous recipes list shows private ${name(shown[0])}; unauthenticated requests return only public recipes`);
   for (const x of m.live) expectHolds(expectSuccess(await r.c.ops.getRecipe({ path: { recipeId: x.id } })), `view of ${name(x)}`, x.label, x.description, x.script);

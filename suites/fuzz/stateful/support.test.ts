@@ -10,7 +10,7 @@ import { expectSuccess } from "../../../harness/expect.ts";
 import { TargetFailure } from "../../../harness/errors.ts";
 import { accepted, holds } from "../../managed/helpers.ts";
 import { ticket } from "../../support/helpers.ts";
-import { at, command, expectMembers, listAll, often, pick, runModel, sameRecord, shownId, type Real } from "./model.ts";
+import { at, command, expectListed, listAll, often, pick, runModel, sameRecord, shownId, type Real } from "./model.ts";
 
 interface Ticket {
   id: string;
@@ -31,8 +31,7 @@ const isTicket = (item: any, t: Ticket) => sameRecord(item, t.id, t.summary);
  * and description; each replies list holds every reply created on it and counts at least as many.
  */
 async function agree(m: Model, r: Real): Promise<void> {
-  const items = (await listAll(r.c, "listTickets")).items;
-  expectMembers("tickets list", items, m.tickets, [], isTicket, name, { shifting: true });
+  const items = await expectListed(r.c, "listTickets", {}, m.tickets, [], isTicket, name, { shifting: true });
   const place = (t: Ticket) => items.findIndex((item) => isTicket(item, t));
   for (const open of m.tickets.filter((t) => t.open)) {
     const closed = m.tickets.find((t) => !t.open && place(t) < place(open));
