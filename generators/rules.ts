@@ -168,7 +168,16 @@ export const RULES: Record<string, OperationRules> = {
     hints: () => ({ override: { name: objectName, method: () => fc.constantFrom("GET", "PUT", "DELETE"), content_type: () => fc.constantFrom("text/plain", "application/json", "image/png") } }),
   },
   createKey: {
-    hints: () => ({ override: { "bucket_access.*.permissions": () => fc.constantFrom("read_only", "read_write"), "bucket_access.*.cluster": () => fc.constant("placeholder"), "bucket_access.*.bucket_name": () => fc.constant("placeholder") } }),
+    // bucket_access: "array of {cluster, bucket_name, permissions}": an entry names a bucket (the
+    // check's own) and a permission (read_only and read_write are the values seen)
+    hints: () => ({
+      override: {
+        bucket_access: () => fc.array(fc.record({ cluster: fc.constant("placeholder"), bucket_name: fc.constant("placeholder"), permissions: fc.constantFrom("read_only", "read_write") }), { maxLength: 1 }),
+        "bucket_access.*.permissions": () => fc.constantFrom("read_only", "read_write"),
+        "bucket_access.*.cluster": () => fc.constant("placeholder"),
+        "bucket_access.*.bucket_name": () => fc.constant("placeholder"),
+      },
+    }),
     bind: (b, s) => {
       if (Array.isArray(b?.bucket_access) && s.bucket) {
         b.bucket_access = b.bucket_access.map((e: any) => (e && typeof e === "object" ? { ...e, ...(typeof e.cluster === "string" ? { cluster: s.bucket!.cluster } : {}), ...(typeof e.bucket_name === "string" ? { bucket_name: s.bucket!.label } : {}) } : e));

@@ -32,6 +32,8 @@ export interface Target {
   op: OperationId;
   effect?: SideEffect;
   setup?(c: CheckContext): Promise<Made>;
+  /** undoes what setup did that cleanup cannot (objects in a bucket), after the property */
+  teardown?(c: CheckContext, made: Made): Promise<void>;
   /** made again for every case: the operation uses it up or changes it for good */
   perCase?: boolean;
   /** a create operation: what it makes is ledgered (with this type) and removed after each case */
@@ -116,7 +118,7 @@ export function statelessProperties(name: string, targets: Target[]): void {
               ? fc.oneof({ weight: 2, arbitrary: g.valid.map((request) => ({ request, note: "valid" })) }, { weight: 1, arbitrary: g.boundaries.map((b) => ({ request: b.request, note: `${b.in} ${b.path} at ${b.bound} ${b.at}` })) })
               : g.valid.map((request) => ({ request, note: "valid" }));
             const once = await setupOnce(c);
-            await fuzz(c, title, cases, async ({ request, note }) => {
+            await withTeardown(c, t, once, () => fuzz(c, title, cases, async ({ request, note }) => {
               const made = await setupCase(c, once);
               const res = await send(c, t, request, made);
               try {
@@ -127,7 +129,7 @@ export function statelessProperties(name: string, targets: Target[]): void {
                 if (e instanceof TargetFailure) throw new TargetFailure(`${note} request refused or answered wrongly: ${e.message}`);
                 throw e;
               }
-            });
+            }));
           },
         );
       }
@@ -141,7 +143,7 @@ export function statelessProperties(name: string, targets: Target[]): void {
             const g = generatorsFor(t.op, await targetValues(c));
             if (!g.violations) c.skip(`${t.op}: its request has no stated constraint a single value can break (no violation site)`);
             const once = await setupOnce(c);
-            await fuzz(c, title, g.violations!, async (v) => {
+            await withTeardown(c, t, once, () => fuzz(c, title, g.violations!, async (v) => {
               const made = await setupCase(c, once);
               const res = await send(c, t, v.request, made, v);
               try {
@@ -151,12 +153,20 @@ export function statelessProperties(name: string, targets: Target[]): void {
                 if (e instanceof TargetFailure) throw new TargetFailure(`${v.in} ${v.path} breaks ${v.breaks}: ${e.message}`);
                 throw e;
               }
-            });
+            }));
           },
         );
       }
     }
   });
+}
+
+async function withTeardown(c: CheckContext, t: Target, made: Made, body: () => Promise<unknown>): Promise<void> {
+  try {
+    await body();
+  } finally {
+    if (t.teardown && !t.perCase) await t.teardown(c, made);
+  }
 }
 
 /** Generation stops at the time budget; shrinking and setup may run past it. */
