@@ -185,6 +185,8 @@ export function generatorsFor(operationId: string, target: TargetValues = OFFLIN
       }
       // a query bound is honoured by refusing or by clamping (design: limits), so only a missing required query parameter is a violation
       if (ps.part === "query" && site.kind === "violation" && site.keyword !== "required") continue;
+      // a path parameter cannot be left out of the path
+      if (ps.part === "path" && site.keyword === "required") continue;
       // a resource ID in the path: only the wrong type (text for an integer) says anything on its own
       if (ps.part === "path" && site.path[0] in placeholders && site.keyword !== "type") continue;
       const checkSite = (x: unknown) => {

@@ -111,7 +111,8 @@ const byMonth: OperationRules = {
 };
 
 const configRules: OperationRules = {
-  hints: (t) => ({ override: { devices: () => devices, interfaces: () => interfaces, kernel: kernel(t), memory_limit: memory } }),
+  // root_device: "default /dev/sda when absent or invalid": an invalid one is no violation
+  hints: (t) => ({ lenient: ["root_device"], override: { devices: () => devices, interfaces: () => interfaces, kernel: kernel(t), memory_limit: memory } }),
   // Configuration profile: sde..sdh unavailable in fullvirt mode
   refuse: ({ body: b }) => (b?.virt_mode === "fullvirt" && ["sde", "sdf", "sdg", "sdh"].some((k) => b.devices?.[k] != null) ? "sde..sdh unavailable in fullvirt mode" : undefined),
   bind: bindDisk,
@@ -206,7 +207,9 @@ export const RULES: Record<string, OperationRules> = {
     }),
   },
   updateInstance: {
-    hints: () => ({ override: { label: instanceLabel, tags: tagLabels } }),
+    // alerts.cpu: "percent of one core times core count" (at most 100 on a one-core type);
+    // transfer_quota: a percent of the transfer allowance
+    hints: () => ({ override: { label: instanceLabel, tags: tagLabels, "alerts.cpu": () => fc.integer({ min: 0, max: 100 }), "alerts.transfer_quota": () => fc.integer({ min: 0, max: 100 }) } }),
   },
   cloneInstance: {
     hints: (t) => ({
@@ -223,9 +226,11 @@ export const RULES: Record<string, OperationRules> = {
   createConfig: configRules,
   updateConfig: configRules,
   createDisk: {
-    hints: (t) => ({
-      omit: ["authorized_users", "recipe_id", "recipe_data"],
-      override: { image: () => fc.constant(t.image), size: () => fc.integer({ min: 1, max: 1024 }), root_pass: (b) => strongPassword(b.minLength ?? 7, b.maxLength ?? 128), authorized_keys: () => fc.array(sshKey, { maxLength: 1 }) },
+    hints: () => ({
+      // a disk from an image needs a size the image fits, which is not shown: valid disks are empty
+      // ones (label required), so image, root_pass and authorized_keys (used from an image) are left out
+      omit: ["image", "root_pass", "authorized_keys", "authorized_users", "recipe_id", "recipe_data"],
+      override: { size: () => fc.integer({ min: 1, max: 1024 }) },
     }),
     // Disk create rules: an empty disk (no image) requires label; from an image root_pass is required
     refuse: ({ body: b }) => (b?.image === undefined && b?.label === undefined ? "an empty disk (no image) requires label" : b?.image !== undefined && b?.root_pass === undefined ? "from an image root_pass is required" : undefined),

@@ -27,6 +27,8 @@ export interface Hints {
   override?: Record<string, (b: Bounds) => fc.Arbitrary<unknown>>;
   /** members never sent in valid values (their valid values depend on the target, see rules.ts) */
   omit?: string[];
+  /** members the material says fall back to a default when invalid: never a violation */
+  lenient?: string[];
 }
 
 /** One place a boundary or violation can be made: a member, a keyword, and values of the whole schema. */
@@ -237,6 +239,7 @@ export class SchemaGen {
   sites(s0: Schema, path: Path = []): Site[] {
     const s = this.flatten(s0);
     if (typeof s === "boolean" || s.const !== undefined) return [];
+    if (this.hints.lenient?.includes(key(path))) return [];
     const out: Site[] = [];
     const types = this.types(s);
     const own = this.hints.override?.[key(path)];
@@ -282,16 +285,19 @@ export class SchemaGen {
     if (types.includes("array")) {
       const item = s.items ?? true;
       const itemArb = this.valid(item, [...path, 0]);
+      // an array with its own generator (rules.ts) hits its bounds through it: its items obey rules between them
+      const ofLength = (n: number) => (own ? (own({}) as fc.Arbitrary<unknown[]>).filter((a) => a.length === n) : fc.array(itemArb, { minLength: n, maxLength: n }));
       if (s.maxItems !== undefined && s.maxItems <= 20) {
-        out.push({ path, keyword: "maxItems", kind: "boundary", at: s.maxItems, arb: fc.array(itemArb, { minLength: s.maxItems, maxLength: s.maxItems }) });
+        out.push({ path, keyword: "maxItems", kind: "boundary", at: s.maxItems, arb: ofLength(s.maxItems) });
         out.push({ path, keyword: "maxItems", kind: "violation", at: s.maxItems + 1, arb: fc.array(itemArb, { minLength: s.maxItems + 1, maxLength: s.maxItems + 1 }) });
       }
       if (s.minItems !== undefined && s.minItems > 0) {
-        out.push({ path, keyword: "minItems", kind: "boundary", at: s.minItems, arb: fc.array(itemArb, { minLength: s.minItems, maxLength: s.minItems }) });
+        out.push({ path, keyword: "minItems", kind: "boundary", at: s.minItems, arb: ofLength(s.minItems) });
         out.push({ path, keyword: "minItems", kind: "violation", at: s.minItems - 1, arb: fc.array(itemArb, { minLength: s.minItems - 1, maxLength: s.minItems - 1 }) });
       }
       const rest = fc.array(itemArb, { maxLength: Math.max(0, Math.min((s.maxItems ?? 3) - 1, 2)) });
       for (const site of this.sites(item, [...path, 0])) {
+        if (own && site.kind === "boundary") continue;
         out.push({ ...site, arb: fc.tuple(site.arb, rest).map(([v, r]) => [v, ...r]) });
       }
     }
