@@ -138,7 +138,8 @@ const managedService: OperationRules = {
 };
 
 const managedContact: OperationRules = {
-  hints: () => ({ override: { email: () => realistic("email")! } }),
+  // phone.primary and phone.secondary: "string phone nullable": a phone number or null
+  hints: () => ({ override: { email: () => realistic("email")!, "phone.primary": () => fc.option(realistic("phone")!, { nil: null }), "phone.secondary": () => fc.option(realistic("phone")!, { nil: null }) } }),
 };
 
 const objectName = asciiText(ALNUM + "-_.");
