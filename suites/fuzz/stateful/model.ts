@@ -54,6 +54,8 @@ export interface ModelRunOptions {
 export interface Start<M, R> {
   model: M;
   real: Omit<R, "trace">;
+  /** what the start made, printed before the commands in a failure (`setup: one empty bucket`) */
+  setup?: string;
   end?: (model: M) => Promise<void>;
 }
 
@@ -78,7 +80,7 @@ export async function runModel<M extends object, R extends Real>(
     arb,
     async (cmds) => {
       const s = await start();
-      const real = { ...s.real, trace: [] } as unknown as R;
+      const real = { ...s.real, trace: s.setup ? [`setup: ${s.setup}`] : [] } as unknown as R;
       try {
         await fc.asyncModelRun(() => ({ model: s.model, real }), cmds);
       } catch (e) {
@@ -86,8 +88,9 @@ export async function runModel<M extends object, R extends Real>(
         throw new TargetFailure(`after ${real.trace.join(" → ")}: ${(e as Error).message}`);
       } finally {
         ran.sequences++;
-        ran.commands += real.trace.length;
-        ran.longest = Math.max(ran.longest, real.trace.length);
+        const ranHere = real.trace.length - (s.setup ? 1 : 0);
+        ran.commands += ranHere;
+        ran.longest = Math.max(ran.longest, ranHere);
         await s.end?.(s.model).catch(() => undefined); // what it could not undo is left to cleanup
       }
     },

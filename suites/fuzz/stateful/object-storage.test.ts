@@ -10,7 +10,7 @@ import { check } from "../../../harness/check.ts";
 import { expectEmptyObject, expectError, expectSuccess } from "../../../harness/expect.ts";
 import { TargetFailure } from "../../../harness/errors.ts";
 import { accepted } from "../../managed/helpers.ts";
-import { forceRemove, freshBucket, presign, ref, works, type BucketRef } from "../../object-storage/helpers.ts";
+import { CERTIFICATE, forceRemove, freshBucket, presign, PRIVATE_KEY, ref, works, type BucketRef } from "../../object-storage/helpers.ts";
 import { at, command, expectGone, expectListed, hasId, often, pick, runModel, type Real } from "./model.ts";
 
 // ---- access keys ------------------------------------------------------------------------------
@@ -100,6 +100,10 @@ interface Bucket {
   path: BucketRef;
   /** object name → the bytes stored */
   objects: Map<string, string>;
+  /** object name → the acl last set on it (a new object's acl is not shown) */
+  acls: Map<string, string>;
+  /** a TLS certificate is stored */
+  ssl: boolean;
 }
 interface Buckets {
   live: Bucket[];
@@ -140,6 +144,12 @@ async function bucketsAgree(m: Buckets, r: BR): Promise<void> {
     const names = (await contents(r, b.path)).sort();
     const want = [...b.objects.keys()].sort();
     if (JSON.stringify(names) !== JSON.stringify(want)) throw new TargetFailure(`contents of ${bucketName(b)}: ${JSON.stringify(names)}; the model holds ${JSON.stringify(want)}`);
+    const ssl = expectSuccess(await r.c.ops.getBucketSsl({ path: { ...b.path } })).ssl;
+    if (ssl !== b.ssl) throw new TargetFailure(`TLS state of ${bucketName(b)}: ssl ${JSON.stringify(ssl)}; the model holds ${b.ssl}`);
+    for (const [name, acl] of b.acls) {
+      const view = expectSuccess(await r.c.ops.getObjectAcl({ path: { ...b.path }, query: { name } }));
+      if (view?.acl !== acl) throw new TargetFailure(`object ACL of ${name} in ${bucketName(b)}: acl ${JSON.stringify(view?.acl)}; set to ${acl}`);
+    }
     for (const [name, data] of b.objects) {
       const got = await r.c.http("GET", await presign(r.c, b.path, name, "GET"));
       if (!works(got.status) || got.text !== data) throw new TargetFailure(`GET of ${name} in ${bucketName(b)} through a GET URL answered ${got.status || got.error} with ${JSON.stringify(got.text.slice(0, 60))}; stored ${JSON.stringify(data)}`);
@@ -150,17 +160,18 @@ async function bucketsAgree(m: Buckets, r: BR): Promise<void> {
 
 const pickObject = fc.tuple(pick, fc.constantFrom(...OBJECT_NAMES));
 
+async function createBucket(m: Buckets, r: BR): Promise<void> {
+  const label = r.c.label("bkt", 63).toLowerCase();
+  const made = await accepted(r.c.fresh.create("bucket", "createBucket", { body: { label, cluster: r.cluster }, label }));
+  m.live.push({ path: ref(made), objects: new Map(), acls: new Map(), ssl: false });
+}
+
 const bucketCommands = [
-  ...often(
-    fc.constant(
-      command<Buckets, BR>("createBucket", () => true, async (m, r) => {
-        const label = r.c.label("bkt", 63).toLowerCase();
-        const made = await accepted(r.c.fresh.create("bucket", "createBucket", { body: { label, cluster: r.cluster }, label }));
-        m.live.push({ path: ref(made), objects: new Map() });
-        await bucketsAgree(m, r);
-      }),
-    ),
-    2,
+  fc.constant(
+    command<Buckets, BR>("createBucket", () => true, async (m, r) => {
+      await createBucket(m, r);
+      await bucketsAgree(m, r);
+    }),
   ),
   pick.map((i) =>
     command<Buckets, BR>(`createAgain(#${i})`, (m) => m.live.length > 0, async (m, r) => {
@@ -178,6 +189,7 @@ const bucketCommands = [
         const res = await r.c.http("PUT", await presign(r.c, b.path, name, "PUT"), { body: data, contentType: "application/octet-stream" });
         if (!works(res.status)) throw new TargetFailure(`PUT of ${name} through a PUT URL answered ${res.status || res.error}; the URL permits PUT`);
         b.objects.set(name, data);
+        b.acls.delete(name); // the acl of an object stored again is not shown
         await bucketsAgree(m, r);
       }),
     ),
@@ -197,6 +209,34 @@ const bucketCommands = [
       const res = await r.c.http("DELETE", await presign(r.c, b.path, name, "DELETE"));
       if (!works(res.status) && b.objects.has(name)) throw new TargetFailure(`DELETE of ${name} through a DELETE URL answered ${res.status || res.error}; the URL permits DELETE`);
       b.objects.delete(name);
+      b.acls.delete(name);
+      await bucketsAgree(m, r);
+    }),
+  ),
+  fc.tuple(pick, pick, fc.constantFrom("private", "public-read", "authenticated-read", "public-read-write")).map(([i, j, acl]) =>
+    command<Buckets, BR>(`setObjectAcl(#${i}, object #${j}, ${acl})`, (m) => m.live.some((b) => b.objects.size > 0), async (m, r) => {
+      const b = at(m.live.filter((x) => x.objects.size > 0), i);
+      const name = at([...b.objects.keys()], j);
+      const set = expectSuccess(await r.c.ops.updateObjectAcl({ path: { ...b.path }, body: { acl, name } }));
+      if (set?.acl !== acl) throw new TargetFailure(`object ACL update of ${name} to ${acl} answered acl ${JSON.stringify(set?.acl)}`);
+      b.acls.set(name, acl);
+      await bucketsAgree(m, r);
+    }),
+  ),
+  pick.map((i) =>
+    command<Buckets, BR>(`uploadCert(#${i})`, (m) => m.live.length > 0, async (m, r) => {
+      const b = at(m.live, i);
+      const res = await accepted(r.c.fresh.create("bucketSsl", "uploadBucketSsl", { path: { ...b.path }, body: { certificate: CERTIFICATE, private_key: PRIVATE_KEY }, parent: { ...b.path } }));
+      if (res?.ssl !== true) throw new TargetFailure(`TLS cert upload to ${bucketName(b)} answered ssl ${JSON.stringify(res?.ssl)}`);
+      b.ssl = true;
+      await bucketsAgree(m, r);
+    }),
+  ),
+  pick.map((i) =>
+    command<Buckets, BR>(`deleteCert(#${i})`, (m) => m.live.some((b) => b.ssl), async (m, r) => {
+      const b = at(m.live.filter((x) => x.ssl), i);
+      expectEmptyObject(await r.c.ops.deleteBucketSsl({ path: { ...b.path } }));
+      b.ssl = false;
       await bucketsAgree(m, r);
     }),
   ),
@@ -231,18 +271,30 @@ describe("fuzz/stateful/object-storage", () => {
   );
 
   check(
-    { id: ["OS-BUCKET-1", "OS-BUCKET-4", "OS-URL-2", "OS-OBJLIST-1", "OS-REMOVE-1", "OS-REMOVE-2", "OS-REMOVE-3"], op: ["createBucket", "getBucket", "listClusterBuckets", "createObjectUrl", "listBucketObjects", "deleteBucket"], kind: "fuzz", effect: "creates", timeout: 120_000 },
-    "buckets and objects: after any sequence of bucket creates, object PUT, GET and DELETE through pre-signed URLs and removals, buckets and their contents agree with the model",
+    {
+      id: ["OS-BUCKET-1", "OS-BUCKET-4", "OS-URL-2", "OS-OBJLIST-1", "OS-REMOVE-1", "OS-REMOVE-2", "OS-REMOVE-3", "OS-ACL-2", "OS-SSL-1", "OS-SSL-2", "OS-SSL-3"],
+      op: ["createBucket", "getBucket", "listClusterBuckets", "createObjectUrl", "listBucketObjects", "deleteBucket", "updateObjectAcl", "getObjectAcl", "uploadBucketSsl", "getBucketSsl", "deleteBucketSsl"],
+      kind: "fuzz",
+      effect: "creates",
+      timeout: 120_000,
+    },
+    "buckets and objects: after any sequence of bucket creates, object PUT, GET and DELETE through pre-signed URLs, object ACL updates, TLS certificate uploads and deletes and removals, buckets, their contents, ACLs and TLS state agree with the model",
     async (c) => {
       const cluster = await c.fresh.cluster();
-      await runModel<Buckets, BR>(c, "stateful buckets and objects", bucketCommands, async () => ({
-        model: { live: [], gone: [] },
-        real: { c, cluster },
-        // cleanup removes buckets without force: the sequence empties what it filled
-        end: async (m) => {
-          for (const b of m.live.filter((x) => x.objects.size > 0)) await forceRemove(c, b.path);
-        },
-      }));
+      // each sequence starts from one empty bucket, so the object and TLS commands apply from the first
+      await runModel<Buckets, BR>(c, "stateful buckets and objects", bucketCommands, async () => {
+        const model: Buckets = { live: [], gone: [] };
+        await createBucket(model, { c, cluster, trace: [] });
+        return {
+          model,
+          real: { c, cluster },
+          setup: `bucket ${model.live[0].path.bucket}`,
+          // cleanup removes buckets without force: the sequence empties what it filled
+          end: async (m) => {
+            for (const b of m.live.filter((x) => x.objects.size > 0)) await forceRemove(c, b.path);
+          },
+        };
+      });
     },
   );
 });
