@@ -66,7 +66,7 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
     await preflight(config);
     const ledger = Ledger.forRun(config.ledgerDir, config.runId);
     ledger.start({ runId: config.runId, pid: process.pid, target: config.target!, embedded: target.embedded, labelPrefix: config.labelPrefix });
-    log(`plumbline: run ${config.runId} against ${config.targetLabel} (${config.target}), seed ${config.seed}, labels ${config.labelPrefix}*, allowed: ${config.allow.join(", ")}`);
+    log(`plumbline: run ${config.runId} against ${config.targetLabel} (${config.target}), seed ${config.seed}, labels ${config.labelPrefix}*, allowed: ${config.allow.join(", ")}, fuzz ${config.fuzzRuns} cases per property`);
 
     const reporter = await conformanceReporter(config, log);
     const vitest = await createVitest(
@@ -85,7 +85,8 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
     vitest.provide("plumbline", config);
     let failedToRun = false;
     try {
-      const filters = opts.filters ?? config.areas.map((a) => `suites/${a}/`);
+      // the fuzz suite runs too, at the small default budget (its checks skip unselected areas themselves)
+      const filters = opts.filters ?? [...config.areas.map((a) => `suites/${a}/`), "suites/fuzz/"];
       await vitest.start(filters);
     } catch (e) {
       failedToRun = true;
