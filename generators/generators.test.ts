@@ -45,7 +45,7 @@ describe("generators", () => {
     });
 
     it("the same seed yields the same values", () => {
-      const arb = g.violations ?? g.valid;
+      const arb: fc.Arbitrary<unknown> = g.violations ?? g.valid;
       expect(fc.sample(arb, { seed: 99, numRuns: 5 })).toEqual(fc.sample(arb, { seed: 99, numRuns: 5 }));
     });
   });

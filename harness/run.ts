@@ -56,6 +56,8 @@ export interface RunOptions {
   log?: (line: string) => void;
   /** extra vitest file filters (default: suites/<area>/ for each configured area) */
   filters?: string[];
+  /** only checks whose name matches (scripts/fuzz-faults.ts runs one operation's properties) */
+  testNamePattern?: string;
 }
 
 export async function run(initial: Config, opts: RunOptions = {}): Promise<number> {
@@ -78,6 +80,7 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
         maxWorkers: config.concurrency,
         reporters: reporter ? ["default", reporter] : ["default"],
         passWithNoTests: true,
+        ...(opts.testNamePattern ? { testNamePattern: opts.testNamePattern } : {}),
       },
       {},
     );
