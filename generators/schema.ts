@@ -267,7 +267,14 @@ export class SchemaGen {
       if (typeof s.pattern === "string") {
         const re = new RegExp(s.pattern, "u");
         const lo = Math.max(1, minLength ?? 1);
-        out.push({ path, keyword: "pattern", kind: "violation", arb: fc.oneof(text(lo, Math.min(maxLength ?? 40, lo + 12)), fc.constantFrom("has space", "-leading", "a__b", "ü-ünïcode")).filter((v) => !re.test(v)) });
+        // far misses, and near ones: a valid value with one character the pattern does not allow
+        // ("4111-1111-1111-1111" for a digits-only card number)
+        const cls = charClass(s.pattern);
+        const stranger = [" ", "-", ".", "_", "/"].filter((c) => !cls?.chars.includes(c));
+        const near = cls && stranger.length
+          ? fc.tuple(this.string(s, path, { minLength, maxLength: maxLength === undefined ? undefined : Math.max(minLength ?? 0, maxLength - 1) }), fc.nat(), fc.constantFrom(...stranger)).map(([v, k, c]) => v.slice(0, 1 + (k % Math.max(1, v.length - 1))) + c + v.slice(1 + (k % Math.max(1, v.length - 1))))
+          : fc.constant("has space");
+        out.push({ path, keyword: "pattern", kind: "violation", arb: fc.oneof(near, text(lo, Math.min(maxLength ?? 40, lo + 12)), fc.constantFrom("has space", "-leading", "a__b", "ü-ünïcode")).filter((v) => !re.test(v)) });
       }
       if (s.format && BAD_FORMAT[s.format]) out.push({ path, keyword: "format", kind: "violation", arb: fc.constantFrom(...BAD_FORMAT[s.format]) });
     }
