@@ -15,7 +15,8 @@ import { expectError, expectErrorNamingField, expectSuccess } from "../../harnes
 import type { ApiResponse } from "../../harness/client.ts";
 import type { OperationId } from "../../harness/operation-ids.ts";
 import type { ResourceType } from "../../harness/resources.ts";
-import type { SideEffect } from "../../harness/model.ts";
+import type { Area, SideEffect } from "../../harness/model.ts";
+import { operationInfo } from "../../harness/ops.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { generatorsFor, mayBreak, type RequestParts, type TargetValues, type ViolationCase } from "../../generators/index.ts";
 import { RULES, type Setup } from "../../generators/rules.ts";
@@ -104,13 +105,15 @@ export function statelessProperties(name: string, targets: Target[]): void {
   describe(`fuzz/${name}`, () => {
     for (const t of targets) {
       const effect = t.effect ?? (t.creates ? "creates" : "read-only");
+      // the operation's area (the requirement IDs are the conventions'), so --areas selects it
+      const area = operationInfo(t.op).area as Area;
       const setupOnce = async (c: CheckContext): Promise<Made> => (t.setup && !t.perCase ? t.setup(c) : {});
       const setupCase = async (c: CheckContext, once: Made): Promise<Made> => (t.setup && t.perCase ? t.setup(c) : once);
 
       {
         const title = `${t.op}: valid and boundary requests are accepted and answer the spec's schema`;
         check(
-          { id: "CONV-LEN-1", op: t.op, effect, kind: "fuzz", timeout: TIMEOUT },
+          { id: "CONV-LEN-1", op: t.op, effect, area, kind: "fuzz", timeout: TIMEOUT },
           title,
           async (c) => {
             const g = generatorsFor(t.op, await targetValues(c));
@@ -137,7 +140,7 @@ export function statelessProperties(name: string, targets: Target[]): void {
       if (mayBreak(t.op)) {
         const title = `${t.op}: a request breaking one stated constraint is refused, a body member's error naming it`;
         check(
-          { id: ["CONV-ERR-3", "CONV-ERR-1"], op: t.op, effect, kind: "fuzz", timeout: TIMEOUT },
+          { id: ["CONV-ERR-3", "CONV-ERR-1"], op: t.op, effect, area, kind: "fuzz", timeout: TIMEOUT },
           title,
           async (c) => {
             const g = generatorsFor(t.op, await targetValues(c));
