@@ -56,6 +56,9 @@ export interface OperationGenerators {
   violations?: fc.Arbitrary<ViolationCase>;
   boundarySites: SiteInfo[];
   violationSites: SiteInfo[];
+  /** one arbitrary per site, in site order: a property tries each once before drawing at random */
+  eachBoundary: fc.Arbitrary<BoundaryCase>[];
+  eachViolation: fc.Arbitrary<ViolationCase>[];
   /** sites dropped because no value could be made for them (a cross-field rule forbids every one) */
   infeasible: SiteInfo[];
   /** every error of a part's value against the spec's schema (allErrors), for self-tests */
@@ -216,12 +219,10 @@ export function generatorsFor(operationId: string, target: TargetValues = OFFLIN
   boundarySites.splice(0, boundarySites.length, ...keptBoundaries);
   violationSites.splice(0, violationSites.length, ...keptViolations);
 
-  const boundaries = boundarySites.length
-    ? fc.oneof(...boundarySites.map((s) => around(s).map((request): BoundaryCase => ({ request, in: s.part, path: dotted(s.path), bound: s.keyword, at: s.at! }))))
-    : undefined;
-  const violations = violationSites.length
-    ? fc.oneof(...violationSites.map((s) => around(s).map((request): ViolationCase => ({ request, in: s.part, path: dotted(s.path), breaks: s.keyword }))))
-    : undefined;
+  const eachBoundary = boundarySites.map((s) => around(s).map((request): BoundaryCase => ({ request, in: s.part, path: dotted(s.path), bound: s.keyword, at: s.at! })));
+  const eachViolation = violationSites.map((s) => around(s).map((request): ViolationCase => ({ request, in: s.part, path: dotted(s.path), breaks: s.keyword })));
+  const boundaries = eachBoundary.length ? fc.oneof(...eachBoundary) : undefined;
+  const violations = eachViolation.length ? fc.oneof(...eachViolation) : undefined;
   const info = (s: SiteOf): SiteInfo => ({ in: s.part, path: dotted(s.path), keyword: s.keyword, at: s.at });
   const out: OperationGenerators = {
     operationId,
@@ -231,6 +232,8 @@ export function generatorsFor(operationId: string, target: TargetValues = OFFLIN
     violations,
     boundarySites: boundarySites.map(info),
     violationSites: violationSites.map(info),
+    eachBoundary,
+    eachViolation,
     infeasible,
     errors,
   };

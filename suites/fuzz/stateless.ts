@@ -120,6 +120,8 @@ export function statelessProperties(name: string, targets: Target[]): void {
             const cases = g.boundaries
               ? fc.oneof({ weight: 2, arbitrary: g.valid.map((request) => ({ request, note: "valid" })) }, { weight: 1, arbitrary: g.boundaries.map((b) => ({ request: b.request, note: `${b.in} ${b.path} at ${b.bound} ${b.at}` })) })
               : g.valid.map((request) => ({ request, note: "valid" }));
+            // every bound is hit once whatever the budget, then cases are drawn at random
+            const examples = g.eachBoundary.map((a, i) => fc.sample(a, { seed: c.config.seed + i, numRuns: 1 })[0]).map((b) => ({ request: b.request, note: `${b.in} ${b.path} at ${b.bound} ${b.at}` }));
             const once = await setupOnce(c);
             await withTeardown(c, t, once, () => fuzz(c, title, cases, async ({ request, note }) => {
               const made = await setupCase(c, once);
@@ -132,7 +134,7 @@ export function statelessProperties(name: string, targets: Target[]): void {
                 if (e instanceof TargetFailure) throw new TargetFailure(`${note} request refused or answered wrongly: ${e.message}`);
                 throw e;
               }
-            }));
+            }, { examples }));
           },
         );
       }
@@ -145,6 +147,8 @@ export function statelessProperties(name: string, targets: Target[]): void {
           async (c) => {
             const g = generatorsFor(t.op, await targetValues(c));
             if (!g.violations) c.skip(`${t.op}: its request has no stated constraint a single value can break (no violation site)`);
+            // every stated constraint is broken once whatever the budget, then cases are drawn at random
+            const examples = g.eachViolation.map((a, i) => fc.sample(a, { seed: c.config.seed + i, numRuns: 1 })[0]);
             const once = await setupOnce(c);
             await withTeardown(c, t, once, () => fuzz(c, title, g.violations!, async (v) => {
               const made = await setupCase(c, once);
@@ -156,7 +160,7 @@ export function statelessProperties(name: string, targets: Target[]): void {
                 if (e instanceof TargetFailure) throw new TargetFailure(`${v.in} ${v.path} breaks ${v.breaks}: ${e.message}`);
                 throw e;
               }
-            }));
+            }, { examples }));
           },
         );
       }
