@@ -58,10 +58,12 @@ describe("plumbline CLI", () => {
     }
   });
 
-  it("fuzz says it is not there yet and exits 2", () => {
-    const r = cli("fuzz");
+  it("fuzz takes the run's settings: a bad one is one line, exit 2", () => {
+    const r = cli("fuzz", "--fuzz-runs", "0");
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/arrives with the fuzzing issue/);
+    expect(r.err.trim()).toMatch(/^plumbline: --fuzz-runs: "0" is not valid; expected an integer from 1 to 100000/);
+    const t = cli("fuzz", "--time-budget", "soon");
+    expect(t.err.trim()).toMatch(/^plumbline: --time-budget: "soon" is not valid; expected milliseconds per fuzz property/);
   });
 });
 

@@ -186,14 +186,17 @@ export function program(): Command {
     process.exitCode = report.failed.length ? 1 : 0;
   });
 
-  prog
+  const fuzzCmd = prog
     .command("fuzz")
-    .description("property-based runs (arrives with the fuzzing issue)")
-    .allowUnknownOption()
-    .action(() => {
-      say("plumbline fuzz: not available yet; it arrives with the fuzzing issue (generators/ and suites/fuzz/)");
-      process.exitCode = 2;
-    });
+    .description("property-based runs only (suites/fuzz/): generated valid, boundary and single-violation requests and stateful models; --seed replays them");
+  const fuzzFlags = configOptions(fuzzCmd);
+  fuzzCmd.action(async (opts) => {
+    const { run } = await import("./run.ts");
+    // heavier than the fuzzing `run` does by default; flags, environment and file still win
+    const config = loadConfig({ flags: fuzzFlags(opts), file: opts.config as string | undefined, defaults: { fuzzRuns: 100, timeBudgetMs: 20_000 } });
+    say(`plumbline fuzz: seed ${config.seed} (replay with --seed ${config.seed}), ${config.fuzzRuns} cases per property, time budget ${config.timeBudgetMs} ms per property`);
+    process.exitCode = await run(config, { log: say, filters: ["suites/fuzz/"] });
+  });
 
   return prog;
 }

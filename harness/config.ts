@@ -29,6 +29,8 @@ export interface Config {
   strict: boolean;
   seed: number;
   fuzzRuns: number;
+  /** per fuzz property: stop generating cases after this many ms */
+  timeBudgetMs: number;
   concurrency: number;
   requestTimeoutMs: number;
   waitTimeoutMs: number;
@@ -74,7 +76,8 @@ const FIELDS = {
   gateLevel: { env: "PLUMBLINE_GATE_LEVEL", flag: "--gate-level", file: "gateLevel", expected: "MUST or SHOULD" },
   strict: { env: "PLUMBLINE_STRICT", flag: "--strict", file: "strict", expected: "true or false" },
   seed: { env: "PLUMBLINE_SEED", flag: "--seed", file: "seed", expected: "an integer" },
-  fuzzRuns: { env: "PLUMBLINE_FUZZ_RUNS", flag: "--fuzz-runs", file: "fuzzRuns", expected: "an integer from 1 to 100000" },
+  fuzzRuns: { env: "PLUMBLINE_FUZZ_RUNS", flag: "--fuzz-runs", file: "fuzzRuns", expected: "an integer from 1 to 100000 (cases per fuzz property)" },
+  timeBudgetMs: { env: "PLUMBLINE_TIME_BUDGET_MS", flag: "--time-budget", file: "timeBudgetMs", expected: "milliseconds per fuzz property, an integer from 100 to 3600000" },
   concurrency: { env: "PLUMBLINE_CONCURRENCY", flag: "--concurrency", file: "concurrency", expected: "an integer from 1 to 64" },
   requestTimeoutMs: { env: "PLUMBLINE_REQUEST_TIMEOUT_MS", flag: "--request-timeout", file: "requestTimeoutMs", expected: "milliseconds, an integer from 100 to 600000" },
   waitTimeoutMs: { env: "PLUMBLINE_WAIT_TIMEOUT_MS", flag: "--wait-timeout", file: "waitTimeoutMs", expected: "milliseconds, an integer from 0 to 3600000" },
@@ -105,6 +108,8 @@ export interface LoadOptions {
   env?: NodeJS.ProcessEnv;
   /** path of the YAML file; default ./plumbline.config.yaml (or PLUMBLINE_CONFIG), optional */
   file?: string;
+  /** defaults of the command (`plumbline fuzz` fuzzes more than `run`) */
+  defaults?: Partial<Pick<Config, "fuzzRuns" | "timeBudgetMs">>;
 }
 
 /** Where a value came from, for error messages. */
@@ -218,6 +223,7 @@ const PARSERS: Record<FieldName, (v: unknown) => unknown> = {
   strict: bool,
   seed: int(-(2 ** 31), 2 ** 31 - 1),
   fuzzRuns: int(1, 100_000),
+  timeBudgetMs: int(100, 3_600_000),
   concurrency: int(1, 64),
   requestTimeoutMs: int(100, 600_000),
   waitTimeoutMs: int(0, 3_600_000),
@@ -295,7 +301,9 @@ export function loadConfig(opts: LoadOptions = {}): Config {
     gateLevel: strict ? "SHOULD" : ((v.gateLevel as "MUST" | "SHOULD") ?? "MUST"),
     strict,
     seed: (v.seed as number) ?? Math.floor(Math.random() * 2 ** 31),
-    fuzzRuns: (v.fuzzRuns as number) ?? 100,
+    // `run` fuzzes lightly (the CI gate stays fast); `plumbline fuzz` passes bigger defaults
+    fuzzRuns: (v.fuzzRuns as number) ?? opts.defaults?.fuzzRuns ?? 10,
+    timeBudgetMs: (v.timeBudgetMs as number) ?? opts.defaults?.timeBudgetMs ?? 2_000,
     concurrency: (v.concurrency as number) ?? 4,
     requestTimeoutMs: (v.requestTimeoutMs as number) ?? 10_000,
     waitTimeoutMs: (v.waitTimeoutMs as number) ?? 30_000,

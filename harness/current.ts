@@ -1,7 +1,7 @@
 // The check being run, reachable from any helper without threading it through every call:
 // the client records exchanges into it, expectError records observations into it.
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Exchange, Observation } from "./model.ts";
+import type { Exchange, FuzzRecord, Observation } from "./model.ts";
 
 export interface CheckRecord {
   requirementIds: string[];
@@ -9,6 +9,8 @@ export interface CheckRecord {
   observations: Observation[];
   /** the check's file runs alone (`*.serial.test.ts`): it may change target-wide state */
   serial?: boolean;
+  /** fuzz checks: what each property run did (harness/fuzz.ts) */
+  fuzz?: FuzzRecord[];
 }
 
 const storage = new AsyncLocalStorage<CheckRecord>();

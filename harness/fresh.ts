@@ -38,6 +38,34 @@ export class Fresh {
    * ID right after the answer, so a crash in between still leaves a trace for `sweep`.
    */
   async create(type: ResourceType, op: OperationId, opts: CallOptions & { label?: string; parent?: Record<string, string | number> }): Promise<any> {
+    const res = await this.attempt(type, op, opts);
+    // a fixture the target did not make is the target's failure (the request is the material's),
+    // named, so the dependent check reads "fixture ... not created" rather than a plumbline error
+    const fixture = `setup: the ${type} fixture${opts.label ? ` ${opts.label}` : ""} was not created: ${op}`;
+    if (res.status >= 400 && res.status < 500) throw new TargetFailure(`${fixture} answered ${res.status}: ${res.text.slice(0, 200)}`);
+    if (!isRecord(res)) {
+      throw new TargetFailure(`${fixture} answered ${res.status ? `${res.status}${res.json ? "" : ` with a body that is not JSON (${res.headers["content-type"] ?? "no content type"})`}` : res.error}: ${res.text.slice(0, 200)}`);
+    }
+    const path = RESOURCES[type].pathOf({ label: opts.label, ...res.body }, opts.parent ?? {});
+    const unaddressed = Object.entries(path).find(([, v]) => v === undefined || v === null || v === "");
+    if (unaddressed) {
+      // where the material shows the created record (an OAuth client, a key, a bucket), a record without
+      // the ID that addresses it is the target's failure; where the body is not shown (most creates),
+      // a target may answer without it, and nothing that follows can address the resource: a skip
+      if (validator().showsBody(op, res.status)) {
+        throw new TargetFailure(`${fixture} answered ${res.status} but its body gives no ID to address it by ("${unaddressed[0]}"): ${res.text.slice(0, 200)}`);
+      }
+      throw new MissingCapability(`${op} answered ${res.status} without the "${unaddressed[0]}" that addresses the new ${type}, so the check cannot go on (plumbline sweep --prefix finds it by label)`);
+    }
+    return res.body;
+  }
+
+  /**
+   * Sends a create request and registers what it made, like create(), but hands back the answer
+   * whatever it is: for checks whose verdict is the create itself (fuzzing a create operation).
+   * The ledger never holds a path it cannot replay: without an ID only the intent stays, for sweep.
+   */
+  async attempt(type: ResourceType, op: OperationId, opts: CallOptions & { label?: string; parent?: Record<string, string | number> }): Promise<ApiResponse> {
     const key = this.w.ledger.intent(type, opts.label, opts.parent);
     let res: ApiResponse;
     try {
@@ -47,35 +75,30 @@ export class Fresh {
       this.w.ledger.refused(key, `not sent: ${(e as Error).message}`);
       throw e;
     }
-    // a fixture the target did not make is the target's failure (the request is the material's),
-    // named, so the dependent check reads "fixture ... not created" rather than a plumbline error
-    const fixture = `setup: the ${type} fixture${opts.label ? ` ${opts.label}` : ""} was not created: ${op}`;
     if (res.status >= 400 && res.status < 500) {
       this.w.ledger.refused(key, `create answered ${res.status}`);
-      throw new TargetFailure(`${fixture} answered ${res.status}: ${res.text.slice(0, 200)}`);
+      return res;
     }
-    if (res.status < 200 || res.status > 299 || !res.json || typeof res.body !== "object" || res.body === null || Array.isArray(res.body)) {
+    if (!isRecord(res)) {
       // a 5xx, a timeout or a garbage 2xx may still have made it: the intent stays for sweep
       this.w.ledger.leftover(key, `create answered ${res.status || res.error}${res.status && !res.json ? " with a body that is not JSON" : ""}`);
-      throw new TargetFailure(`${fixture} answered ${res.status ? `${res.status}${res.json ? "" : ` with a body that is not JSON (${res.headers["content-type"] ?? "no content type"})`}` : res.error}: ${res.text.slice(0, 200)}`);
+      return res;
     }
     const path = RESOURCES[type].pathOf({ label: opts.label, ...res.body }, opts.parent ?? {});
-    const unaddressed = Object.entries(path).find(([, v]) => v === undefined || v === null || v === "");
-    if (unaddressed) {
-      // the ledger keeps only the intent (sweep finds it by label), never a path it cannot replay
-      this.w.ledger.leftover(key, `create answered ${res.status} without "${unaddressed[0]}"`);
-      // where the material shows the created record (an OAuth client, a key, a bucket), a record without
-      // the ID that addresses it is the target's failure; where the body is not shown (most creates),
-      // a target may answer without it, and nothing that follows can address the resource: a skip
-      if (validator().showsBody(op, res.status)) {
-        throw new TargetFailure(`${fixture} answered ${res.status} but its body gives no ID to address it by ("${unaddressed[0]}"): ${res.text.slice(0, 200)}`);
-      }
-      throw new MissingCapability(`${op} answered ${res.status} without the "${unaddressed[0]}" that addresses the new ${type}, so the check cannot go on (plumbline sweep --prefix finds it by label)`);
+    if (!replayable(path)) {
+      const missing = Object.entries(path).find(([, v]) => v === undefined || v === null || v === "")?.[0];
+      this.w.ledger.leftover(key, `create answered ${res.status} without "${missing}"`);
+      return res;
     }
     this.w.ledger.created(key, type, path, opts.label);
     this.entries.push({ key, type, label: opts.label, path });
     if (type === "recipe" && (opts.body as { is_public?: unknown } | undefined)?.is_public === true) this.keep(this.entries[this.entries.length - 1]);
-    return res.body;
+    return res;
+  }
+
+  /** How many resources this check holds now; cleanup(mark) removes only those made after it. */
+  get mark(): number {
+    return this.entries.length;
   }
 
   /** A resource the API never lets anyone remove: out of cleanup, into the ledger's kept list. */
@@ -234,10 +257,15 @@ export class Fresh {
     };
   }
 
-  /** Removes what this check created, children first. */
-  async cleanup(): Promise<Removal> {
-    const result = await removeEntries(this.entries, this.w.ops, this.w.ledger);
-    this.entries.length = 0;
+  /** Removes what this check created (since `mark`, when given), children first. */
+  async cleanup(mark = 0): Promise<Removal> {
+    const result = await removeEntries(this.entries.slice(mark), this.w.ops, this.w.ledger);
+    this.entries.length = Math.min(this.entries.length, mark);
     return result;
   }
+}
+
+/** A 2xx answer whose body is a JSON object: a created record (its members are checked elsewhere). */
+function isRecord(res: ApiResponse): boolean {
+  return res.status >= 200 && res.status <= 299 && res.json && typeof res.body === "object" && res.body !== null && !Array.isArray(res.body);
 }

@@ -2,7 +2,7 @@
 // (`task.meta.plumbline`); the reporter reads only this. Keep both sides on these types.
 
 export type Level = "MUST" | "SHOULD" | "INFO";
-export type Kind = "happy" | "validation" | "state" | "error" | "auth" | "convention" | "limit";
+export type Kind = "happy" | "validation" | "state" | "error" | "auth" | "convention" | "limit" | "fuzz";
 /** pass; fail = the target broke a requirement; skip = something missing, named in `reason`;
  *  error = plumbline or the environment broke (never counted against the target). */
 export type Outcome = "pass" | "fail" | "skip" | "error";
@@ -10,7 +10,7 @@ export type SideEffect = "read-only" | "creates" | "billable" | "destructive" | 
 
 export const AREAS = ["conventions", "account", "oauth-clients", "events", "object-storage", "vm", "managed", "support", "recipes", "tags"] as const;
 export type Area = (typeof AREAS)[number];
-export const KINDS: Kind[] = ["happy", "validation", "state", "error", "auth", "convention", "limit"];
+export const KINDS: Kind[] = ["happy", "validation", "state", "error", "auth", "convention", "limit", "fuzz"];
 
 /** One HTTP request and its answer, secrets already redacted. */
 export interface Exchange {
@@ -36,6 +36,27 @@ export interface Observation {
   value: unknown;
 }
 
+/** What one property of a fuzz check did (harness/fuzz.ts). */
+export interface FuzzRecord {
+  /** the property's name (its check title, or a name inside a check) */
+  property: string;
+  /** fast-check's seed for this property, derived from the run's seed and the name */
+  seed: number;
+  /** the run's seed (`--seed` replays it) */
+  runSeed: number;
+  /** cases asked for (--fuzz-runs) */
+  numRuns: number;
+  /** cases run (fewer when the time budget stopped it; shrink attempts included) */
+  cases: number;
+  shrinks: number;
+  durationMs: number;
+  casesPerSecond: number;
+  /** the time budget stopped generation before numRuns */
+  interrupted: boolean;
+  /** the minimal failing input, after shrinking */
+  counterexample?: { value: unknown; path: string; reason: string; exchanges: Exchange[] };
+}
+
 /** Stored in vitest's task.meta under the key `plumbline`. */
 export interface CheckMeta {
   requirementIds: string[];
@@ -54,6 +75,8 @@ export interface CheckMeta {
    * one last masking pass over every file it writes; stripped before anything is written.
    */
   secrets?: string[];
+  /** fuzz checks: one record per property run */
+  fuzz?: FuzzRecord[];
 }
 
 /** What the reporter makes of one finished test. */

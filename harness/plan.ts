@@ -13,7 +13,7 @@ export interface PlannedCheck {
   meta?: CheckMeta;
 }
 
-export async function plan(config: Config, filters = config.areas.map((a) => `suites/${a}/`)): Promise<PlannedCheck[]> {
+export async function plan(config: Config, filters = [...config.areas.map((a) => `suites/${a}/`), "suites/fuzz/"]): Promise<PlannedCheck[]> {
   const vitest = await createVitest("test", { project: CONFORMANCE_PROJECTS, watch: false, run: true, reporters: [], passWithNoTests: true }, {});
   try {
     const result = await vitest.collect(filters);

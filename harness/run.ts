@@ -64,6 +64,8 @@ export interface RunOptions {
   log?: (line: string) => void;
   /** extra vitest file filters (default: suites/<area>/ for each configured area) */
   filters?: string[];
+  /** only checks whose name matches (scripts/fuzz-faults.ts runs one operation's properties) */
+  testNamePattern?: string;
 }
 
 /** Every setting that can be checked without the target, checked before any request. */
@@ -102,7 +104,7 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
       return 2;
     }
     ledger.start({ runId: config.runId, pid: process.pid, target: config.target!, embedded: target.embedded, labelPrefix: config.labelPrefix });
-    log(`plumbline: run ${config.runId} against ${config.targetLabel} (${config.target}), seed ${config.seed}, labels ${config.labelPrefix}*, allowed: ${config.allow.join(", ")}${config.shard ? `, shard ${config.shard.index}/${config.shard.count}` : ""}`);
+    log(`plumbline: run ${config.runId} against ${config.targetLabel} (${config.target}), seed ${config.seed}, labels ${config.labelPrefix}*, allowed: ${config.allow.join(", ")}${config.shard ? `, shard ${config.shard.index}/${config.shard.count}` : ""}, fuzz ${config.fuzzRuns} cases per property`);
 
     const ours = new Set([...process.listeners("SIGINT"), ...process.listeners("SIGTERM")]);
     const vitest = await createVitest(
@@ -116,6 +118,7 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
         passWithNoTests: true,
         // vitest slices the files by a hash of their paths: the same slice on every machine
         ...(config.shard ? { shard: `${config.shard.index}/${config.shard.count}` } : {}),
+        ...(opts.testNamePattern ? { testNamePattern: opts.testNamePattern } : {}),
       },
       {},
     );
@@ -124,7 +127,8 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
     // the suites read this with inject("plumbline") (harness/world.ts)
     vitest.provide("plumbline", config);
     let failedToRun = false;
-    const filters = opts.filters ?? config.areas.map((a) => `suites/${a}/`);
+    // the fuzz suite runs too, at the small default budget (its checks skip unselected areas themselves)
+    const filters = opts.filters ?? [...config.areas.map((a) => `suites/${a}/`), "suites/fuzz/"];
     // stopped while vitest was still starting up: no check is started at all
     const started = stopper.reason
       ? Promise.resolve()

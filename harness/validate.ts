@@ -26,6 +26,20 @@ const DOC_ID = "plumbline:openapi";
 /** The same document with every member the spec does not require also accepting null. */
 const LENIENT_ID = "plumbline:openapi-null-members";
 
+/** ajv-formats plus the OpenAPI formats with no checkable shape. */
+function addAllFormats(ajv: Ajv2020): void {
+  // ajv-formats is CommonJS: its default export arrives as the module under Node ESM, as .default under tsc
+  const mod = addFormats as unknown as { default?: (a: unknown) => void };
+  const add = (mod.default ?? addFormats) as unknown as (a: unknown) => void;
+  add(ajv);
+  for (const f of ["int32", "int64", "float", "double", "password", "byte", "binary", "url"]) {
+    if (f === "url") ajv.addFormat(f, (s: string) => /^[a-z][a-z0-9+.-]*:\/\/\S+$/i.test(s));
+    else ajv.addFormat(f, true);
+  }
+  // the policy's own formats (iso-date-time: ISO 8601, offset optional; spec/formats.ts)
+  for (const [name, fn] of Object.entries(SPEC_FORMATS)) ajv.addFormat(name, fn);
+}
+
 export class Validator {
   private readonly ajv: Ajv2020;
   private readonly ops: Map<string, OperationInfo>;
@@ -34,17 +48,7 @@ export class Validator {
   constructor(private readonly doc: OpenAPIV3_1.Document = loadOpenApi()) {
     // strict off: the document carries OpenAPI keywords (example, discriminator) and x- extensions
     this.ajv = new Ajv2020({ strict: false, allErrors: false, logger: false, validateFormats: true });
-    // ajv-formats is CommonJS: its default export arrives as the module under Node ESM, as .default under tsc
-    const mod = addFormats as unknown as { default?: (a: unknown) => void };
-    const add = (mod.default ?? addFormats) as unknown as (a: unknown) => void;
-    add(this.ajv);
-    // OpenAPI formats with no checkable shape
-    for (const f of ["int32", "int64", "float", "double", "password", "byte", "binary", "url"]) {
-      if (f === "url") this.ajv.addFormat(f, (s: string) => /^[a-z][a-z0-9+.-]*:\/\/\S+$/i.test(s));
-      else this.ajv.addFormat(f, true);
-    }
-    // the policy's own formats (iso-date-time: ISO 8601, offset optional; spec/formats.ts)
-    for (const [name, fn] of Object.entries(SPEC_FORMATS)) this.ajv.addFormat(name, fn);
+    addAllFormats(this.ajv);
     this.ajv.addSchema({ ...(doc as object), $id: DOC_ID } as object, DOC_ID);
     this.ajv.addSchema({ ...(nullableMembers(doc) as object), $id: LENIENT_ID } as object, LENIENT_ID);
     this.ops = new Map(listOperations(doc).map((o) => [o.operationId, o]));
@@ -176,6 +180,42 @@ function resolvePointer(doc: unknown, pointer: string): unknown {
 
 function valueAt(body: unknown, pointer: string): unknown {
   return pointer ? resolvePointer(body, pointer) : body;
+}
+
+/**
+ * Request-side checks for generators/: every error of a value against a schema of the document
+ * (allErrors), so a generated violation can be shown to break exactly the member it claims.
+ */
+export class RequestValidator {
+  private readonly ajv: Ajv2020;
+  private readonly cache = new Map<string, ValidateFunction>();
+
+  constructor(doc: OpenAPIV3_1.Document = loadOpenApi()) {
+    this.ajv = new Ajv2020({ strict: false, allErrors: true, logger: false, validateFormats: true });
+    addAllFormats(this.ajv);
+    this.ajv.addSchema({ ...(doc as object), $id: DOC_ID } as object, DOC_ID);
+  }
+
+  /** Errors of `value` against the schema at `pointer` (a JSON pointer into the document) or a schema object whose $refs point into it. */
+  errors(key: string, schema: string | object, value: unknown): { instancePath: string; keyword: string; params: Record<string, unknown> }[] {
+    let fn = this.cache.get(key);
+    if (!fn) {
+      fn = this.ajv.compile(typeof schema === "string" ? { $ref: `${DOC_ID}#${schema}` } : schema);
+      this.cache.set(key, fn);
+    }
+    return fn(value) ? [] : (fn.errors ?? []).map((e) => ({ instancePath: e.instancePath, keyword: e.keyword, params: e.params as Record<string, unknown> }));
+  }
+
+  /** `$ref` to a place in the document, for schemas built around the document's own. */
+  static ref(pointer: string): { $ref: string } {
+    return { $ref: `${DOC_ID}#${pointer}` };
+  }
+}
+
+let sharedRequests: RequestValidator | undefined;
+export function requestValidator(): RequestValidator {
+  sharedRequests ??= new RequestValidator();
+  return sharedRequests;
 }
 
 let shared: Validator | undefined;

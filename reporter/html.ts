@@ -76,6 +76,7 @@ function summary(r: RunReport): string {
     <div class="big"><div class="big-n">${cov}</div><div class="big-l">requirements exercised${r.coverage.catalogAvailable ? ` (${r.coverage.summary.exercised}/${r.coverage.summary.total})` : ""}</div></div>
     <div class="big"><div class="big-n">${r.matrix.operations.exercised}<small>/${r.matrix.operations.total}</small></div><div class="big-l">operations exercised</div></div>
     <div class="big"><div class="big-n">${r.checks.length}</div><div class="big-l">checks</div></div>
+    ${r.fuzz?.properties ? `<div class="big"><div class="big-n">${r.fuzz.cases}</div><div class="big-l">fuzz cases, ${r.fuzz.casesPerSecond}/s, ${r.fuzz.counterexamples.length} shrunk counterexample${r.fuzz.counterexamples.length === 1 ? "" : "s"}</div></div>` : ""}
   </div>
   <div class="meta">${targets}<span class="tgt">plumbline ${escapeHtml(r.tool.version)} · API ${escapeHtml(r.apiVersion)} · ${escapeHtml(r.startedAt)}</span></div>
   ${reasons ? `<ul class="reasons">${reasons}</ul>` : ""}

@@ -140,6 +140,19 @@ export function renderMarkdown(r: RunReport): string {
     }
   }
 
+  // fuzzing
+  const fz = r.fuzz;
+  if (fz && fz.properties) {
+    out.push(`## Fuzzing (${fz.properties} properties)`, "");
+    out.push(`${fz.cases} cases in ${formatDuration(fz.durationMs)} of property time, ${fz.casesPerSecond} cases per second; seed ${mdCode(r.seed)} (\`plumbline fuzz --seed ${mdText(r.seed)}\` replays them).`, "");
+    if (!fz.counterexamples.length) out.push("Every property held.", "");
+    for (const x of fz.counterexamples) {
+      out.push(`### Shrunk counterexample: ${mdText(x.property)}`, "");
+      out.push(`- Minimal input: ${mdCode(typeof x.value === "string" ? x.value : JSON.stringify(x.value))}`, `- Reason: ${mdText(x.reason)}`, `- fast-check path: ${mdCode(x.path)}`, "");
+      if (x.curl) out.push(mdFence(x.curl, "sh"), "");
+    }
+  }
+
   // errors
   const errors = r.checks.filter((c) => c.outcome === "error");
   if (errors.length) {

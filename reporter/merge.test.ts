@@ -78,8 +78,9 @@ describe("mergeReports", () => {
     const md = readFileSync(join(out, "conformance.md"), "utf8");
     expect(md).toContain("# plumbline conformance: reference vs acme");
     expect(md).toContain("| operation |  | reference | acme |");
-    expect(md).toContain("| `getAccount` | `GET /v4/account` | ✅······ | ❌······ |");
-    expect(md).toContain("Each target's cell shows the kinds in order: happy, validation, state, error, auth, convention, limit.");
+    // eight kinds: happy, validation, state, error, auth, convention, limit, fuzz
+    expect(md).toContain("| `getAccount` | `GET /v4/account` | ✅······· | ❌······· |");
+    expect(md).toContain("Each target's cell shows the kinds in order: happy, validation, state, error, auth, convention, limit, fuzz.");
     expect(md).toMatch(/\| acme \| 1\/1\/0\/0 \|/);
     const xml = readFileSync(join(out, "junit.xml"), "utf8");
     assertWellFormedXml(xml);

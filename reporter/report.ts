@@ -142,6 +142,32 @@ export interface RunReport {
   interrupted?: string;
   /** what the run left on the target after its cleanup, and why (on purpose, or could not remove) */
   leftOnTarget?: LeftOnTarget[];
+  /** the fuzz checks together (kind `fuzz`): cases, rate, and each shrunk counterexample */
+  fuzz: FuzzSummary;
+}
+
+export interface FuzzSummary {
+  properties: number;
+  cases: number;
+  /** time spent in properties (summed over checks that may have run side by side) */
+  durationMs: number;
+  casesPerSecond: number;
+  counterexamples: { check: number; property: string; value: unknown; reason: string; path: string; curl?: string }[];
+}
+
+/** Sums the fuzz records of the checks; a counterexample keeps its last exchange's curl. */
+export function computeFuzz(checks: ReportCheck[]): FuzzSummary {
+  let properties = 0, cases = 0, durationMs = 0;
+  const counterexamples: FuzzSummary["counterexamples"] = [];
+  checks.forEach((c, i) => {
+    for (const f of c.fuzz ?? []) {
+      properties++;
+      cases += f.cases;
+      durationMs += f.durationMs;
+      if (f.counterexample) counterexamples.push({ check: i, property: f.property, value: f.counterexample.value, reason: f.counterexample.reason, path: f.counterexample.path, curl: f.counterexample.exchanges.at(-1)?.curl });
+    }
+  });
+  return { properties, cases, durationMs, casesPerSecond: durationMs ? Math.round((cases * 1000) / durationMs) : 0, counterexamples };
 }
 
 export interface LeftOnTarget {
@@ -301,6 +327,7 @@ export function buildReport(input: BuildInput): RunReport {
     observations: checks.flatMap((c, i) => c.observations.map((o) => ({ ...o, check: i, ...(c.target !== undefined ? { target: c.target } : {}) }))),
     expectations: input.expectations ?? [],
     runErrors: input.runErrors ?? [],
+    fuzz: computeFuzz(checks),
   } as const;
   const report = { ...base, gate: evaluateGate({ ...base }) } as RunReport;
   if (targets.length > 1) {

@@ -1,0 +1,73 @@
+// The generators against the spec's own ajv validator (harness/validate.ts), for every operation
+// that takes parameters or a body: valid values pass; each single-violation value fails at exactly
+// the member and keyword it claims; boundary values are valid and sit on their bounds; one seed,
+// one sequence of values.
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { breaksExactly, generatorsFor, onBound, operationsWithInput, pointer, type Part } from "./index.ts";
+import { instanceLabel } from "./rules.ts";
+
+const RUNS = 12;
+const path = (dotted: string) => dotted.split(".").map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+const ops = operationsWithInput().map((o) => o.operationId);
+
+describe("generators", () => {
+  it("cover every operation that takes parameters or a body", () => {
+    expect(ops.length).toBeGreaterThan(100);
+  });
+
+  describe.each(ops)("%s", (op) => {
+    const g = generatorsFor(op);
+
+    it("valid values pass the spec's validator", () => {
+      for (const req of fc.sample(g.valid, { seed: 7, numRuns: RUNS })) {
+        for (const part of g.parts) expect(g.errors(part, (req as Record<Part, unknown>)[part]), `${part} ${JSON.stringify(req)}`).toEqual([]);
+      }
+    });
+
+    it("each violation breaks exactly the member and keyword it claims", () => {
+      if (!g.violations) return;
+      for (const v of fc.sample(g.violations, { seed: 7, numRuns: RUNS })) {
+        const value = (v.request as Record<Part, unknown>)[v.in];
+        const errors = g.errors(v.in, value);
+        expect(breaksExactly(errors, path(v.path), v.breaks), `${v.in} ${v.path} ${v.breaks}: ${JSON.stringify(errors)} for ${JSON.stringify(value).slice(0, 300)}`).toBe(true);
+        // the other parts of the request stay valid
+        for (const part of g.parts.filter((p) => p !== v.in)) expect(g.errors(part, (v.request as Record<Part, unknown>)[part])).toEqual([]);
+      }
+    });
+
+    it("boundary values are valid and sit on their bounds", () => {
+      if (!g.boundaries) return;
+      for (const b of fc.sample(g.boundaries, { seed: 7, numRuns: RUNS })) {
+        const value = (b.request as Record<Part, unknown>)[b.in];
+        expect(onBound(g.errors(b.in, value), value, path(b.path), b.bound, b.at), `${b.in} ${b.path} ${b.bound} ${b.at}: ${JSON.stringify(value).slice(0, 300)}`).toBe(true);
+      }
+    });
+
+    it("the same seed yields the same values", () => {
+      const arb: fc.Arbitrary<unknown> = g.violations ?? g.valid;
+      expect(fc.sample(arb, { seed: 99, numRuns: 5 })).toEqual(fc.sample(arb, { seed: 99, numRuns: 5 }));
+    });
+  });
+
+  it("every violation site of a body is reachable, or listed as infeasible with its reason in rules", () => {
+    const g = generatorsFor("createTag");
+    expect(g.violationSites.map((s) => `${s.path}:${s.keyword}`)).toEqual(expect.arrayContaining(["label:required", "label:minLength", "label:maxLength", "label:type", "vms:type", "domains:type"]));
+    expect(g.boundarySites.map((s) => `${s.path}:${s.keyword}:${s.at}`)).toEqual(expect.arrayContaining(["label:minLength:3", "label:maxLength:50"]));
+  });
+
+  it("a member the material does not bound is only ever broken by its JSON type", () => {
+    const g = generatorsFor("createKey");
+    expect(g.violationSites.filter((s) => s.path === "label").map((s) => s.keyword)).toEqual(["type"]);
+  });
+
+  it("the instance label rule: 3..32, alphanumeric ends, no two separators in a row", () => {
+    for (const s of fc.sample(instanceLabel({}), { seed: 3, numRuns: 200 })) {
+      expect(s).toMatch(/^(?=.{3,32}$)[A-Za-z0-9](?:[A-Za-z0-9]|[-_.](?=[A-Za-z0-9]))*$/);
+    }
+  });
+
+  it("pointers escape member names", () => {
+    expect(pointer(["a/b", 0, "c~d"])).toBe("/a~1b/0/c~0d");
+  });
+});

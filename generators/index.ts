@@ -1,0 +1,263 @@
+// Generators per operation: valid, boundary and single-violation requests, built from the
+// operation's parameters and request body in spec/openapi.yaml plus its rules (rules.ts).
+//   const g = generatorsFor("createTag", targetValues);
+//   fc.sample(g.valid)      → [{ body: { label: "..." } }, ...]
+//   fc.sample(g.violations) → [{ request, in: "body", path: "label", breaks: "maxLength" }, ...]
+import fc from "fast-check";
+import { listOperations, loadOpenApi, type OperationInfo } from "../spec/index.ts";
+import { requestValidator, RequestValidator } from "../harness/validate.ts";
+import { SchemaGen, dotted, length, type Bounds, type Path, type Site } from "./schema.ts";
+import { RULES, type TargetValues } from "./rules.ts";
+
+export type { TargetValues } from "./rules.ts";
+
+export type Part = "body" | "query" | "path";
+
+export interface RequestParts {
+  body?: unknown;
+  query?: Record<string, unknown>;
+  /** path parameters: the generated ones (year, month) are real; the others (IDs) are placeholders the check replaces with its setup's */
+  path?: Record<string, unknown>;
+}
+
+export interface BoundaryCase {
+  request: RequestParts;
+  in: Part;
+  /** dotted member path */
+  path: string;
+  /** the keyword whose bound it sits on (minLength, maxLength, minimum, maximum, minItems, maxItems) */
+  bound: string;
+  at: number;
+}
+
+export interface ViolationCase {
+  request: RequestParts;
+  in: Part;
+  /** dotted member path of the member it breaks */
+  path: string;
+  /** the JSON Schema keyword it breaks (type, required, enum, pattern, format, minLength, maxLength, minimum, maximum, minItems, maxItems, false schema) */
+  breaks: string;
+}
+
+export interface SiteInfo {
+  in: Part;
+  path: string;
+  keyword: string;
+  at?: number;
+}
+
+export interface OperationGenerators {
+  operationId: string;
+  /** what the operation takes: a JSON body, query parameters, generated path parameters */
+  parts: Part[];
+  valid: fc.Arbitrary<RequestParts>;
+  /** undefined when nothing of the request has a bound */
+  boundaries?: fc.Arbitrary<BoundaryCase>;
+  violations?: fc.Arbitrary<ViolationCase>;
+  boundarySites: SiteInfo[];
+  violationSites: SiteInfo[];
+  /** one arbitrary per site, in site order: a property tries each once before drawing at random */
+  eachBoundary: fc.Arbitrary<BoundaryCase>[];
+  eachViolation: fc.Arbitrary<ViolationCase>[];
+  /** sites dropped because no value could be made for them (a cross-field rule forbids every one) */
+  infeasible: SiteInfo[];
+  /** every error of a part's value against the spec's schema (allErrors), for self-tests */
+  errors(part: Part, value: unknown): ValidationError[];
+}
+
+export interface ValidationError {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+
+const esc = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
+export const pointer = (p: Path) => p.map((x) => "/" + esc(String(x))).join("");
+
+/** The schema of one part of an operation's request, as a pointer or a schema built around pointers. */
+interface PartSchema {
+  part: Part;
+  /** for the generator (with $refs into the document) */
+  schema: Record<string, any>;
+  /** for the validator */
+  check: string | object;
+}
+
+function partSchemas(op: OperationInfo, doc: any, generatedPath: string[]): PartSchema[] {
+  const base = `/paths/${esc(op.path)}`;
+  const method = op.method.toLowerCase();
+  const out: PartSchema[] = [];
+  const body = op.operation.requestBody as any;
+  const json = body?.content?.["application/json"];
+  if (json?.schema) out.push({ part: "body", schema: json.schema, check: `${base}/${method}/requestBody/content/application~1json/schema` });
+  const params: { p: any; ptr: string }[] = [
+    ...((doc.paths[op.path].parameters ?? []) as any[]).map((p, i) => ({ p, ptr: `${base}/parameters/${i}/schema` })),
+    ...((op.operation.parameters ?? []) as any[]).map((p, i) => ({ p, ptr: `${base}/${method}/parameters/${i}/schema` })),
+  ];
+  for (const part of ["query", "path"] as const) {
+    const mine = params.filter(({ p }) => p.in === part);
+    if (mine.length === 0) continue;
+    const required = mine.filter(({ p }) => p.required).map(({ p }) => p.name as string);
+    out.push({
+      part,
+      schema: { type: "object", properties: Object.fromEntries(mine.map(({ p }) => [p.name, p.schema])), required },
+      check: { type: "object", properties: Object.fromEntries(mine.map(({ p, ptr }) => [p.name, RequestValidator.ref(ptr)])), required },
+    });
+  }
+  return out;
+}
+
+function valueAt(v: unknown, p: Path): unknown {
+  return p.reduce<any>((o, k) => o?.[k], v);
+}
+
+/** The errors belong to the member at `path` and include the claimed keyword: one stated constraint broken. */
+export function breaksExactly(errors: ValidationError[], path: Path, keyword: string): boolean {
+  if (errors.length === 0) return false;
+  const at = pointer(path);
+  const parent = pointer(path.slice(0, -1));
+  const last = String(path[path.length - 1]);
+  const mine = (e: ValidationError) =>
+    keyword === "required" ? e.instancePath === parent && e.keyword === "required" && e.params.missingProperty === last : e.instancePath === at || e.instancePath.startsWith(at + "/");
+  const composition = (e: ValidationError) => ["if", "allOf", "anyOf", "oneOf"].includes(e.keyword) && (at + "/").startsWith(e.instancePath + "/");
+  return errors.some((e) => mine(e) && (keyword === "required" || e.keyword === keyword)) && errors.every((e) => mine(e) || composition(e));
+}
+
+/** The boundary value is valid and sits on its bound. */
+export function onBound(errors: ValidationError[], value: unknown, path: Path, keyword: string, bound: number): boolean {
+  if (errors.length) return false;
+  const v = valueAt(value, path);
+  const measure = typeof v === "string" ? length(v) : Array.isArray(v) ? v.length : v;
+  return measure === bound;
+}
+
+/**
+ * Paging (General conventions 5): page_size 25..100 is what every reading of the material allows
+ * (Limits leaves other lists' bounds `not shown`, so a list without stated bounds still gets these);
+ * a page past the last one answers something `not shown`, so valid pages are the first.
+ */
+const PAGING: Record<string, (b: Bounds) => fc.Arbitrary<unknown>> = {
+  page_size: (b) => fc.integer({ min: Math.max(25, b.minimum ?? 25), max: Math.min(100, b.maximum ?? 100) }),
+  page: () => fc.constant(1),
+};
+
+/** The value of a path parameter the check fills with its own resource (of the parameter's type, so the rest validates). */
+function placeholder(schema: any): string | number {
+  return schema?.type === "integer" || schema?.type === "number" ? 1 : schema?.format === "uuid" ? "00000000-0000-4000-8000-000000000000" : "x";
+}
+
+const cache = new Map<string, OperationGenerators>();
+
+/** Placeholder target values for self-tests (no target at hand). */
+export const OFFLINE_TARGET: TargetValues = { region: "us-east", type: "vm-nano-1", largerType: "vm-standard-2", image: "vm/debian12", cluster: "us-east-1", kernels: ["vm/latest-64bit"] };
+
+/** Generators of one operation's requests; `target` supplies values the target must recognise. */
+export function generatorsFor(operationId: string, target: TargetValues = OFFLINE_TARGET): OperationGenerators {
+  const cacheKey = `${operationId}:${JSON.stringify(target)}`;
+  const hit = cache.get(cacheKey);
+  if (hit) return hit;
+  const doc = loadOpenApi() as any;
+  const op = listOperations(doc).find((o) => o.operationId === operationId);
+  if (!op) throw new Error(`generators: unknown operationId ${operationId}`);
+  const rules = RULES[operationId] ?? {};
+  const hints = rules.hints?.(target) ?? {};
+  const parts = partSchemas(op, doc, rules.generatedPath ?? []);
+  const v = requestValidator();
+  const errors = (part: Part, value: unknown): ValidationError[] => {
+    const ps = parts.find((p) => p.part === part);
+    return ps ? v.errors(`${operationId}:${part}`, ps.check, value) : [];
+  };
+
+  const validParts: Record<string, fc.Arbitrary<unknown>> = {};
+  type SiteOf = Site & { part: Part; raw: fc.Arbitrary<unknown>; check(x: unknown): boolean };
+  const boundarySites: SiteOf[] = [];
+  const violationSites: SiteOf[] = [];
+  const infeasible: SiteInfo[] = [];
+  for (const ps of parts) {
+    // path parameters other than the generated ones are the check's resources: a placeholder here
+    const placeholders = ps.part === "path" ? Object.fromEntries(Object.keys(ps.schema.properties).filter((n) => !(rules.generatedPath ?? []).includes(n)).map((n) => [n, () => fc.constant(placeholder(ps.schema.properties[n]))])) : {};
+    const gen = new SchemaGen(doc, ps.part === "body" ? hints : { override: { ...placeholders, ...(ps.part === "query" ? PAGING : {}), ...rules.params?.(target) } });
+    validParts[ps.part] = gen.valid(ps.schema).filter((x) => errors(ps.part, x).length === 0);
+    // the part itself (a body that is not an object) is no member: sites start one level down
+    for (const site of gen.sites(ps.schema).filter((x) => x.path.length > 0)) {
+      // a URL carries text: a string parameter cannot be given the wrong JSON type, and text that reads as a number is a number
+      if (ps.part !== "body" && site.keyword === "type") {
+        const t = gen.types(gen.flatten((ps.schema.properties as any)[site.path[0]]) as any);
+        if (!t.includes("integer") && !t.includes("number")) continue;
+        site.arb = site.arb.filter((o: any) => typeof o?.[site.path[0]] === "string" && !/^-?\d/.test(o[site.path[0]]));
+      }
+      // a query bound is honoured by refusing or by clamping (design: limits), so only a missing required query parameter is a violation
+      if (ps.part === "query" && site.kind === "violation" && site.keyword !== "required") continue;
+      // a path parameter cannot be left out of the path
+      if (ps.part === "path" && site.keyword === "required") continue;
+      // a resource ID in the path: only the wrong type (text for an integer) says anything on its own
+      if (ps.part === "path" && site.path[0] in placeholders && site.keyword !== "type") continue;
+      const checkSite = (x: unknown) => {
+        const errs = errors(ps.part, x);
+        if (site.kind === "boundary") return onBound(errs, x, site.path, site.keyword, site.at!);
+        return breaksExactly(errs, site.path, site.keyword);
+      };
+      (site.kind === "boundary" ? boundarySites : violationSites).push({ ...site, raw: site.arb, check: checkSite, arb: site.arb.filter(checkSite), part: ps.part });
+    }
+  }
+  const partNames = parts.map((p) => p.part);
+  const allowed = (req: RequestParts) => !rules.refuse?.(req, target);
+  const valid = (fc.record(validParts as Record<string, fc.Arbitrary<unknown>>) as fc.Arbitrary<RequestParts>).filter(allowed);
+  /** a site's value in its part, the other parts valid; a boundary must pass the prose rules too */
+  const around = (site: SiteOf) =>
+    fc.tuple(valid, site.arb).map(([req, x]) => ({ ...req, [site.part]: x }) as RequestParts).filter((req) => site.kind === "violation" || allowed(req));
+  // a site no value can reach (a cross-field rule forbids every one) is dropped and listed: a
+  // filter nothing passes would spin forever, so draw unfiltered values and count
+  const reachable = (site: SiteOf) => {
+    const draws = fc.sample(fc.tuple(valid, site.raw), { seed: 42, numRuns: 12 });
+    const ok = draws.some(([req, x]) => site.check(x) && (site.kind === "violation" || allowed({ ...req, [site.part]: x })));
+    if (!ok) infeasible.push({ in: site.part, path: dotted(site.path), keyword: site.keyword, at: site.at });
+    return ok;
+  };
+  const keptBoundaries = boundarySites.filter(reachable);
+  const keptViolations = violationSites.filter(reachable);
+  boundarySites.splice(0, boundarySites.length, ...keptBoundaries);
+  violationSites.splice(0, violationSites.length, ...keptViolations);
+
+  const eachBoundary = boundarySites.map((s) => around(s).map((request): BoundaryCase => ({ request, in: s.part, path: dotted(s.path), bound: s.keyword, at: s.at! })));
+  const eachViolation = violationSites.map((s) => around(s).map((request): ViolationCase => ({ request, in: s.part, path: dotted(s.path), breaks: s.keyword })));
+  const boundaries = eachBoundary.length ? fc.oneof(...eachBoundary) : undefined;
+  const violations = eachViolation.length ? fc.oneof(...eachViolation) : undefined;
+  const info = (s: SiteOf): SiteInfo => ({ in: s.part, path: dotted(s.path), keyword: s.keyword, at: s.at });
+  const out: OperationGenerators = {
+    operationId,
+    parts: partNames,
+    valid,
+    boundaries,
+    violations,
+    boundarySites: boundarySites.map(info),
+    violationSites: violationSites.map(info),
+    eachBoundary,
+    eachViolation,
+    infeasible,
+    errors,
+  };
+  cache.set(cacheKey, out);
+  return out;
+}
+
+/** Operations that take parameters or a body (what the stateless properties cover). */
+export function operationsWithInput(): OperationInfo[] {
+  const doc = loadOpenApi() as any;
+  return listOperations(doc).filter((o) => (o.operation.parameters ?? []).length > 0 || (doc.paths[o.path].parameters ?? []).length > 0 || o.operation.requestBody);
+}
+
+/**
+ * Whether an operation's request has anything a single value can break, known without building
+ * its generators: a JSON body, an integer path parameter, a generated path parameter, a required
+ * query parameter. (A string path parameter cannot have the wrong type in a URL; a query bound may
+ * be clamped rather than refused.)
+ */
+export function mayBreak(operationId: string): boolean {
+  const doc = loadOpenApi() as any;
+  const op = listOperations(doc).find((o) => o.operationId === operationId);
+  if (!op) return false;
+  if ((op.operation.requestBody as any)?.content?.["application/json"]) return true;
+  const params = [...(doc.paths[op.path].parameters ?? []), ...(op.operation.parameters ?? [])] as any[];
+  return params.some((p) => (p.in === "path" && (p.schema?.type === "integer" || (RULES[operationId]?.generatedPath ?? []).includes(p.name))) || (p.in === "query" && p.required));
+}

@@ -1,0 +1,80 @@
+// fuzz(): seeded cases that replay, the shrunk counterexample with its exchanges, skips not shrunk.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { declare, runCheck, type CheckContext } from "./check.ts";
+import { fuzz, propertySeed } from "./fuzz.ts";
+import { MissingCapability, TargetFailure } from "./errors.ts";
+import { FIXTURE_REQUIREMENTS, json, serve, testWorld, type TestServer } from "./testing.ts";
+import type { CheckMeta } from "./model.ts";
+
+const catalog = new Map(FIXTURE_REQUIREMENTS.map((r) => [r.id, r]));
+let server: TestServer;
+beforeAll(async () => {
+  // answers 500 for any page above 40: the property "no 5xx" fails and shrinks to page 41
+  server = await serve((req, res) => {
+    const page = Number(new URL(req.url!, "http://x").searchParams.get("page") ?? 1);
+    return page > 40 ? json(res, 500, { errors: [{ reason: "boom" }] }) : json(res, 200, { data: [], page, pages: 1, results: 0 });
+  });
+});
+afterAll(() => server.close());
+
+async function run(body: (c: CheckContext) => Promise<unknown>, seed = 7) {
+  const ctx = { task: { meta: {} as { plumbline?: CheckMeta }, file: { filepath: "suites/fuzz/x.test.ts" } }, skip: ((r?: string) => { throw new Error(`skip ${r}`); }) as never };
+  let thrown: unknown;
+  try {
+    await runCheck(declare({ id: "T-MUST-1", kind: "fuzz" }, catalog), ctx as never, async (c) => void (await body(c)), testWorld(server.url, { seed, fuzzRuns: 30, timeBudgetMs: 5000 }), catalog);
+  } catch (e) {
+    thrown = e;
+  }
+  return { meta: ctx.task.meta.plumbline!, thrown };
+}
+
+const noServerError = (c: CheckContext) =>
+  fuzz(c, "pages never 5xx", fc.integer({ min: 1, max: 100 }), async (page) => {
+    const res = await c.ops.listClusters({ query: { page } });
+    if (res.status >= 500) throw new TargetFailure(`page ${page}: ${res.status}`);
+  });
+
+describe("fuzz", () => {
+  it("derives a distinct seed per property from the run's seed", () => {
+    expect(propertySeed(1, "a")).toBe(propertySeed(1, "a"));
+    expect(propertySeed(1, "a")).not.toBe(propertySeed(1, "b"));
+    expect(propertySeed(1, "a")).not.toBe(propertySeed(2, "a"));
+  });
+
+  it("shrinks a failure to the minimal input and keeps its exchanges and curl", async () => {
+    const { meta, thrown } = await run(noServerError);
+    expect(thrown).toBeInstanceOf(TargetFailure);
+    expect(meta.outcome).toBe("fail");
+    const rec = meta.fuzz![0];
+    expect(rec.counterexample!.value).toBe(41);
+    expect(rec.counterexample!.exchanges.at(-1)!.curl).toMatch(/page=41/);
+    expect(meta.exchanges.at(-1)!.url).toMatch(/page=41/);
+    expect(meta.reason).toMatch(/minimal input 41.*--seed 7/);
+  });
+
+  it("the same seed gives the same cases and outcome", async () => {
+    const a = await run(noServerError, 99);
+    const b = await run(noServerError, 99);
+    expect(a.meta.fuzz![0].cases).toBe(b.meta.fuzz![0].cases);
+    expect(a.meta.exchanges.map((x) => x.url)).toEqual(b.meta.exchanges.map((x) => x.url));
+  });
+
+  it("counts cases and rate when the property holds", async () => {
+    const { meta } = await run((c) => fuzz(c, "small pages", fc.integer({ min: 1, max: 40 }), async (page) => void (await c.ops.listClusters({ query: { page } }))));
+    expect(meta.outcome).toBe("pass");
+    expect(meta.fuzz![0]).toMatchObject({ cases: 30, numRuns: 30, interrupted: false });
+    expect(meta.fuzz![0].casesPerSecond).toBeGreaterThan(0);
+  });
+
+  it("a skip in a case ends the property as a skip, unshrunk", async () => {
+    let calls = 0;
+    const { meta } = await run((c) =>
+      fuzz(c, "needs a state", fc.integer(), async () => {
+        calls++;
+        throw new MissingCapability("no control endpoint");
+      }),
+    );
+    expect([meta.outcome, meta.reason, calls]).toEqual(["skip", "no control endpoint", 1]);
+  });
+});

@@ -1,0 +1,137 @@
+// The fuzz runner: runs a fast-check property inside a check, seeded from the run's seed, bounded by
+// --fuzz-runs cases and --time-budget, and records what it did (cases, rate, the shrunk
+// counterexample with its exchanges and curl) in the check's record, kind `fuzz`.
+// Stateless properties (suites/fuzz/stateless*) and stateful ones (suites/fuzz/stateful/) both
+// come through here, so seeds, budgets and failure reports work the same way for both.
+import fc from "fast-check";
+import { check, classify, type CheckContext, type CheckDecl } from "./check.ts";
+import { currentCheck, runInCheck, type CheckRecord } from "./current.ts";
+import { TargetFailure } from "./errors.ts";
+import type { Exchange, FuzzRecord, Observation } from "./model.ts";
+
+export interface FuzzOptions<T> {
+  /** cases to run; default the configuration's fuzzRuns (--fuzz-runs) */
+  numRuns?: number;
+  /** stop generating new cases after this many ms; default the configuration's timeBudgetMs */
+  timeBudgetMs?: number;
+  /** remove what a case created (through `fresh`) after each case, keeping what existed before it; default true */
+  cleanupEachCase?: boolean;
+  /** cases always tried first (fast-check `examples`) */
+  examples?: T[];
+}
+
+/** A 32-bit seed per property: the run's seed and the property's name, so each property draws its own cases. */
+export function propertySeed(runSeed: number, name: string): number {
+  let h = (runSeed | 0) ^ 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
+  return h | 0;
+}
+
+/** Keeps a check's record readable: observations from thousands of cases, once each. */
+const MAX_FUZZ_OBSERVATIONS = 50;
+
+function mergeObservations(into: Observation[], from: Observation[]): void {
+  for (const o of from) {
+    if (into.length >= MAX_FUZZ_OBSERVATIONS) return;
+    const key = JSON.stringify([o.requirementId, o.operationId, o.note, o.value]);
+    if (!into.some((x) => JSON.stringify([x.requirementId, x.operationId, x.note, x.value]) === key)) into.push(o);
+  }
+}
+
+/**
+ * Runs `predicate` over values of `arb` and throws TargetFailure with the shrunk counterexample when
+ * one fails. Every case runs in its own sub-record, so the check keeps the first case's exchanges
+ * (what was sent, for the report) and the exchanges of the minimal failing case (to reproduce it).
+ * A case that ends in a skip or a harness error stops the property: it is not the target's fault,
+ * so it is never shrunk; the check ends as skip or error with that reason.
+ */
+export async function fuzz<T>(ctx: CheckContext, name: string, arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, opts: FuzzOptions<T> = {}): Promise<FuzzRecord> {
+  const rec = currentCheck() ?? ({ requirementIds: [], exchanges: [], observations: [] } as CheckRecord);
+  const seed = propertySeed(ctx.config.seed, name);
+  const numRuns = opts.numRuns ?? ctx.config.fuzzRuns;
+  const timeBudgetMs = opts.timeBudgetMs ?? ctx.config.timeBudgetMs;
+  const cleanup = opts.cleanupEachCase ?? true;
+  let cases = 0;
+  let firstExchanges: Exchange[] | undefined;
+  let lastFailure: Exchange[] = [];
+  let stopped: unknown;
+
+  const property = fc.asyncProperty(arb, async (value) => {
+    if (stopped !== undefined) return; // a skip or harness error ends the property; the rest pass untried
+    cases++;
+    const sub: CheckRecord = { requirementIds: rec.requirementIds, exchanges: [], observations: [], serial: rec.serial };
+    const mark = ctx.fresh.mark;
+    try {
+      await runInCheck(sub, () => predicate(value));
+    } catch (e) {
+      if (classify(e).outcome !== "fail") {
+        stopped = e;
+        return;
+      }
+      lastFailure = sub.exchanges;
+      throw e;
+    } finally {
+      firstExchanges ??= sub.exchanges;
+      mergeObservations(rec.observations, sub.observations);
+      // only what this case made: setup the check made before fuzz() stays for the next case
+      if (cleanup) await ctx.fresh.cleanup(mark).catch(() => undefined); // check.ts retries what is left at the end
+    }
+  });
+
+  const started = performance.now();
+  const details = await fc.check(property, {
+    seed,
+    numRuns,
+    examples: opts.examples?.map((e) => [e] as [T]),
+    interruptAfterTimeLimit: timeBudgetMs,
+    markInterruptAsFailure: false,
+  });
+  const durationMs = Math.max(1, performance.now() - started);
+  const record: FuzzRecord = {
+    property: name,
+    seed,
+    runSeed: ctx.config.seed,
+    numRuns,
+    cases,
+    shrinks: details.numShrinks,
+    durationMs: Math.round(durationMs),
+    casesPerSecond: Math.round((cases * 1000) / durationMs),
+    interrupted: details.interrupted,
+  };
+  ((rec as CheckRecord & { fuzz?: FuzzRecord[] }).fuzz ??= []).push(record);
+  if (stopped !== undefined) throw stopped;
+  rec.exchanges.push(...(firstExchanges ?? []).slice(0, 10));
+  if (!details.failed) return record;
+
+  const value = details.counterexample?.[0];
+  const reason = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+  record.counterexample = { value: plain(value), path: details.counterexamplePath ?? "", reason, exchanges: lastFailure };
+  // the minimal case's exchanges go last: the reports show the last exchange's curl first
+  rec.exchanges.push(...lastFailure);
+  throw new TargetFailure(
+    `${name}: property failed after ${cases} cases (${details.numShrinks} shrinks); minimal input ${short(value)}; ${reason} ` +
+      `[replay: --seed ${ctx.config.seed}; fast-check seed ${seed}, path ${details.counterexamplePath}]`,
+  );
+}
+
+function short(v: unknown): string {
+  const s = fc.stringify(v);
+  return s.length > 400 ? s.slice(0, 400) + "…" : s;
+}
+
+/** JSON values are kept as they are; anything else (a command sequence) as fast-check prints it. */
+function plain(v: unknown): unknown {
+  const proto = v !== null && typeof v === "object" ? Object.getPrototypeOf(v) : null;
+  return proto === null || proto === Object.prototype || proto === Array.prototype ? v : fc.stringify(v);
+}
+
+/**
+ * A check that is one property: kind `fuzz`, with a timeout that leaves room for the time budget
+ * (generation stops at the budget; shrinking and the last case may run past it).
+ *   fuzzCheck({ id: "CONV-ERR-3", op: "createTag", effect: "creates" }, "createTag: ...", arb, async (value, ctx) => {...})
+ */
+export function fuzzCheck<T>(decl: CheckDecl, title: string, arb: fc.Arbitrary<T>, predicate: (value: T, ctx: CheckContext) => Promise<void>, opts: FuzzOptions<T> = {}): void {
+  check({ kind: "fuzz", timeout: 120_000, ...decl }, title, async (ctx) => {
+    await fuzz(ctx, title, arb, (value) => predicate(value, ctx), opts);
+  });
+}

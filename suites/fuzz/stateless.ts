@@ -1,0 +1,180 @@
+// Stateless properties, two per operation that takes parameters or a body (generators/):
+//   valid   — a valid or boundary request is accepted (2xx, never a 5xx) and its answer matches the
+//             spec's schema; where the material shows the record, it reads back as sent;
+//   invalid — a request breaking exactly one stated constraint is refused with the Error body, and a
+//             body member's error names the member (Errors 2: "a field-level validation failure
+//             names the field").
+// Resource IDs in paths and members naming the check's own resources come from `setup` (through
+// `fresh`, so everything is ledgered and removed); what a case creates is removed after the case.
+import fc from "fast-check";
+import { describe } from "vitest";
+import type { CheckContext } from "../../harness/check.ts";
+import { check } from "../../harness/check.ts";
+import { fuzz } from "../../harness/fuzz.ts";
+import { expectError, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
+import type { ApiResponse } from "../../harness/client.ts";
+import type { OperationId } from "../../harness/operation-ids.ts";
+import type { ResourceType } from "../../harness/resources.ts";
+import type { Area, SideEffect } from "../../harness/model.ts";
+import { operationInfo } from "../../harness/ops.ts";
+import { TargetFailure } from "../../harness/errors.ts";
+import { generatorsFor, mayBreak, type RequestParts, type TargetValues, type ViolationCase } from "../../generators/index.ts";
+import { RULES, type Setup } from "../../generators/rules.ts";
+
+/** What a check made first: path parameters and the members that name it. */
+export interface Made extends Setup {
+  path?: Record<string, string | number>;
+  /** query parameters and top-level body members that must name the check's resources (an existing object's name) */
+  query?: Record<string, string | number>;
+  members?: Record<string, unknown>;
+}
+
+export interface Target {
+  op: OperationId;
+  effect?: SideEffect;
+  setup?(c: CheckContext): Promise<Made>;
+  /** undoes what setup did that cleanup cannot (objects in a bucket), after the property */
+  teardown?(c: CheckContext, made: Made): Promise<void>;
+  /** made again for every case: the operation uses it up or changes it for good */
+  perCase?: boolean;
+  /** a create operation: what it makes is ledgered (with this type) and removed after each case */
+  creates?: ResourceType;
+  /** after a valid case succeeded: the record reads back as sent (where the material shows it) */
+  readBack?(c: CheckContext, sent: RequestParts, res: ApiResponse, made: Made): Promise<void>;
+  /** the verdict on a valid request's answer, when it is not a JSON record (default expectSuccess) */
+  accept?(res: ApiResponse): void;
+  /** who sends it (default admin) */
+  as?: "admin" | "secondary";
+  /** a raw (non-JSON) body the operation takes: an image, a multipart file */
+  raw?(): { body: Buffer; contentType: string };
+}
+
+/** Fixture values of the target (regions, types, images, kernels: not shown by the material). */
+async function targetValues(c: CheckContext): Promise<TargetValues> {
+  const f = c.config.fixtures;
+  const missing = (["region", "type", "image"] as const).filter((k) => !f[k]);
+  if (missing.length) c.skip(`fixture ${missing.map((m) => `"${m}"`).join(", ")} not configured (set PLUMBLINE_FIXTURE_${missing[0].toUpperCase()})`);
+  kernels ??= c.ops.listKernels({ as: "anonymous" }).then((r) => (r.json ? (r.body?.data ?? []).map((k: any) => String(k.id)).filter(Boolean) : []));
+  const ks = await kernels;
+  return { region: f.region!, type: f.type!, largerType: f.largerType, image: f.image!, cluster: await c.fresh.cluster(), kernels: ks.length ? ks : ["vm/latest-64bit"] };
+}
+let kernels: Promise<string[]> | undefined;
+
+/** The request as sent: the check's own IDs in the path (unless the case breaks one) and in bound members. */
+function compose(t: Target, req: RequestParts, made: Made, broken?: ViolationCase): { path: Record<string, string | number>; query?: Record<string, any>; body?: unknown } {
+  const path = { ...(req.path as Record<string, string | number>), ...made.path };
+  if (broken?.in === "path") path[broken.path] = (req.path as Record<string, string | number>)[broken.path];
+  const query = req.query || made.query ? { ...(req.query as Record<string, any>), ...made.query } : undefined;
+  if (broken?.in === "query" && query) {
+    if (broken.path in (req.query ?? {})) query[broken.path] = (req.query as Record<string, any>)[broken.path];
+    else delete query[broken.path];
+  }
+  const bind = RULES[t.op]?.bind;
+  let body = req.body === undefined ? undefined : bind && !(broken?.in === "body") ? bind(structuredClone(req.body), made) : bindOutside(t, req.body, made, broken);
+  if (body && typeof body === "object" && made.members) {
+    const top = broken?.in === "body" ? broken.path.split(".")[0] : undefined;
+    body = { ...body, ...Object.fromEntries(Object.entries(made.members).filter(([k]) => k !== top && (k in (body as object) || true))) };
+    if (top && !(top in (req.body as object))) delete (body as Record<string, unknown>)[top];
+  }
+  return { path, query, body };
+}
+
+/** In a violation, members other than the broken one are still bound to the check's resources. */
+function bindOutside(t: Target, body: unknown, made: Made, broken?: ViolationCase): unknown {
+  const bind = RULES[t.op]?.bind;
+  if (!bind || !broken) return body;
+  const top = broken.path.split(".")[0];
+  const copy = structuredClone(body) as Record<string, unknown>;
+  if (!copy || typeof copy !== "object") return body;
+  const kept = copy[top];
+  const bound = bind(copy, made);
+  if (top in (body as object)) bound[top] = kept;
+  return bound;
+}
+
+async function send(c: CheckContext, t: Target, req: RequestParts, made: Made, broken?: ViolationCase): Promise<ApiResponse> {
+  const opts = { ...compose(t, req, made, broken), ...(t.raw?.() ?? {}), as: t.as };
+  if (!t.creates) return c.ops[t.op](opts);
+  const body = opts.body as Record<string, unknown> | undefined;
+  const label = typeof body?.label === "string" ? body.label : typeof body?.summary === "string" ? body.summary : typeof body?.name === "string" ? body.name : undefined;
+  return c.fresh.attempt(t.creates, t.op, { ...opts, label, parent: made.path });
+}
+
+/** One describe per table: for each operation, the valid property and the single-violation property. */
+export function statelessProperties(name: string, targets: Target[]): void {
+  describe(`fuzz/${name}`, () => {
+    for (const t of targets) {
+      const effect = t.effect ?? (t.creates ? "creates" : "read-only");
+      // the operation's area (the requirement IDs are the conventions'), so --areas selects it
+      const area = operationInfo(t.op).area as Area;
+      const setupOnce = async (c: CheckContext): Promise<Made> => (t.setup && !t.perCase ? t.setup(c) : {});
+      const setupCase = async (c: CheckContext, once: Made): Promise<Made> => (t.setup && t.perCase ? t.setup(c) : once);
+
+      {
+        const title = `${t.op}: valid and boundary requests are accepted and answer the spec's schema`;
+        check(
+          { id: "CONV-LEN-1", op: t.op, effect, area, kind: "fuzz", timeout: TIMEOUT },
+          title,
+          async (c) => {
+            const g = generatorsFor(t.op, await targetValues(c));
+            const cases = g.boundaries
+              ? fc.oneof({ weight: 2, arbitrary: g.valid.map((request) => ({ request, note: "valid" })) }, { weight: 1, arbitrary: g.boundaries.map((b) => ({ request: b.request, note: `${b.in} ${b.path} at ${b.bound} ${b.at}` })) })
+              : g.valid.map((request) => ({ request, note: "valid" }));
+            // every bound is hit once whatever the budget, then cases are drawn at random
+            const examples = g.eachBoundary.map((a, i) => fc.sample(a, { seed: c.config.seed + i, numRuns: 1 })[0]).map((b) => ({ request: b.request, note: `${b.in} ${b.path} at ${b.bound} ${b.at}` }));
+            const once = await setupOnce(c);
+            await withTeardown(c, t, once, () => fuzz(c, title, cases, async ({ request, note }) => {
+              const made = await setupCase(c, once);
+              const res = await send(c, t, request, made);
+              try {
+                if (t.accept) t.accept(res);
+                else expectSuccess(res, t.op);
+                await t.readBack?.(c, request, res, made);
+              } catch (e) {
+                if (e instanceof TargetFailure) throw new TargetFailure(`${note} request refused or answered wrongly: ${e.message}`);
+                throw e;
+              }
+            }, { examples }));
+          },
+        );
+      }
+
+      if (mayBreak(t.op)) {
+        const title = `${t.op}: a request breaking one stated constraint is refused, a body member's error naming it`;
+        check(
+          { id: ["CONV-ERR-3", "CONV-ERR-1"], op: t.op, effect, area, kind: "fuzz", timeout: TIMEOUT },
+          title,
+          async (c) => {
+            const g = generatorsFor(t.op, await targetValues(c));
+            if (!g.violations) c.skip(`${t.op}: its request has no stated constraint a single value can break (no violation site)`);
+            // every stated constraint is broken once whatever the budget, then cases are drawn at random
+            const examples = g.eachViolation.map((a, i) => fc.sample(a, { seed: c.config.seed + i, numRuns: 1 })[0]);
+            const once = await setupOnce(c);
+            await withTeardown(c, t, once, () => fuzz(c, title, g.violations!, async (v) => {
+              const made = await setupCase(c, once);
+              const res = await send(c, t, v.request, made, v);
+              try {
+                if (v.in === "body") expectErrorNamingField(res, v.path);
+                else expectError(res);
+              } catch (e) {
+                if (e instanceof TargetFailure) throw new TargetFailure(`${v.in} ${v.path} breaks ${v.breaks}: ${e.message}`);
+                throw e;
+              }
+            }, { examples }));
+          },
+        );
+      }
+    }
+  });
+}
+
+async function withTeardown(c: CheckContext, t: Target, made: Made, body: () => Promise<unknown>): Promise<void> {
+  try {
+    await body();
+  } finally {
+    if (t.teardown && !t.perCase) await t.teardown(c, made);
+  }
+}
+
+/** Generation stops at the time budget; shrinking and setup may run past it. */
+const TIMEOUT = 300_000;
