@@ -46,6 +46,11 @@ export const vmFaults: FaultSpec[] = [
   { name: "vm-stats-month-unchecked", requirement: "VM-STATS-3", description: "statistics by month accept a month outside 1..12" },
   { name: "vm-transfer-year-unbounded", requirement: "VM-XFER-3", description: "transfer by month accepts a year outside 2000..2037" },
   { name: "vm-kernels-need-auth", requirement: "VM-KERNEL-1", description: "kernels list without a token answers 401" },
+  { name: "vm-config-helpers-truthy", requirement: "FIELD.createConfig.helpers.distro", description: "config helpers take any value as a boolean (`\"yes\"` is true)" },
+  { name: "vm-config-memory-limit-string", requirement: "FIELD.createConfig.memory_limit", description: "config memory_limit accepts a numeric string" },
+  { name: "vm-disk-recipe-data-any", requirement: "FIELD.createDisk.recipe_data", description: "disk create accepts recipe_data of any JSON type" },
+  { name: "vm-restore-overwrite-truthy", requirement: "FIELD.restoreBackup.overwrite", description: "restore takes any overwrite value as a boolean (`\"yes\"` is true)" },
+  { name: "vm-clone-lists-lenient", requirement: "FIELD.cloneInstance.configs", description: "clone ignores configs or disks that are not arrays (as if absent)" },
 ];
 
 /** Domains, volumes and NodeBalancers of an account, with the material's shown fields. */

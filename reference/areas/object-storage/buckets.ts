@@ -3,7 +3,7 @@ import { CLUSTERS, findCluster } from "../../data.ts";
 import { ApiError, badRequest, EMPTY, notFound, ok, unauthorized } from "../../http.ts";
 import { paginate } from "../../paginate.ts";
 import type { Ctx, Router } from "../../router.ts";
-import { Fields } from "../../validate.ts";
+import { Fields, loosen } from "../../validate.ts";
 import {
   aclXml, ACLS, BUCKET_ACLS, BUCKET_LABEL, bucketJson, bucketKey, FORCE_REMOVE_MAX_OBJECTS, labelRegistry, lowerBound,
   namePath, OBJECT_NAME_MAX, osState, removeBucket, seal, signUrl, sortedNames, URL_METHODS, type Bucket,
@@ -126,6 +126,7 @@ export function registerBuckets(r: Router) {
     const f = new Fields(ctx.json());
     const acl = f.string("acl", { oneOf: BUCKET_ACLS });
     const clusterId = f.string("cluster", { required: true });
+    if (ctx.faults.has("os-bucket-cors-truthy")) loosen(f.body, "cors_enabled", "truthy");
     const cors = f.bool("cors_enabled");
     const label = f.string("label", { required: true });
     const cluster = typeof clusterId === "string" ? findCluster(clusterId) : undefined;

@@ -1,7 +1,7 @@
 // Instance actions: boot, shutdown, rescue, resize, clone.
 import { badRequest, EMPTY, forbidden, ok } from "../../http.ts";
 import type { Ctx, Router } from "../../router.ts";
-import { Fields } from "../../validate.ts";
+import { Fields, loosen } from "../../validate.ts";
 import { findRegion, findType } from "../../data.ts";
 import { asRecord, devices, diskUsage, inner, instanceLabel, permits, SLOTS, vmFrom, type Config, type Disk } from "./common.ts";
 import { boot, configDisks, copyContent, newRecord, startJob, workOf } from "./lifecycle.ts";
@@ -100,6 +100,7 @@ function clone(ctx: Ctx) {
   const si = inner(source);
   const f = new Fields(ctx.json());
   const targetId = f.int("vm_id") ?? undefined;
+  if (ctx.faults.has("vm-clone-lists-lenient")) for (const k of ["configs", "disks"]) loosen(f.body, k, "drop", Array.isArray);
   const configIds = f.intArray("configs") ?? undefined;
   const diskIds = f.intArray("disks") ?? undefined;
   const backupsEnabled = f.bool("backups_enabled") ?? false;
