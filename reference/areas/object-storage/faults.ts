@@ -22,4 +22,5 @@ export const OS_FAULTS: FaultSpec[] = [
   { name: "os-key-empty-access-unlimited", requirement: "OS-KEY-4", description: "key create with an empty bucket_access array makes an unlimited key" },
   { name: "os-key-limited-when-omitted", requirement: "OS-KEY-5", description: "key create without bucket_access makes a limited key" },
   { name: "os-bucket-cors-truthy", requirement: "FIELD.createBucket.cors_enabled", description: "bucket create takes any cors_enabled value as a boolean (`\"yes\"` is true)" },
+  { name: "os-key-revoked-listed", requirement: "CONV-DELETE-1", description: "a revoked key is gone from its view but still in the keys list" },
 ];

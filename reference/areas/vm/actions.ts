@@ -25,7 +25,7 @@ function bootAction(ctx: Ctx) {
   } else if (i.configs.size === 1) {
     config = [...i.configs.keys()][0];
   } else if (i.lastBooted !== null && i.configs.has(i.lastBooted)) {
-    config = i.lastBooted;
+    config = ctx.faults.has("vm-boot-first-over-last") ? [...i.configs.keys()][0] : i.lastBooted;
   } else if (ctx.faults.has("vm-boot-picks-first-config")) {
     config = [...i.configs.keys()][0];
   } else {
@@ -67,6 +67,9 @@ function resize(ctx: Ctx) {
   if (typeId != null && !type) f.fail("type", `unknown type ${typeId}`);
   const auto = f.bool("allow_auto_disk_resize") ?? true;
   f.done();
+  if (inner(vm).pendingMigration && !ctx.faults.has("vm-resize-migration-unchecked")) {
+    throw badRequest("The instance has a pending migration; resize can start once it is done");
+  }
   if (busy(ctx, vm.id) && !ctx.faults.has("vm-resize-busy-accepted")) {
     throw badRequest("The instance has running or queued actions; resize can start when they finish");
   }
@@ -136,11 +139,11 @@ function clone(ctx: Ctx) {
     if (!ctx.user.grants.add_vms) throw forbidden("You need the add_vms grant to clone to a new instance");
     if (need > type!.disk) throw badRequest(`type ${type!.id} is too small for the cloned disks (${need} MB)`, "type");
     const vlan = configs.some((c) => c.interfaces.some((x) => x.purpose === "vlan"));
-    if (vlan && !region!.vlans) throw badRequest(`region ${region!.id} does not support VLANs; a VLAN-attached instance cannot be cloned there`, "region");
+    if (vlan && !region!.vlans && !ctx.faults.has("vm-clone-vlan-region-unchecked")) throw badRequest(`region ${region!.id} does not support VLANs; a VLAN-attached instance cannot be cloned there`, "region");
   } else {
     const t = asRecord(target!);
     if (!permits(ctx.user, t.id, "read_write")) throw forbidden("You need read_write access to the target instance");
-    if (busy(ctx, t.id)) throw badRequest("The target instance has running or queued actions; they must finish first", "vm_id");
+    if (busy(ctx, t.id) && !ctx.faults.has("vm-clone-target-busy-accepted")) throw badRequest("The target instance has running or queued actions; they must finish first", "vm_id");
     const allowed = findType(t.type)?.disk ?? t.specs.disk;
     if (diskUsage(inner(t)) + need > allowed) throw badRequest(`The target instance has too little free disk for the clone (${need} MB needed)`, "vm_id");
     const vlan = configs.some((c) => c.interfaces.some((x) => x.purpose === "vlan"));

@@ -84,7 +84,7 @@ function restore(ctx: Ctx) {
   t.status = "restoring";
   startJob(workOf(ctx), t, "backups_restore", () => {
     const ti = inner(t);
-    if (overwrite && !ctx.faults.has("vm-restore-overwrite-keeps-disks")) {
+    if ((overwrite || ctx.faults.has("vm-restore-false-wipes")) && !ctx.faults.has("vm-restore-overwrite-keeps-disks")) {
       ti.disks.clear();
       ti.configs.clear();
       ti.lastBooted = null;

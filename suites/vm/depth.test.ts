@@ -1,0 +1,101 @@
+// Compute instances (vm): rules whose effect only a read-back shows. Boot rules (which config a boot
+// without config_id uses), Configuration profile (interface order), Restore (overwrite false keeps
+// the target's content), create body (recipe_data only when the recipe needs input), Resize
+// preconditions (pending migration) and the VLAN clause of the Interface object, the last two through
+// provider states (harness/provider-states.md) because migrate and region capabilities are not shown.
+import { describe } from "vitest";
+import { check, type CheckContext } from "../../harness/check.ts";
+import { TargetFailure } from "../../harness/errors.ts";
+import { expectError, expectSuccess } from "../../harness/expect.ts";
+import { allPages } from "../account/helpers.ts";
+import { configsOf, disksOf, expectCreateRefused, imageFixture, PASS, regionFixture, typeFixture } from "./helpers.ts";
+
+/** An offline instance with one small disk and two configs on it. */
+async function twoConfigs(ctx: CheckContext) {
+  const vm = await ctx.fresh.emptyInstance();
+  const disk = await ctx.fresh.disk(vm.id, { size: 1024 });
+  const devices = { sda: { disk_id: disk.id } };
+  const a = await ctx.fresh.config(vm.id, { devices });
+  const b = await ctx.fresh.config(vm.id, { devices });
+  return { vm, a, b };
+}
+
+describe("vm/depth", () => {
+  // Boot rules: the last booted config is used. Which config booted is not shown, so the check reads
+  // it through the rule itself: the config booted last is the one whose deletion makes a later boot
+  // without config_id fail. Both orders, so neither "the first config" nor "the newest" passes.
+  check({ id: "VM-BOOT-3", op: ["bootInstance", "deleteConfig"], effect: "billable" }, "boot without config_id boots the last booted config: deleting the other config leaves it bootable, whichever was created first", async (ctx) => {
+    for (const order of ["first", "second"] as const) {
+      const { vm, a, b } = await twoConfigs(ctx);
+      const [booted, other] = order === "first" ? [a, b] : [b, a];
+      expectSuccess(await ctx.ops.bootInstance({ path: { vmId: vm.id }, body: { config_id: other.id } }));
+      expectSuccess(await ctx.ops.bootInstance({ path: { vmId: vm.id }, body: { config_id: booted.id } }));
+      expectSuccess(await ctx.ops.bootInstance({ path: { vmId: vm.id }, body: {} }));
+      expectSuccess(await ctx.ops.deleteConfig({ path: { vmId: vm.id, configId: other.id } }));
+      const res = await ctx.ops.bootInstance({ path: { vmId: vm.id }, body: {} });
+      if (res.status < 200 || res.status > 299) {
+        throw new TargetFailure(`after booting config ${booted.id} (the ${order} created) last and a boot without config_id, deleting config ${other.id} left no last booted config: boot answered ${res.status}; the boot without config_id did not use the last booted config`);
+      }
+    }
+  });
+
+  check({ id: "VM-IFACE-11", op: ["createConfig", "getConfig", "updateConfig"], effect: "billable" }, "interfaces keep the order they were sent in (eth0, eth1, eth2) in the config's views", async (ctx) => {
+    const vm = await ctx.fresh.emptyInstance();
+    const sent = [{ purpose: "public" }, { purpose: "vlan", label: "zz-plumbline" }, { purpose: "vlan", label: "aa-plumbline" }];
+    const cfg = await ctx.fresh.config(vm.id, { interfaces: sent });
+    const order = (c: any) => (Array.isArray(c?.interfaces) ? c.interfaces.map((i: any) => `${i?.purpose}:${i?.label ?? ""}`) : c?.interfaces);
+    const want = ["public:", "vlan:zz-plumbline", "vlan:aa-plumbline"];
+    const seen = order(expectSuccess(await ctx.ops.getConfig({ path: { vmId: vm.id, configId: cfg.id } })));
+    if (JSON.stringify(seen) !== JSON.stringify(want)) throw new TargetFailure(`config view lists interfaces ${JSON.stringify(seen)}; sent in the order ${JSON.stringify(want)}`);
+    const reordered = [sent[2], sent[0], sent[1]];
+    expectSuccess(await ctx.ops.updateConfig({ path: { vmId: vm.id, configId: cfg.id }, body: { interfaces: reordered } }));
+    const again = order(expectSuccess(await ctx.ops.getConfig({ path: { vmId: vm.id, configId: cfg.id } })));
+    const want2 = ["vlan:aa-plumbline", "public:", "vlan:zz-plumbline"];
+    if (JSON.stringify(again) !== JSON.stringify(want2)) throw new TargetFailure(`after an update the config view lists interfaces ${JSON.stringify(again)}; sent in the order ${JSON.stringify(want2)}`);
+  });
+
+  check({ id: "VM-RESTORE-4", op: ["restoreBackup", "listDisks", "listConfigs"], effect: "billable" }, "restore with overwrite false keeps the target's disks and configs and adds the backup's", async (ctx) => {
+    const src = await ctx.fresh.emptyInstance();
+    await ctx.fresh.disk(src.id, { size: 1024 });
+    const { backupId } = await ctx.states.require("successful-backup", { vmId: src.id });
+    const target = await ctx.fresh.emptyInstance();
+    const keptDisk = await ctx.fresh.disk(target.id, { size: 100 });
+    const keptConfig = await ctx.fresh.config(target.id);
+    expectSuccess(await ctx.ops.restoreBackup({ path: { vmId: src.id, backupId }, body: { vm_id: target.id, overwrite: false } }));
+    await ctx.waitFor("the restored disk on the target", async () => (await disksOf(ctx.ops, target.id)).some((d) => d.id !== keptDisk.id));
+    if (!(await disksOf(ctx.ops, target.id)).some((d) => d.id === keptDisk.id)) throw new TargetFailure(`disk ${keptDisk.id} of the target is gone after a restore with overwrite false`);
+    if (!(await configsOf(ctx.ops, target.id)).some((c) => c.id === keptConfig.id)) throw new TargetFailure(`config ${keptConfig.id} of the target is gone after a restore with overwrite false`);
+  });
+
+  check({ id: "VM-CREATE-21", op: ["createInstance", "listDisks"], effect: "billable" }, "an instance deploying a recipe that takes no input is created without recipe_data, and its disks appear", async (ctx) => {
+    const image = imageFixture(ctx);
+    const recipe = await ctx.fresh.recipe({ images: [image], script: "#!/bin/sh\necho no input\n" });
+    const vm = await ctx.fresh.instance({ image, root_pass: PASS, recipe_id: recipe.id }).catch((e: Error) => {
+      throw new TargetFailure(`create with recipe ${recipe.id} and no recipe_data was refused: ${e.message}`);
+    });
+    await ctx.waitFor(`the disks of instance ${vm.id}`, async () => (await disksOf(ctx.ops, vm.id)).length >= 1);
+  });
+
+  check({ id: "VM-RESIZE-3", op: ["resizeInstance", "getInstance"], effect: "billable" }, "resize of an instance with a pending migration is refused and the instance keeps its specs", async (ctx) => {
+    const vm = await ctx.fresh.emptyInstance();
+    await ctx.states.require("pending-migration", { vmId: vm.id });
+    const before = expectSuccess(await ctx.ops.getInstance({ path: { vmId: vm.id } }));
+    const larger = ctx.config.fixtures.largerType ?? typeFixture(ctx);
+    expectError(await ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: { type: larger } }));
+    const after = expectSuccess(await ctx.ops.getInstance({ path: { vmId: vm.id } }));
+    if (JSON.stringify(after?.specs) !== JSON.stringify(before?.specs)) throw new TargetFailure(`the refused resize changed specs from ${JSON.stringify(before?.specs)} to ${JSON.stringify(after?.specs)}`);
+    // the other direction: once the migration is no longer pending, the same resize is accepted
+    await ctx.states.require("pending-migration", { vmId: vm.id, pending: false });
+    expectSuccess(await ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: { type: larger } }));
+  });
+
+  check({ id: "VM-IFACE-10", op: ["cloneInstance", "listInstances"], effect: "billable" }, "a VLAN-attached instance cloned to a region without VLAN support does not start: refused, no instance made", async (ctx) => {
+    const { region } = await ctx.states.require("region-without-vlans");
+    const src = await ctx.fresh.emptyInstance({ region: regionFixture(ctx) });
+    await ctx.fresh.config(src.id, { interfaces: [{ purpose: "public" }, { purpose: "vlan", label: "plumbline-vlan" }] });
+    const label = ctx.label("clone");
+    await expectCreateRefused(ctx.ops, await ctx.ops.cloneInstance({ path: { vmId: src.id }, body: { region, type: typeFixture(ctx), label } }));
+    const made = (await allPages(ctx.ops, "listInstances")).filter((i) => i?.label === label);
+    if (made.length) throw new TargetFailure(`the refused clone made instance(s) ${made.map((i) => i.id).join(", ")} labelled ${label}`);
+  });
+});
