@@ -8,7 +8,7 @@ import { check, type CheckContext } from "../../harness/check.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { expectError, expectSuccess } from "../../harness/expect.ts";
 import { allPages } from "../account/helpers.ts";
-import { configsOf, disksOf, expectCreateRefused, imageFixture, PASS, regionFixture, typeFixture } from "./helpers.ts";
+import { configsOf, disksOf, expectCreateRefused, imageFixture, largerTypeFixture, PASS, regionFixture, shownField, typeFixture } from "./helpers.ts";
 
 /** An offline instance with one small disk and two configs on it. */
 async function twoConfigs(ctx: CheckContext) {
@@ -24,7 +24,7 @@ describe("vm/depth", () => {
   // Boot rules: the last booted config is used. Which config booted is not shown, so the check reads
   // it through the rule itself: the config booted last is the one whose deletion makes a later boot
   // without config_id fail. Both orders, so neither "the first config" nor "the newest" passes.
-  check({ id: "VM-BOOT-3", op: ["bootInstance", "deleteConfig"], effect: "billable" }, "boot without config_id boots the last booted config: deleting the other config leaves it bootable, whichever was created first", async (ctx) => {
+  check({ id: ["VM-BOOT-3", "VM-BOOT-1"], op: ["bootInstance", "deleteConfig"], effect: "billable" }, "boot without config_id boots the last booted config: deleting the other config leaves it bootable, whichever was created first", async (ctx) => {
     for (const order of ["first", "second"] as const) {
       const { vm, a, b } = await twoConfigs(ctx);
       const [booted, other] = order === "first" ? [a, b] : [b, a];
@@ -54,7 +54,7 @@ describe("vm/depth", () => {
     if (JSON.stringify(again) !== JSON.stringify(want2)) throw new TargetFailure(`after an update the config view lists interfaces ${JSON.stringify(again)}; sent in the order ${JSON.stringify(want2)}`);
   });
 
-  check({ id: "VM-RESTORE-4", op: ["restoreBackup", "listDisks", "listConfigs"], effect: "billable" }, "restore with overwrite false keeps the target's disks and configs and adds the backup's", async (ctx) => {
+  check({ id: ["VM-RESTORE-4", "VM-RESTORE-1"], op: ["restoreBackup", "listDisks", "listConfigs"], effect: "billable" }, "restore with overwrite false keeps the target's disks and configs and adds the backup's", async (ctx) => {
     const src = await ctx.fresh.emptyInstance();
     await ctx.fresh.disk(src.id, { size: 1024 });
     const { backupId } = await ctx.states.require("successful-backup", { vmId: src.id });
@@ -97,5 +97,29 @@ describe("vm/depth", () => {
     await expectCreateRefused(ctx.ops, await ctx.ops.cloneInstance({ path: { vmId: src.id }, body: { region, type: typeFixture(ctx), label } }));
     const made = (await allPages(ctx.ops, "listInstances")).filter((i) => i?.label === label);
     if (made.length) throw new TargetFailure(`the refused clone made instance(s) ${made.map((i) => i.id).join(", ")} labelled ${label}`);
+  });
+  // Resize: allow_auto_disk_resize defaults to true. Three twins resized to the larger type: without
+  // the field, with true, with false. The default must do what true does (whatever that is on this
+  // target), and false must leave the disk alone; specs show the new type took effect.
+  check({ id: "VM-RESIZE-1", op: ["resizeInstance", "getInstance", "getDisk"], effect: "billable" }, "resize applies the larger type (specs.disk grows); without allow_auto_disk_resize the disk ends as with true, and false leaves it alone", async (ctx) => {
+    const larger = largerTypeFixture(ctx);
+    const resized = async (extra: Record<string, unknown>) => {
+      const vm = await ctx.fresh.emptyInstance();
+      const disk = await ctx.fresh.disk(vm.id, { size: 1024 });
+      const specs = async () => shownField(ctx, expectSuccess(await ctx.ops.getInstance({ path: { vmId: vm.id } })), "specs.disk");
+      const before = await specs();
+      expectSuccess(await ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: { type: larger, ...extra } }));
+      await ctx.waitFor(`instance ${vm.id} to show the larger type's disk allowance`, async () => (await specs()) > before);
+      return async () => shownField(ctx, expectSuccess(await ctx.ops.getDisk({ path: { vmId: vm.id, diskId: disk.id } })), "size");
+    };
+    const byDefault = await resized({});
+    const withTrue = await resized({ allow_auto_disk_resize: true });
+    const withFalse = await resized({ allow_auto_disk_resize: false });
+    if ((await withFalse()) !== 1024) throw new TargetFailure(`with allow_auto_disk_resize false the 1024 MB disk became ${await withFalse()} MB`);
+    try {
+      await ctx.waitFor("the disk resized without the field to match the one resized with true", async () => (await byDefault()) === (await withTrue()));
+    } catch {
+      throw new TargetFailure(`without allow_auto_disk_resize the disk is ${await byDefault()} MB, with true ${await withTrue()} MB: the default is not true`);
+    }
   });
 });

@@ -65,7 +65,7 @@ function resize(ctx: Ctx) {
   const typeId = f.string("type", { required: true });
   const type = typeId == null ? undefined : findType(typeId);
   if (typeId != null && !type) f.fail("type", `unknown type ${typeId}`);
-  const auto = f.bool("allow_auto_disk_resize") ?? true;
+  const auto = f.bool("allow_auto_disk_resize") ?? !ctx.faults.has("vm-resize-auto-default-false");
   f.done();
   if (inner(vm).pendingMigration && !ctx.faults.has("vm-resize-migration-unchecked")) {
     throw badRequest("The instance has a pending migration; resize can start once it is done");
