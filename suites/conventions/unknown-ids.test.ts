@@ -88,7 +88,7 @@ const DELETED: Deleted[] = [
 
 describe("conventions/unknown-ids", () => {
   for (const u of UNKNOWN) {
-    check({ id: "CONV-ERR-8", op: u.op, effect: u.effect ?? "read-only" }, `${u.op} naming an ID that does not exist is refused with the Error body and makes nothing`, async (ctx) => {
+    check({ id: "CONV-UNKNOWN-1", op: u.op, effect: u.effect ?? "read-only" }, `${u.op} naming an ID that does not exist is refused with the Error body and makes nothing`, async (ctx) => {
       const { res, view } = await u.send(ctx);
       expectError(res);
       if (view) {

@@ -10,33 +10,32 @@ import { expectError, expectSuccess } from "../../harness/expect.ts";
 import { allPages } from "../account/helpers.ts";
 import { configsOf, disksOf, expectCreateRefused, imageFixture, largerTypeFixture, PASS, regionFixture, shownField, typeFixture } from "./helpers.ts";
 
-/** An offline instance with one small disk and two configs on it. */
-async function twoConfigs(ctx: CheckContext) {
+/** An offline instance with one small disk and three configs on it. */
+async function threeConfigs(ctx: CheckContext) {
   const vm = await ctx.fresh.emptyInstance();
   const disk = await ctx.fresh.disk(vm.id, { size: 1024 });
   const devices = { sda: { disk_id: disk.id } };
-  const a = await ctx.fresh.config(vm.id, { devices });
-  const b = await ctx.fresh.config(vm.id, { devices });
-  return { vm, a, b };
+  const [a, b, c] = [await ctx.fresh.config(vm.id, { devices }), await ctx.fresh.config(vm.id, { devices }), await ctx.fresh.config(vm.id, { devices })];
+  return { vm, a, b, c };
 }
 
 describe("vm/depth", () => {
   // Boot rules: the last booted config is used. Which config booted is not shown, so the check reads
-  // it through the rule itself: the config booted last is the one whose deletion makes a later boot
-  // without config_id fail. Both orders, so neither "the first config" nor "the newest" passes.
-  check({ id: ["VM-BOOT-3", "VM-BOOT-1"], op: ["bootInstance", "deleteConfig"], effect: "billable" }, "boot without config_id boots the last booted config: deleting the other config leaves it bootable, whichever was created first", async (ctx) => {
-    for (const order of ["first", "second"] as const) {
-      const { vm, a, b } = await twoConfigs(ctx);
-      const [booted, other] = order === "first" ? [a, b] : [b, a];
-      expectSuccess(await ctx.ops.bootInstance({ path: { vmId: vm.id }, body: { config_id: other.id } }));
-      expectSuccess(await ctx.ops.bootInstance({ path: { vmId: vm.id }, body: { config_id: booted.id } }));
-      expectSuccess(await ctx.ops.bootInstance({ path: { vmId: vm.id }, body: {} }));
-      expectSuccess(await ctx.ops.deleteConfig({ path: { vmId: vm.id, configId: other.id } }));
-      const res = await ctx.ops.bootInstance({ path: { vmId: vm.id }, body: {} });
-      if (res.status < 200 || res.status > 299) {
-        throw new TargetFailure(`after booting config ${booted.id} (the ${order} created) last and a boot without config_id, deleting config ${other.id} left no last booted config: boot answered ${res.status}; the boot without config_id did not use the last booted config`);
-      }
+  // it through the rule on a deleted last booted config: b (neither the first nor the newest) is
+  // booted last; a boot without config_id must boot b again, so once b is deleted, two configs remain
+  // and none was last booted: the next boot without config_id is refused. Had the target booted a or
+  // c instead, that one would be the last booted and the boot would succeed.
+  check({ id: ["VM-BOOT-3", "VM-BOOT-1", "VM-BOOT-5"], op: ["bootInstance", "deleteConfig"], effect: "billable" }, "boot without config_id boots the last booted config: after deleting that config, the next boot without config_id is refused", async (ctx) => {
+    const { vm, a, b } = await threeConfigs(ctx);
+    expectSuccess(await ctx.ops.bootInstance({ path: { vmId: vm.id }, body: { config_id: a.id } }));
+    expectSuccess(await ctx.ops.bootInstance({ path: { vmId: vm.id }, body: { config_id: b.id } }));
+    expectSuccess(await ctx.ops.bootInstance({ path: { vmId: vm.id }, body: {} }));
+    expectSuccess(await ctx.ops.deleteConfig({ path: { vmId: vm.id, configId: b.id } }));
+    const res = await ctx.ops.bootInstance({ path: { vmId: vm.id }, body: {} });
+    if (res.status >= 200 && res.status < 300) {
+      throw new TargetFailure(`config ${b.id} was booted last and a boot without config_id followed; once ${b.id} was deleted a boot without config_id still succeeded, so the earlier boot used another config (now the last booted)`);
     }
+    expectError(res);
   });
 
   check({ id: "VM-IFACE-11", op: ["createConfig", "getConfig", "updateConfig"], effect: "billable" }, "interfaces keep the order they were sent in (eth0, eth1, eth2) in the config's views", async (ctx) => {
