@@ -320,7 +320,7 @@ function updateAccount(ctx: Ctx) {
   const values: Record<string, string> = {};
   const unchecked = ctx.faults.has("account-field-bound-unchecked");
   for (const k of WRITABLE) {
-    const b = unchecked && k === "address_1" ? {} : BOUNDS[k];
+    const b = unchecked && k === "address_1" ? {} : ctx.faults.has("account-country-any-chars") && k === "country" ? { min: 2, max: 2 } : BOUNDS[k];
     const v = f.string(k, b);
     if (typeof v === "string") values[k] = v;
   }
@@ -545,5 +545,6 @@ export const accountArea: Area = {
     { name: "logins-not-windowed", requirement: "ACCT-LOGIN-4", description: "logins older than 90 days are listed" },
     { name: "notification-not-resolved", requirement: "ACCT-NOTIF-2", description: "notifications stay listed after their cause is resolved (balance paid, notice expired)" },
     { name: "card-not-stored", requirement: "ACCT-CARD-1", description: "credit card add answers {} but the account keeps the old card" },
+    { name: "account-country-any-chars", requirement: "FIELD.updateAccount.country", description: "country accepts any two characters (`12`), not only letters" },
   ],
 };

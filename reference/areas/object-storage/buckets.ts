@@ -229,7 +229,7 @@ export function registerBuckets(r: Router) {
     const name = f.string("name", { required: true, min: 1, max: OBJECT_NAME_MAX });
     const rawMethod = f.string("method");
     const unbounded = ctx.faults.has("os-url-expires-unbounded");
-    const expiresIn = f.int("expires_in", unbounded ? {} : { min: 360, max: 68400 }) ?? 3600;
+    const expiresIn = f.int("expires_in", unbounded ? {} : { min: 360, max: ctx.faults.has("os-url-expires-day-accepted") ? 86400 : 68400 }) ?? 3600;
     const contentType = f.string("content_type") ?? "";
     const method = (rawMethod ?? "GET").toUpperCase();
     if (!(URL_METHODS as readonly string[]).includes(method)) f.fail("method", `must be one of ${URL_METHODS.join(", ")}`);

@@ -34,6 +34,7 @@ export function registerKeys(r: Router) {
         f.fail(`bucket_access.${i}`, "must be an object with cluster, bucket_name and permissions");
         return;
       }
+      if (ctx.faults.has("os-key-access-permissions-optional")) (item as Record<string, unknown>).permissions ??= "read_only";
       const g = f.nested(`bucket_access.${i}`, item as Record<string, unknown>);
       const cluster = g.string("cluster", { required: true });
       const bucket = g.string("bucket_name", { required: true });
