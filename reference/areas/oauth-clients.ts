@@ -136,7 +136,7 @@ export const oauthClientsArea: Area = {
       const type = (ctx.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
       if (!/^image\/[a-z0-9.+-]+$/.test(type)) throw new ApiError(415, [{ field: null, reason: "The thumbnail must be sent as a raw image with an image/* content type" }]);
       if (ctx.raw.length === 0) throw badRequest("The thumbnail image is empty");
-      c.thumbnail = { data: Buffer.from(ctx.raw), contentType: type };
+      if (!(c.thumbnail && ctx.faults.has("oauth-thumbnail-first-kept"))) c.thumbnail = { data: Buffer.from(ctx.raw), contentType: type };
       emit(ctx, c, "oauth_client_update");
       return EMPTY;
     });
@@ -172,6 +172,7 @@ export const oauthClientsArea: Area = {
     { name: "oauth-reset-other-account", requirement: "OAUTH-SECRET-4", description: "the secret of another account's client can be reset" },
     { name: "oauth-tokens-survive-delete", requirement: "OAUTH-DELETE-2", description: "tokens issued to a deleted client keep working" },
     { name: "oauth-thumbnail-needs-auth", requirement: "CONV-AUTH-6", description: "the thumbnail view refuses requests without a token" },
+    { name: "oauth-thumbnail-first-kept", requirement: "OAUTH-THUMB-1", description: "a thumbnail update answers {} but a client that has a thumbnail keeps the first one" },
     { name: "oauth-public-truthy", requirement: "FIELD.createOAuthClient.public", description: "create and update take any `public` value as a boolean (`\"yes\"` is true)" },
   ],
 };

@@ -60,6 +60,7 @@ export const vmFaults: FaultSpec[] = [
   { name: "vm-restore-false-wipes", requirement: "VM-RESTORE-4", description: "restore with overwrite false also deletes the target's disks and configs first" },
   { name: "vm-recipe-data-always-required", requirement: "VM-CREATE-21", description: "create with a recipe demands recipe_data even when the recipe takes no input" },
   { name: "vm-resize-auto-default-false", requirement: "VM-RESIZE-1", description: "resize without allow_auto_disk_resize behaves as false (the default is true)" },
+  { name: "vm-boot-single-not-remembered", requirement: "VM-BOOT-2", description: "boot without config_id of the single config is not recorded as the last booted config" },
   { name: "vm-clone-lists-lenient", requirement: "FIELD.cloneInstance.configs", description: "clone ignores configs or disks that are not arrays (as if absent)" },
 ];
 

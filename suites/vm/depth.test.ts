@@ -38,6 +38,18 @@ describe("vm/depth", () => {
     expectError(res);
   });
 
+  // Boot rules: "a single config is used". Read back through the last-booted rule: once a second
+  // config exists, a boot without config_id succeeds only if the first boot recorded that config.
+  check({ id: ["VM-BOOT-2", "VM-BOOT-3"], op: ["bootInstance", "createConfig"], effect: "billable" }, "boot without config_id of the single config boots it: after a second config is added, a boot without config_id still succeeds", async (ctx) => {
+    const vm = await ctx.fresh.emptyInstance();
+    const disk = await ctx.fresh.disk(vm.id, { size: 1024 });
+    await ctx.fresh.config(vm.id, { devices: { sda: { disk_id: disk.id } } });
+    expectSuccess(await ctx.ops.bootInstance({ path: { vmId: vm.id }, body: {} }));
+    await ctx.fresh.config(vm.id, { devices: { sda: { disk_id: disk.id } } });
+    const res = await ctx.ops.bootInstance({ path: { vmId: vm.id }, body: {} });
+    if (res.status < 200 || res.status > 299) throw new TargetFailure(`with two configs, the first booted through "a single config is used", a boot without config_id answered ${res.status}: the single config's boot was not recorded as the last booted`);
+  });
+
   check({ id: "VM-IFACE-11", op: ["createConfig", "getConfig", "updateConfig"], effect: "billable" }, "interfaces keep the order they were sent in (eth0, eth1, eth2) in the config's views", async (ctx) => {
     const vm = await ctx.fresh.emptyInstance();
     const sent = [{ purpose: "public" }, { purpose: "vlan", label: "zz-plumbline" }, { purpose: "vlan", label: "aa-plumbline" }];

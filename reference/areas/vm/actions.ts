@@ -31,7 +31,9 @@ function bootAction(ctx: Ctx) {
   } else {
     throw badRequest("The instance has several configs and none was last booted; config_id is required", "config_id");
   }
-  boot(workOf(ctx), vm, config);
+  // fault: the single config booted without config_id is not remembered as the last booted one
+  const single = typeof cid !== "number" && i.configs.size === 1;
+  boot(workOf(ctx), vm, config, false, !(single && ctx.faults.has("vm-boot-single-not-remembered")));
   return EMPTY;
 }
 
