@@ -13,7 +13,7 @@ export const CONFORMANCE_PROJECTS = ["conformance", "conformance-serial"];
  * object: a check that sets one would disturb checks running beside it, so it must sit in a
  * `*.serial.test.ts` file, which runs after the parallel ones, alone.
  */
-export const TARGET_WIDE_STATES = new Set(["clock-advance", "jobs-hold", "jobs-release", "reset", "unpaid-balance", "paid-balance", "managed-service"]);
+export const TARGET_WIDE_STATES = new Set(["clock-advance", "jobs-hold", "jobs-release", "reset", "unpaid-balance", "paid-balance", "managed-service", "account-backups"]);
 
 export class States {
   constructor(

@@ -151,3 +151,16 @@ export class Fields {
     if (this.errors.length) throw new ApiError(400, this.errors);
   }
 }
+
+/**
+ * For fault switches only: what a lax implementation does with JSON types. `truthy` turns any
+ * non-boolean value into a boolean (`"yes"` → true), `numeric` turns a numeric string into a number,
+ * `drop` forgets a value of the wrong kind as if it were absent.
+ */
+export function loosen(body: Obj, name: string, how: "truthy" | "numeric" | "drop", keep: (v: unknown) => boolean = () => false): void {
+  const v = body[name];
+  if (v === undefined || v === null || keep(v)) return;
+  if (how === "truthy" && typeof v !== "boolean") body[name] = Boolean(v);
+  if (how === "numeric" && typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v))) body[name] = Number(v);
+  if (how === "drop") delete body[name];
+}

@@ -147,8 +147,13 @@
     if (R.coverage.catalogAvailable) {
       box.appendChild(listSection("Untested requirements", ["requirement", "level", "statement", "why"], R.coverage.untested.map(function (id) {
         var q = reqs[id];
-        return [h("code", { text: id }), q.level, q.statement, q.checks.length ? h("button", { type: "button", cls: "linkish", onclick: function () { showChecks(id, q.checks); } }, "only " + q.outcome) : "no check"];
+        var why = (R.coverage.skippedOnly || []).indexOf(id) >= 0 ? "only skipped" : (R.coverage.observedOnly || []).indexOf(id) >= 0 ? "only observed (INFO)" : (R.coverage.statusOnly || []).indexOf(id) >= 0 ? "only a status confirmed" : "only " + q.outcome;
+        return [h("code", { text: id }), q.level, q.statement, q.checks.length ? h("button", { type: "button", cls: "linkish", onclick: function () { showChecks(id, q.checks); } }, why) : "no check"];
       }), "Every MUST and SHOULD requirement was exercised."));
+      var so = R.coverage.statusOnlyChecks || [];
+      box.appendChild(listSection("Checks that only confirm a status (not counted as exercise)", ["check", "outcome"], so.map(function (i) {
+        return [h("button", { type: "button", cls: "linkish", onclick: function () { showChecks(R.checks[i].name, [i]); } }, R.checks[i].name), R.checks[i].outcome];
+      }), "None: every check with a verdict looked past the status."));
     }
     var obs = R.observations.filter(function (o) { return matches(o.check); });
     box.appendChild(listSection("INFO observations", ["requirement", "operation", "observation", "value"].concat(MULTI ? ["target"] : []), obs.map(function (o) {

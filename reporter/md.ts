@@ -103,6 +103,7 @@ export function renderMarkdown(r: RunReport): string {
   const cov = r.coverage;
   if (cov.catalogAvailable) {
     out.push(`Requirement coverage: **${cov.summary.percent}%** of MUST and SHOULD requirements exercised (${cov.summary.exercised} of ${cov.summary.total}; MUST ${cov.byLevel.MUST.exercised}/${cov.byLevel.MUST.total}, SHOULD ${cov.byLevel.SHOULD.exercised}/${cov.byLevel.SHOULD.total}).`);
+    out.push("A requirement counts as exercised when a MUST or SHOULD check naming it reached a verdict and looked past the status; skips, INFO observations and status confirmations do not count.");
   } else {
     out.push("Requirement coverage: not computed (the requirement catalog could not be loaded).");
   }
@@ -190,7 +191,12 @@ export function renderMarkdown(r: RunReport): string {
     if (!cov.untested.length) out.push("None: every MUST and SHOULD requirement was exercised.", "");
     else {
       const rows = cov.untested.map((id) => reqs.get(id)!).sort((a, b) => LEVELS.indexOf(a.level) - LEVELS.indexOf(b.level));
-      out.push(mdTable(["requirement", "level", "area", "statement", "why"], rows.map((q) => [mdCode(q.id), q.level, mdText(q.area), mdText(q.statement), q.checks.length ? `only ${q.outcome}` : "no check"])), "");
+      out.push(mdTable(["requirement", "level", "area", "statement", "why"], rows.map((q) => [mdCode(q.id), q.level, mdText(q.area), mdText(q.statement), untestedWhy(cov, q)])), "");
+    }
+    if (cov.skippedOnly.length) out.push(`Requirements whose only checks were skipped (${cov.skippedOnly.length}): ${cov.skippedOnly.map(mdCode).join(", ")}.`, "");
+    if (cov.statusOnlyChecks.length) {
+      out.push(`## Checks that only confirm a status (${cov.statusOnlyChecks.length})`, "", "Their operation was accepted with an empty answer and nothing was read afterwards: they do not count as exercising their requirements.", "");
+      out.push(mdTable(["check", "outcome"], cov.statusOnlyChecks.map((i) => [mdText(r.checks[i].name), r.checks[i].outcome])), "");
     }
     if (cov.unknownIds.length) out.push(`Requirement IDs named by checks but not in the catalog: ${cov.unknownIds.map(mdCode).join(", ")}.`, "");
   }
@@ -206,4 +212,13 @@ export function renderMarkdown(r: RunReport): string {
     out.push(mdTable(["requirement", "operation", "observation", "value", ...(multi ? ["target"] : [])], rows), "");
   }
   return out.join("\n");
+}
+
+/** Why an untested requirement is untested, in the words of the report. */
+export function untestedWhy(cov: RunReport["coverage"], q: { id: string; checks: number[]; outcome: string }): string {
+  if (!q.checks.length) return "no check";
+  if (cov.skippedOnly.includes(q.id)) return "only skipped";
+  if (cov.observedOnly.includes(q.id)) return "only observed (INFO)";
+  if (cov.statusOnly.includes(q.id)) return "only a status confirmed";
+  return `only ${q.outcome}`;
 }

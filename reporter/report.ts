@@ -4,6 +4,7 @@ import { AREAS, KINDS, type CheckResult, type Kind, type Level, type Observation
 import { worst, type CellOutcome } from "./rollup.ts";
 import { evaluateGate, type GateResult, type GateOptions } from "./gate.ts";
 import type { ExpectationEntry } from "./expectations.ts";
+import { onlyConfirmsStatus } from "./readback.ts";
 
 export const SCHEMA_VERSION = 1;
 export const API_VERSION = "4.106.1";
@@ -59,7 +60,7 @@ export interface RequirementCoverage extends CatalogRequirement {
 
 export interface CoverageCount {
   total: number;
-  /** with at least one check that reached a verdict (pass or fail) */
+  /** with at least one check that exercises it (see `exercises`) */
   exercised: number;
   percent: number;
 }
@@ -71,8 +72,16 @@ export interface Coverage {
   summary: CoverageCount;
   byLevel: Record<"MUST" | "SHOULD", CoverageCount>;
   byTarget?: Record<string, CoverageCount>;
-  /** MUST/SHOULD requirement IDs no check exercised (no check at all, or only skips/errors) */
+  /** MUST/SHOULD requirement IDs no check exercised (no check at all, or only skips, errors, observations or status confirmations) */
   untested: string[];
+  /** of `untested`: every check naming it was skipped */
+  skippedOnly: string[];
+  /** of `untested`: only INFO checks (observations) reached a verdict */
+  observedOnly: string[];
+  /** of `untested`: its only checks with a verdict confirmed a status (reporter/readback.ts) */
+  statusOnly: string[];
+  /** indices into report.checks of the checks that only confirmed a status (the audit list) */
+  statusOnlyChecks: number[];
   /** requirement IDs named by checks but absent from the catalog */
   unknownIds: string[];
   /** the whole catalog, INFO included */
@@ -193,6 +202,14 @@ export interface BuildInput {
 
 const isVerdict = (o: Outcome) => o === "pass" || o === "fail";
 
+/**
+ * A check exercises the requirements it names when it reached a verdict, asserts (its level is
+ * MUST or SHOULD: an INFO observation cannot fail) and looked at an effect (not only a status).
+ */
+export function exercises(c: ReportCheck): boolean {
+  return isVerdict(c.outcome) && c.level !== "INFO" && !onlyConfirmsStatus(c);
+}
+
 export function emptyCounts(): OutcomeCounts {
   return { pass: 0, fail: 0, skip: 0, error: 0, total: 0, expectedFailures: 0 };
 }
@@ -215,7 +232,7 @@ function pct(n: number, d: number): number {
 
 function countOf(reqs: RequirementCoverage[], checks: ReportCheck[], target?: string): CoverageCount {
   const exercised = reqs.filter((r) =>
-    r.checks.some((i) => isVerdict(checks[i].outcome) && (target === undefined || checks[i].target === target)),
+    r.checks.some((i) => exercises(checks[i]) && (target === undefined || checks[i].target === target)),
   ).length;
   return { total: reqs.length, exercised, percent: pct(exercised, reqs.length) };
 }
@@ -238,6 +255,8 @@ export function computeCoverage(checks: ReportCheck[], catalog: CatalogRequireme
   });
   const known = new Set(requirements.map((r) => r.id));
   const gated = requirements.filter((r) => r.level === "MUST" || r.level === "SHOULD");
+  const untested = gated.filter((r) => !r.checks.some((i) => exercises(checks[i])));
+  const verdicts = (r: RequirementCoverage) => r.checks.filter((i) => isVerdict(checks[i].outcome));
   const cov: Coverage = {
     catalogAvailable: catalog !== undefined,
     summary: countOf(gated, checks),
@@ -245,7 +264,11 @@ export function computeCoverage(checks: ReportCheck[], catalog: CatalogRequireme
       MUST: countOf(gated.filter((r) => r.level === "MUST"), checks),
       SHOULD: countOf(gated.filter((r) => r.level === "SHOULD"), checks),
     },
-    untested: gated.filter((r) => !r.checks.some((i) => isVerdict(checks[i].outcome))).map((r) => r.id),
+    untested: untested.map((r) => r.id),
+    skippedOnly: untested.filter((r) => r.checks.length > 0 && r.checks.every((i) => checks[i].outcome === "skip")).map((r) => r.id),
+    observedOnly: untested.filter((r) => verdicts(r).length > 0 && verdicts(r).every((i) => checks[i].level === "INFO")).map((r) => r.id),
+    statusOnly: untested.filter((r) => verdicts(r).some((i) => checks[i].level !== "INFO")).map((r) => r.id),
+    statusOnlyChecks: checks.flatMap((c, i) => (onlyConfirmsStatus(c) ? [i] : [])),
     unknownIds: catalog === undefined ? [] : [...byReq.keys()].filter((id) => !known.has(id)).sort(),
     requirements,
   };

@@ -302,6 +302,15 @@ describe("field requirement generator", () => {
   it("walks $refs, nested objects, array items and alternatives", () => {
     expect([...byId.keys()].sort()).toEqual(
       [
+        "FIELD.createThing.comments",
+        "FIELD.createThing.devices",
+        "FIELD.createThing.devices.sda",
+        "FIELD.createThing.devices.sda.disk_id",
+        "FIELD.createThing.pass",
+        "FIELD.updateThing.devices",
+        "FIELD.updateThing.devices.sda",
+        "FIELD.updateThing.devices.sda.disk_id",
+        "FIELD.updateThing.pass",
         "FIELD.createThing.devices.sda.volume_id",
         "FIELD.createThing.interfaces",
         "FIELD.createThing.interfaces.label",
@@ -333,12 +342,18 @@ describe("field requirement generator", () => {
     expect(byId.get("FIELD.updateThing.label")!.statement).toContain("required");
   });
 
-  it("skips unconstrained and read-only fields, and follows recursive refs without looping", () => {
-    expect(byId.has("FIELD.createThing.comments")).toBe(false);
+  it("skips read-only fields and bare path parameters, and follows recursive refs without looping", () => {
     expect(byId.has("FIELD.createThing.id")).toBe(false);
-    expect(byId.has("FIELD.createThing.pass")).toBe(false);
     expect(byId.has("FIELD.updateThing.thingId")).toBe(false);
-    expect(byId.has("FIELD.createThing.devices.sda.disk_id")).toBe(false); // required only within one alternative
+  });
+
+  it("gives a type-only member (a JSON type, no bound, enum or pattern) a wrong-type requirement with its types", () => {
+    expect(byId.get("FIELD.createThing.comments")).toMatchObject({ jsonTypes: ["string"], kind: "validation", level: "MUST" });
+    expect(byId.get("FIELD.createThing.comments")!.statement).toContain("a value of another JSON type is refused with an error naming the field");
+    // required only within one alternative: type-only, nullable through its alternative
+    expect(byId.get("FIELD.createThing.devices.sda.disk_id")!.jsonTypes).toEqual(["integer", "null"]);
+    expect(byId.get("FIELD.createThing.label")!.jsonTypes).toBeUndefined();
+    expect(byId.get("FIELD.updateThing.comments")!.jsonTypes).toBeUndefined(); // required there
   });
 
   it("words body fields as refused with an error naming the field", () => {

@@ -1,6 +1,7 @@
 // The requirement catalog: the hand-written clauses of spec/requirements.yaml plus the field-level
 // constraints generated from spec/openapi.yaml at load time (one requirement per constrained field
-// per operation). The harness imports loadCatalog() to refuse unknown requirement IDs and to count
+// per operation, and one per type-only member: a JSON type and nothing more, whose wrong-type
+// refusal is still a rule). The harness imports loadCatalog() to refuse unknown requirement IDs and to count
 // coverage; the consistency test is spec/catalog.test.ts; the scheme is explained in spec/README.md
 // ("The requirement catalog").
 import { readFileSync } from "node:fs";
@@ -51,6 +52,8 @@ export interface Requirement {
   field?: string;
   /** generated FIELD IDs this hand-written entry replaces: they become INFO "superseded by" it */
   supersedes?: string[];
+  /** generated for a type-only member: its JSON types (null included when nullable) */
+  jsonTypes?: string[];
 }
 
 export interface Catalog {
@@ -59,7 +62,7 @@ export interface Catalog {
 }
 
 /** A requirement as written in requirements.yaml, before wildcard expansion. */
-export type RawRequirement = Omit<Requirement, "generated" | "field">;
+export type RawRequirement = Omit<Requirement, "generated" | "field" | "jsonTypes">;
 
 export function loadRawRequirements(path = REQUIREMENTS_PATH): RawRequirement[] {
   const doc = parse(readFileSync(path, "utf8")) as { requirements?: RawRequirement[] } | null;
@@ -164,6 +167,9 @@ interface FieldInfo {
   parts: string[];
   required: boolean;
   constrained: boolean;
+  /** a JSON type and no bound, enum, pattern or format, not required */
+  typeOnly?: boolean;
+  jsonTypes?: string[];
 }
 
 function fmtNum(n: unknown): string {
@@ -329,14 +335,24 @@ function walkSchema(doc: unknown, root: unknown, prefix: string, requiredHere: b
 
   if (prefix) {
     const v = describeValue(doc, s);
-    if (v.parts.length > 0 || requiredHere) {
+    // x-invalid-replaced: the material replaces an invalid value by the default (root_device), so a
+    // wrong type is not a refusal rule
+    const replaced = conj.some((b) => b["x-invalid-replaced"] === true);
+    if (v.parts.length > 0 || requiredHere || (v.types.length > 0 && !replaced)) {
       const prev = acc.get(prefix);
       if (prev) {
         for (const p of v.parts) if (!prev.parts.includes(p)) prev.parts.push(p);
         prev.required ||= requiredHere;
+        if (v.parts.length > 0 || requiredHere) {
+          delete prev.typeOnly;
+          delete prev.jsonTypes;
+        }
       } else {
         const typeText = v.types.join(" or ") + (v.nullable && v.types.length ? ", nullable" : "");
-        acc.set(prefix, { path: prefix, parts: typeText ? [typeText, ...v.parts] : [...v.parts], required: requiredHere, constrained: true });
+        // a member with a JSON type and nothing more is type-only: its wrong-type refusal is still a rule
+        const typeOnly = v.parts.length === 0 && !requiredHere;
+        const jsonTypes = [...v.types, ...(v.nullable ? ["null"] : [])];
+        acc.set(prefix, { path: prefix, parts: typeText ? [typeText, ...v.parts] : [...v.parts], required: requiredHere, constrained: true, ...(typeOnly ? { typeOnly: true, jsonTypes } : {}) });
       }
     }
   }
@@ -415,6 +431,9 @@ function paramFields(doc: unknown, op: OperationInfo, pathItem: Schema | undefin
 }
 
 function bodyStatement(f: FieldInfo): string {
+  if (f.typeOnly) {
+    return `${f.path}: ${f.parts.join(", ")} (no bound, enum or pattern stated); a value of another JSON type is refused with an error naming the field${f.path.includes(".") ? " (dotted path)" : ""}`;
+  }
   const desc = [...f.parts, ...(f.required ? ["required"] : [])].join(", ");
   const what = f.required && f.parts.length <= 1 ? "a request without it" : f.required ? "a missing value or one outside these bounds" : "a value outside these bounds";
   return `${f.path}: ${desc}; ${what} is refused with an error naming the field${f.path.includes(".") ? " (dotted path)" : ""}`;
@@ -446,7 +465,7 @@ export function generateFieldRequirements(doc: OpenAPIV3_1.Document = loadOpenAp
     for (const f of bodyFields(doc, op)) {
       const id = `FIELD.${op.operationId}.${f.path.replace(/\*/g, "_any")}`;
       ids.add(id);
-      out.push({ id, area: op.area, operations: [op.operationId], kind: "validation", level: "MUST", source, statement: bodyStatement(f), generated: true, field: f.path });
+      out.push({ id, area: op.area, operations: [op.operationId], kind: "validation", level: "MUST", source, statement: bodyStatement(f), generated: true, field: f.path, ...(f.jsonTypes ? { jsonTypes: f.jsonTypes } : {}) });
     }
     for (const f of paramFields(doc, op, pathItem)) {
       let id = `FIELD.${op.operationId}.${f.path}`;

@@ -325,7 +325,7 @@ function updateAccount(ctx: Ctx) {
   const unchecked = ctx.faults.has("account-field-bound-unchecked");
   const nulls = ctx.variants.has("null-for-absent"); // null is what this variant writes for "no value", so it takes it back
   for (const k of WRITABLE) {
-    const b = unchecked && k === "address_1" ? {} : BOUNDS[k];
+    const b = unchecked && k === "address_1" ? {} : ctx.faults.has("account-country-any-chars") && k === "country" ? { min: 2, max: 2 } : BOUNDS[k];
     const v = f.string(k, { ...b, nullable: nulls });
     if (typeof v === "string") values[k] = v;
     else if (v === null) values[k] = "";
@@ -399,7 +399,7 @@ function addCreditCard(ctx: Ctx) {
   const expiry = `${String(month).padStart(2, "0")}/${year}`;
   const d = accountData(ctx.state, ctx.account);
   const last4 = digitsOnly.slice(-4);
-  d.creditCard = { expiry, last_four: Number(last4) };
+  if (!ctx.faults.has("card-not-stored")) d.creditCard = { expiry, last_four: Number(last4) };
   const card = d.paymentMethods.find((p) => p.type === "credit_card" && p.is_default) ?? d.paymentMethods.find((p) => p.type === "credit_card");
   const data = { card_type: cardType(digitsOnly), expiry, last_four: last4 };
   if (card) {
@@ -554,5 +554,7 @@ export const accountArea: Area = {
     { name: "logins-restricted-visible", requirement: "ACCT-LOGIN-3", description: "restricted users can list and view logins" },
     { name: "logins-not-windowed", requirement: "ACCT-LOGIN-4", description: "logins older than 90 days are listed" },
     { name: "notification-not-resolved", requirement: "ACCT-NOTIF-2", description: "notifications stay listed after their cause is resolved (balance paid, notice expired)" },
+    { name: "card-not-stored", requirement: "ACCT-CARD-1", description: "credit card add answers {} but the account keeps the old card" },
+    { name: "account-country-any-chars", requirement: "FIELD.updateAccount.country", description: "country accepts any two characters (`12`), not only letters" },
   ],
 };

@@ -374,6 +374,7 @@ function register(r: Router) {
     return EMPTY;
   });
   r.post("/v4/managed/services/{serviceId}/disable", W, (ctx) => {
+    if (ctx.faults.has("managed-unknown-service-action-ok") && !m(ctx).services.has(intParam(ctx, "serviceId"))) return EMPTY;
     const s = get(m(ctx).services, ctx, "serviceId");
     // disabling an already disabled service is a no-op success
     s.status = "disabled";
@@ -394,6 +395,7 @@ export const managedArea: Area = {
   name: "managed",
   register,
   faults: [
+    { name: "managed-unknown-service-action-ok", requirement: "CONV-UNKNOWN-1", description: "disable of an unknown service ID answers {} instead of an error" },
     { name: "managed-region-public-accepted", requirement: "MNG-SVC-5", description: "a service whose address is not a private IP is accepted with a region" },
     { name: "managed-private-region-optional", requirement: "MNG-SVC-4", description: "a service whose address is a private IP is accepted without a region" },
     { name: "managed-fragment-kept", requirement: "MNG-SVC-6", description: "the URL fragment of a service address is stored instead of dropped" },

@@ -7,7 +7,7 @@ import { ApiError, badRequest, EMPTY, notFound, ok, unauthorized } from "../http
 import { paginate } from "../paginate.ts";
 import type { Ctx, Router } from "../router.ts";
 import { ALL_SCOPES, type Account, type State } from "../state.ts";
-import { Fields } from "../validate.ts";
+import { Fields, loosen } from "../validate.ts";
 
 export const REDACTED = "<REDACTED>";
 
@@ -58,6 +58,7 @@ function readFields(ctx: Ctx, create: boolean) {
   const f = new Fields(ctx.json());
   const label = f.string("label", { required: create, min: 1, max: 512 });
   const redirect_uri = f.string("redirect_uri", { required: create, format: "url" });
+  if (ctx.faults.has("oauth-public-truthy")) loosen(f.body, "public", "truthy");
   const isPublic = f.bool("public");
   f.done();
   return { label, redirect_uri, isPublic };
@@ -135,7 +136,7 @@ export const oauthClientsArea: Area = {
       const type = (ctx.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
       if (!/^image\/[a-z0-9.+-]+$/.test(type)) throw new ApiError(415, [{ field: null, reason: "The thumbnail must be sent as a raw image with an image/* content type" }]);
       if (ctx.raw.length === 0) throw badRequest("The thumbnail image is empty");
-      c.thumbnail = { data: Buffer.from(ctx.raw), contentType: type };
+      if (!(c.thumbnail && ctx.faults.has("oauth-thumbnail-first-kept"))) c.thumbnail = { data: Buffer.from(ctx.raw), contentType: type };
       emit(ctx, c, "oauth_client_update");
       return EMPTY;
     });
@@ -171,5 +172,7 @@ export const oauthClientsArea: Area = {
     { name: "oauth-reset-other-account", requirement: "OAUTH-SECRET-4", description: "the secret of another account's client can be reset" },
     { name: "oauth-tokens-survive-delete", requirement: "OAUTH-DELETE-2", description: "tokens issued to a deleted client keep working" },
     { name: "oauth-thumbnail-needs-auth", requirement: "CONV-AUTH-6", description: "the thumbnail view refuses requests without a token" },
+    { name: "oauth-thumbnail-first-kept", requirement: "OAUTH-THUMB-1", description: "a thumbnail update answers {} but a client that has a thumbnail keeps the first one" },
+    { name: "oauth-public-truthy", requirement: "FIELD.createOAuthClient.public", description: "create and update take any `public` value as a boolean (`\"yes\"` is true)" },
   ],
 };

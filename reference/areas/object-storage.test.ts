@@ -523,6 +523,20 @@ describe("object-storage: faults", () => {
     },
     "os-key-empty-access-unlimited": async () => (await api("POST", `${OS}/keys`, { bucket_access: [] })).body.limited === true,
     "os-key-limited-when-omitted": async () => (await api("POST", `${OS}/keys`, {})).body.limited === false,
+    "os-bucket-cors-truthy": async () => (await api("POST", `${OS}/buckets/`, { cluster: C1, label: "corsyes", cors_enabled: "yes" })).status === 400,
+    "os-key-revoked-listed": async () => {
+      const k = await api("POST", `${OS}/keys`, { label: "gone" });
+      await api("DELETE", `${OS}/keys/${k.body.id}`);
+      return !(await api("GET", `${OS}/keys`)).body.data.some((x: { id: number }) => x.id === k.body.id);
+    },
+    "os-url-expires-day-accepted": async () => {
+      await bucket("day");
+      return (await api("POST", `${OS}/buckets/${C1}/day/object-url`, { name: "x", method: "GET", expires_in: 86400 })).status === 400;
+    },
+    "os-key-access-permissions-optional": async () => {
+      await bucket("perm");
+      return (await api("POST", `${OS}/keys`, { bucket_access: [{ cluster: C1, bucket_name: "perm" }] })).status === 400;
+    },
   };
 
   it("every fault of the area has a check", async () => {

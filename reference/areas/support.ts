@@ -8,7 +8,7 @@ import { paginate } from "../paginate.ts";
 import { intParam, type Ctx, type Router } from "../router.ts";
 import type { Account, State } from "../state.ts";
 import { findRegion } from "../data.ts";
-import { Fields } from "../validate.ts";
+import { Fields, loosen } from "../validate.ts";
 
 interface Entity {
   id: number | string;
@@ -84,6 +84,7 @@ function openTicket(ctx: Ctx) {
   let entity: Entity | null = null;
   const given: string[] = [];
   for (const [field, map, type, url] of ID_ATTRS) {
+    if (ctx.faults.has("support-id-wrong-type-ignored")) loosen(f.body, field, "drop", (v) => typeof v === "number");
     const id = f.int(field, { min: 1 });
     if (id === undefined || id === null) continue;
     given.push(field);
@@ -196,6 +197,7 @@ export const supportArea: Area = {
     { name: "support-attachment-any-extension", requirement: "SUP-ATTACH-2", description: "attachments of any extension (.exe) are accepted" },
     { name: "support-list-unsorted", requirement: "SUP-LIST-2", description: "tickets list is ordered by ID only, so closed tickets can precede open ones" },
     { name: "support-reply-unbounded", requirement: "FIELD.createTicketReply.description", description: "a reply description longer than 65535 characters is accepted" },
+    { name: "support-id-wrong-type-ignored", requirement: "FIELD.openTicket.vm_id", description: "an ID attribute that is not an integer is ignored (the ticket opens without it)" },
   ],
   states: {
     "provider-ticket"(c) {

@@ -10,6 +10,7 @@ import { registerBackups, successfulBackup } from "./vm/backups.ts";
 import { registerConfigs } from "./vm/configs.ts";
 import { registerDisks } from "./vm/disks.ts";
 import { registerStats } from "./vm/stats.ts";
+import { accountBackups, pendingMigration, regionWithoutVlans } from "./vm/provider-states.ts";
 
 export const vmFaults: FaultSpec[] = [
   { name: "vm-label-pattern-unchecked", requirement: "VM-LABEL-1", description: "instance labels are checked for length only (e.g. `a--b`, `-abc` accepted)" },
@@ -46,6 +47,21 @@ export const vmFaults: FaultSpec[] = [
   { name: "vm-stats-month-unchecked", requirement: "VM-STATS-3", description: "statistics by month accept a month outside 1..12" },
   { name: "vm-transfer-year-unbounded", requirement: "VM-XFER-3", description: "transfer by month accepts a year outside 2000..2037" },
   { name: "vm-kernels-need-auth", requirement: "VM-KERNEL-1", description: "kernels list without a token answers 401" },
+  { name: "vm-config-helpers-truthy", requirement: "FIELD.createConfig.helpers.distro", description: "config helpers take any value as a boolean (`\"yes\"` is true)" },
+  { name: "vm-config-memory-limit-string", requirement: "FIELD.createConfig.memory_limit", description: "config memory_limit accepts a numeric string" },
+  { name: "vm-disk-recipe-data-any", requirement: "FIELD.createDisk.recipe_data", description: "disk create accepts recipe_data of any JSON type" },
+  { name: "vm-restore-overwrite-truthy", requirement: "FIELD.restoreBackup.overwrite", description: "restore takes any overwrite value as a boolean (`\"yes\"` is true)" },
+  { name: "vm-resize-migration-unchecked", requirement: "VM-RESIZE-3", description: "resize of an instance with a pending migration is accepted" },
+  { name: "vm-boot-first-over-last", requirement: "VM-BOOT-3", description: "boot without config_id with several configs boots the first config, not the last booted one" },
+  { name: "vm-clone-target-busy-accepted", requirement: "VM-CLONE-3", description: "a clone onto an existing target with queued actions is accepted" },
+  { name: "vm-clone-vlan-region-unchecked", requirement: "VM-IFACE-10", description: "a VLAN-attached instance can be cloned to a region without VLAN support" },
+  { name: "vm-account-backups-ignored", requirement: "VM-CREATE-18", description: "create ignores the account-wide backups setting (backups_enabled false gives no backups)" },
+  { name: "vm-iface-order-sorted", requirement: "VM-IFACE-11", description: "a config's interfaces come back sorted by label, not in the order sent" },
+  { name: "vm-restore-false-wipes", requirement: "VM-RESTORE-4", description: "restore with overwrite false also deletes the target's disks and configs first" },
+  { name: "vm-recipe-data-always-required", requirement: "VM-CREATE-21", description: "create with a recipe demands recipe_data even when the recipe takes no input" },
+  { name: "vm-resize-auto-default-false", requirement: "VM-RESIZE-1", description: "resize without allow_auto_disk_resize behaves as false (the default is true)" },
+  { name: "vm-boot-single-not-remembered", requirement: "VM-BOOT-2", description: "boot without config_id of the single config is not recorded as the last booted config" },
+  { name: "vm-clone-lists-lenient", requirement: "FIELD.cloneInstance.configs", description: "clone ignores configs or disks that are not arrays (as if absent)" },
 ];
 
 /** Domains, volumes and NodeBalancers of an account, with the material's shown fields. */
@@ -84,7 +100,7 @@ export const vmArea: Area = {
     registerStats(r);
   },
   faults: vmFaults,
-  states: { "successful-backup": successfulBackup },
+  states: { "successful-backup": successfulBackup, "pending-migration": pendingMigration, "region-without-vlans": regionWithoutVlans, "account-backups": accountBackups },
   seed(state, seeded) {
     seedShared(state, seeded.accountA);
     seedShared(state, seeded.accountB);

@@ -3,7 +3,7 @@ import { CLUSTERS, findCluster, type Cluster } from "../../data.ts";
 import { ApiError, badRequest, EMPTY, notFound, ok, unauthorized } from "../../http.ts";
 import { paginate } from "../../paginate.ts";
 import type { Ctx, Router } from "../../router.ts";
-import { Fields } from "../../validate.ts";
+import { Fields, loosen } from "../../validate.ts";
 import {
   aclXml, ACLS, BUCKET_ACLS, BUCKET_LABEL, bucketJson, bucketKey, FORCE_REMOVE_MAX_OBJECTS, labelRegistry, lowerBound,
   namePath, OBJECT_NAME_MAX, osState, removeBucket, seal, signUrl, sortedNames, URL_METHODS, type Bucket,
@@ -131,6 +131,7 @@ export function registerBuckets(r: Router) {
     const f = new Fields(ctx.json());
     const acl = f.string("acl", { oneOf: BUCKET_ACLS });
     const clusterId = f.string("cluster", { required: true });
+    if (ctx.faults.has("os-bucket-cors-truthy")) loosen(f.body, "cors_enabled", "truthy");
     const cors = f.bool("cors_enabled");
     const label = f.string("label", { required: true });
     const cluster = typeof clusterId === "string" ? findCluster(clusterId) : undefined;
@@ -233,7 +234,7 @@ export function registerBuckets(r: Router) {
     const name = f.string("name", { required: true, min: 1, max: OBJECT_NAME_MAX });
     const rawMethod = f.string("method");
     const unbounded = ctx.faults.has("os-url-expires-unbounded");
-    const expiresIn = f.int("expires_in", unbounded ? {} : { min: 360, max: 68400 }) ?? 3600;
+    const expiresIn = f.int("expires_in", unbounded ? {} : { min: 360, max: ctx.faults.has("os-url-expires-day-accepted") ? 86400 : 68400 }) ?? 3600;
     const contentType = f.string("content_type") ?? "";
     const method = (rawMethod ?? "GET").toUpperCase();
     if (!(URL_METHODS as readonly string[]).includes(method)) f.fail("method", `must be one of ${URL_METHODS.join(", ")}`);

@@ -21,4 +21,8 @@ export const OS_FAULTS: FaultSpec[] = [
   { name: "os-key-secret-in-view", requirement: "OS-KEY-2", description: "key view returns the secret_key" },
   { name: "os-key-empty-access-unlimited", requirement: "OS-KEY-4", description: "key create with an empty bucket_access array makes an unlimited key" },
   { name: "os-key-limited-when-omitted", requirement: "OS-KEY-5", description: "key create without bucket_access makes a limited key" },
+  { name: "os-bucket-cors-truthy", requirement: "FIELD.createBucket.cors_enabled", description: "bucket create takes any cors_enabled value as a boolean (`\"yes\"` is true)" },
+  { name: "os-key-revoked-listed", requirement: "CONV-DELETE-1", description: "a revoked key is gone from its view but still in the keys list" },
+  { name: "os-url-expires-day-accepted", requirement: "FIELD.createObjectUrl.expires_in", description: "object URL create accepts expires_in up to 86400 (a day) instead of 68400 (also warned by the SHOULD OS-URL-5)" },
+  { name: "os-key-access-permissions-optional", requirement: "FIELD.createKey.bucket_access.permissions", description: "a bucket_access entry without permissions is taken as read_only" },
 ];

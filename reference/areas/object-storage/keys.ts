@@ -17,8 +17,11 @@ function keyOf(ctx: Ctx): AccessKey {
   return k;
 }
 
+
+/** fault os-key-revoked-listed: revoked keys that the list keeps showing, per account */
+const ghosts = new WeakMap<object, Record<string, unknown>[]>();
 export function registerKeys(r: Router) {
-  r.get("/v4/object-storage/keys", READ, (ctx) => paginate(ctx, [...osState(ctx.state, ctx.account).keys.values()].map((k) => keyJson(k, false, ctx.variants.has("null-for-absent")))));
+  r.get("/v4/object-storage/keys", READ, (ctx) => paginate(ctx, [...osState(ctx.state, ctx.account).keys.values()].map((k) => keyJson(k, false, ctx.variants.has("null-for-absent"))).concat(ghosts.get(osState(ctx.state, ctx.account)) ?? [])));
 
   r.post("/v4/object-storage/keys", WRITE, (ctx) => {
     const os = osState(ctx.state, ctx.account);
@@ -31,6 +34,7 @@ export function registerKeys(r: Router) {
         f.fail(`bucket_access.${i}`, "must be an object with cluster, bucket_name and permissions");
         return;
       }
+      if (ctx.faults.has("os-key-access-permissions-optional")) (item as Record<string, unknown>).permissions ??= "read_only";
       const g = f.nested(`bucket_access.${i}`, item as Record<string, unknown>);
       const cluster = g.string("cluster", { required: true });
       const bucket = g.string("bucket_name", { required: true });
@@ -71,6 +75,7 @@ export function registerKeys(r: Router) {
   r.delete("/v4/object-storage/keys/{keyId}", WRITE, (ctx) => {
     const k = keyOf(ctx);
     osState(ctx.state, ctx.account).keys.delete(k.id);
+    if (ctx.faults.has("os-key-revoked-listed")) ghosts.set(osState(ctx.state, ctx.account), [...(ghosts.get(osState(ctx.state, ctx.account)) ?? []), keyJson(k)]);
     return EMPTY;
   });
 

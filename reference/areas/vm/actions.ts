@@ -1,7 +1,7 @@
 // Instance actions: boot, shutdown, rescue, resize, clone.
 import { badRequest, EMPTY, forbidden, ok } from "../../http.ts";
 import type { Ctx, Router } from "../../router.ts";
-import { Fields } from "../../validate.ts";
+import { Fields, loosen } from "../../validate.ts";
 import { findRegion, findType } from "../../data.ts";
 import { asRecord, devices, diskUsage, inner, instanceLabel, permits, SLOTS, vmFrom, type Config, type Disk } from "./common.ts";
 import { boot, configDisks, copyContent, newRecord, startJob, workOf } from "./lifecycle.ts";
@@ -25,13 +25,15 @@ function bootAction(ctx: Ctx) {
   } else if (i.configs.size === 1) {
     config = [...i.configs.keys()][0];
   } else if (i.lastBooted !== null && i.configs.has(i.lastBooted)) {
-    config = i.lastBooted;
+    config = ctx.faults.has("vm-boot-first-over-last") ? [...i.configs.keys()][0] : i.lastBooted;
   } else if (ctx.faults.has("vm-boot-picks-first-config")) {
     config = [...i.configs.keys()][0];
   } else {
     throw badRequest("The instance has several configs and none was last booted; config_id is required", "config_id");
   }
-  boot(workOf(ctx), vm, config);
+  // fault: the single config booted without config_id is not remembered as the last booted one
+  const single = typeof cid !== "number" && i.configs.size === 1;
+  boot(workOf(ctx), vm, config, false, !(single && ctx.faults.has("vm-boot-single-not-remembered")));
   return EMPTY;
 }
 
@@ -65,8 +67,11 @@ function resize(ctx: Ctx) {
   const typeId = f.string("type", { required: true });
   const type = typeId == null ? undefined : findType(typeId);
   if (typeId != null && !type) f.fail("type", `unknown type ${typeId}`);
-  const auto = f.bool("allow_auto_disk_resize") ?? true;
+  const auto = f.bool("allow_auto_disk_resize") ?? !ctx.faults.has("vm-resize-auto-default-false");
   f.done();
+  if (inner(vm).pendingMigration && !ctx.faults.has("vm-resize-migration-unchecked")) {
+    throw badRequest("The instance has a pending migration; resize can start once it is done");
+  }
   if (busy(ctx, vm.id) && !ctx.faults.has("vm-resize-busy-accepted")) {
     throw badRequest("The instance has running or queued actions; resize can start when they finish");
   }
@@ -100,6 +105,7 @@ function clone(ctx: Ctx) {
   const si = inner(source);
   const f = new Fields(ctx.json());
   const targetId = f.int("vm_id") ?? undefined;
+  if (ctx.faults.has("vm-clone-lists-lenient")) for (const k of ["configs", "disks"]) loosen(f.body, k, "drop", Array.isArray);
   const configIds = f.intArray("configs") ?? undefined;
   const diskIds = f.intArray("disks") ?? undefined;
   const backupsEnabled = f.bool("backups_enabled") ?? false;
@@ -135,11 +141,11 @@ function clone(ctx: Ctx) {
     if (!ctx.user.grants.add_vms) throw forbidden("You need the add_vms grant to clone to a new instance");
     if (need > type!.disk) throw badRequest(`type ${type!.id} is too small for the cloned disks (${need} MB)`, "type");
     const vlan = configs.some((c) => c.interfaces.some((x) => x.purpose === "vlan"));
-    if (vlan && !region!.vlans) throw badRequest(`region ${region!.id} does not support VLANs; a VLAN-attached instance cannot be cloned there`, "region");
+    if (vlan && !region!.vlans && !ctx.faults.has("vm-clone-vlan-region-unchecked")) throw badRequest(`region ${region!.id} does not support VLANs; a VLAN-attached instance cannot be cloned there`, "region");
   } else {
     const t = asRecord(target!);
     if (!permits(ctx.user, t.id, "read_write")) throw forbidden("You need read_write access to the target instance");
-    if (busy(ctx, t.id)) throw badRequest("The target instance has running or queued actions; they must finish first", "vm_id");
+    if (busy(ctx, t.id) && !ctx.faults.has("vm-clone-target-busy-accepted")) throw badRequest("The target instance has running or queued actions; they must finish first", "vm_id");
     const allowed = findType(t.type)?.disk ?? t.specs.disk;
     if (diskUsage(inner(t)) + need > allowed) throw badRequest(`The target instance has too little free disk for the clone (${need} MB needed)`, "vm_id");
     const vlan = configs.some((c) => c.interfaces.some((x) => x.purpose === "vlan"));

@@ -1,7 +1,7 @@
 // Backups: list, snapshot create, cancel, enable, view, restore; and the successful-backup state.
 import { badRequest, EMPTY, forbidden, notFound, ok } from "../../http.ts";
 import { intParam, type Ctx, type Router } from "../../router.ts";
-import { Fields } from "../../validate.ts";
+import { Fields, loosen } from "../../validate.ts";
 import { findType } from "../../data.ts";
 import type { State } from "../../state.ts";
 import type { ProviderState } from "../../area.ts";
@@ -67,6 +67,7 @@ function restore(ctx: Ctx) {
   const entry = backupOf(ctx, vm);
   const f = new Fields(ctx.json());
   const targetId = f.int("vm_id", { required: true });
+  if (ctx.faults.has("vm-restore-overwrite-truthy")) loosen(f.body, "overwrite", "truthy");
   const overwrite = f.bool("overwrite") ?? false;
   const target = typeof targetId === "number" ? ctx.account.vms.get(targetId) : undefined;
   if (typeof targetId === "number" && !target) f.fail("vm_id", `instance ${targetId} not found`);
@@ -83,7 +84,7 @@ function restore(ctx: Ctx) {
   t.status = "restoring";
   startJob(workOf(ctx), t, "backups_restore", () => {
     const ti = inner(t);
-    if (overwrite && !ctx.faults.has("vm-restore-overwrite-keeps-disks")) {
+    if ((overwrite || ctx.faults.has("vm-restore-false-wipes")) && !ctx.faults.has("vm-restore-overwrite-keeps-disks")) {
       ti.disks.clear();
       ti.configs.clear();
       ti.lastBooted = null;

@@ -74,6 +74,8 @@ export interface VmInternal {
   lastBooted: number | null;
   rootPass: string | null;
   rescue: boolean;
+  /** set by the pending-migration provider state (migrate itself is not shown) */
+  pendingMigration?: boolean;
 }
 
 // Internals travel with the record (an entity transfer may move the record to another account).
@@ -290,6 +292,8 @@ export function interfaces(f: Fields, ctx: Ctx, region: string, exceptConfig?: n
       }
     }
   }
+  // fault: the list comes back sorted by label instead of in the order sent
+  if (ctx.faults.has("vm-iface-order-sorted")) out.sort((a, b) => (a.label ?? "").localeCompare(b.label ?? ""));
   return f.errors.length > before ? undefined : out;
 }
 

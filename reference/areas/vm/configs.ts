@@ -2,7 +2,7 @@
 import { EMPTY, notFound, ok } from "../../http.ts";
 import { paginate } from "../../paginate.ts";
 import { intParam, type Ctx, type Router } from "../../router.ts";
-import { Fields } from "../../validate.ts";
+import { Fields, loosen } from "../../validate.ts";
 import {
   attachVolumes, devices, emitVm, FULLVIRT_OFF, inner, interfaces, isKernel, SLOTS, vmFrom, type Config, type VmRecord,
 } from "./common.ts";
@@ -40,6 +40,7 @@ function read(ctx: Ctx, vm: VmRecord, existing?: Config): Partial<Config> {
     if (!isKernel(kernel)) f.fail("kernel", `unknown kernel ${kernel}`);
     else out.kernel = kernel;
   }
+  if (ctx.faults.has("vm-config-memory-limit-string")) loosen(body, "memory_limit", "numeric");
   const mem = f.int("memory_limit", { min: 0 });
   if (mem != null) out.memory_limit = mem;
   // root_device: absent or invalid gives /dev/sda (not an error)
@@ -49,6 +50,7 @@ function read(ctx: Ctx, vm: VmRecord, existing?: Config): Partial<Config> {
   }
   const helpers = f.object("helpers");
   if (helpers) {
+    if (ctx.faults.has("vm-config-helpers-truthy")) for (const k of HELPERS) loosen(helpers, k, "truthy");
     const h = f.nested("helpers", helpers);
     const merged = { ...(existing?.helpers ?? DEFAULT_HELPERS()) };
     for (const k of HELPERS) {

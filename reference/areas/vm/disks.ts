@@ -2,7 +2,7 @@
 import { notFound, ok } from "../../http.ts";
 import { paginate } from "../../paginate.ts";
 import { intParam, type Ctx, type Router } from "../../router.ts";
-import { Fields } from "../../validate.ts";
+import { Fields, loosen } from "../../validate.ts";
 import { findImage, findType } from "../../data.ts";
 import { findRecipe } from "../recipes.ts";
 import { authorizedUsers, diskUsage, emitVm, inner, rootPass, vmFrom, type Disk, type VmRecord } from "./common.ts";
@@ -31,7 +31,7 @@ function create(ctx: Ctx) {
   f.stringArray("authorized_keys");
   authorizedUsers(f, ctx);
   const recipeId = f.int("recipe_id") ?? undefined;
-  f.object("recipe_data");
+  if (!ctx.faults.has("vm-disk-recipe-data-any")) f.object("recipe_data");
   if (imageId === undefined && label === undefined && !f.errors.some((e) => e.field === "label")) {
     f.fail("image", "an image is required when no label is given (an empty disk needs a label)");
   }

@@ -46,6 +46,7 @@ function create(ctx: Ctx) {
   }
   const recipeId = f.int("recipe_id") ?? undefined;
   f.object("recipe_data");
+  if (recipeId !== undefined && !f.has("recipe_data") && ctx.faults.has("vm-recipe-data-always-required")) f.fail("recipe_data", "is required with a recipe");
   const needPass = (imageId !== undefined && !ctx.faults.has("vm-root-pass-not-required")) || recipeId !== undefined;
   const pass = rootPass(f, ctx, needPass);
   const swapDefault = ctx.faults.has("vm-swap-default-256") ? 256 : 512;
@@ -92,7 +93,7 @@ function create(ctx: Ctx) {
 
   const vm = newRecord(ctx.state, {
     label, region: region!.id, type: type!, tags, group, image: imageId ?? (source ? source.vm.image : null), privateIp,
-    backups: backupsEnabled || ctx.account.profile.backups_enabled === true,
+    backups: backupsEnabled || (ctx.account.profile.backups_enabled === true && !ctx.faults.has("vm-account-backups-ignored")),
     cpuFactor: ctx.faults.has("vm-alerts-cpu-default-100") ? 100 : 90,
   });
   ctx.account.vms.set(vm.id, vm);

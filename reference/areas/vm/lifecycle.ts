@@ -115,13 +115,13 @@ export function startJob(w: Work, vm: VmRecord, action: string, work: () => void
 }
 
 /** Boot job: booting, then running with that config (the last booted one from then on). */
-export function boot(w: Work, vm: VmRecord, configId: number | null, rescue = false) {
+export function boot(w: Work, vm: VmRecord, configId: number | null, rescue = false, remember = true) {
   vm.status = "booting";
   return startJob(w, vm, "vm_boot", () => {
     vm.status = "running";
     const i = inner(vm);
     i.rescue = rescue;
-    if (!rescue && configId !== null && i.configs.has(configId)) i.lastBooted = configId;
+    if (remember && !rescue && configId !== null && i.configs.has(configId)) i.lastBooted = configId;
   });
 }
 

@@ -1,0 +1,31 @@
+// Object storage: Limits (pre-signed URL validity 360..68400, where 68400 reads like a misprint of
+// a day: a target taking 86400 gets a named SHOULD warning, spec/README.md "Contradictions") and Key
+// create (each bucket_access entry names cluster, bucket_name and permissions: an entry missing one
+// is refused naming it, and no key is made).
+import { describe } from "vitest";
+import { check } from "../../harness/check.ts";
+import { TargetFailure } from "../../harness/errors.ts";
+import { expectErrorNamingField } from "../../harness/expect.ts";
+import { allPages } from "../account/helpers.ts";
+import { freshBucket } from "./helpers.ts";
+
+describe("object-storage/depth", () => {
+  check({ id: "OS-URL-5", op: "createObjectUrl", level: "SHOULD", effect: "creates" }, "expires_in 86400 (a day, past 68400) is refused naming expires_in", async (c) => {
+    const { path } = await freshBucket(c);
+    expectErrorNamingField(await c.ops.createObjectUrl({ path: { ...path }, body: { name: "day", method: "GET", expires_in: 86400 } }), "expires_in");
+  });
+
+  for (const member of ["cluster", "bucket_name", "permissions"] as const) {
+    check({ id: `FIELD.createKey.bucket_access.${member}`, op: ["createKey", "listKeys"], effect: "creates" }, `a bucket_access entry without ${member} is refused naming bucket_access.${member}, and no key is made`, async (c) => {
+      const { bucket } = await freshBucket(c);
+      const entry: Record<string, string> = { cluster: bucket.cluster, bucket_name: bucket.label, permissions: "read_only" };
+      delete entry[member];
+      const label = c.label("key", 50);
+      const res = await c.ops.createKey({ body: { label, bucket_access: [entry] } });
+      if (res.status >= 200 && res.status < 300 && typeof res.body?.id === "number") await c.ops.revokeKey({ path: { keyId: res.body.id } });
+      expectErrorNamingField(res, `bucket_access.${member}`);
+      const made = (await allPages(c.ops, "listKeys")).filter((k) => k?.label === label);
+      if (made.length) throw new TargetFailure(`the refused create made key(s) ${made.map((k) => k.id).join(", ")} labelled ${label}`);
+    });
+  }
+});
