@@ -10,9 +10,12 @@ import { allPages } from "../account/helpers.ts";
 import { freshBucket } from "./helpers.ts";
 
 describe("object-storage/depth", () => {
-  check({ id: "OS-URL-5", op: "createObjectUrl", level: "SHOULD", effect: "creates" }, "expires_in 86400 (a day, past 68400) is refused naming expires_in", async (c) => {
+  check({ id: "OS-URL-5", op: "createObjectUrl", level: "SHOULD", effect: "creates" }, "expires_in 68401 and 86400 (past 68400, up to a day) are refused naming expires_in", async (c) => {
     const { path } = await freshBucket(c);
-    expectErrorNamingField(await c.ops.createObjectUrl({ path: { ...path }, body: { name: "day", method: "GET", expires_in: 86400 } }), "expires_in");
+    // a target reading 68400 as a misprint of a day takes these: a named warning, not a MUST failure (C5)
+    for (const expires_in of [68401, 86400]) {
+      expectErrorNamingField(await c.ops.createObjectUrl({ path: { ...path }, body: { name: "day", method: "GET", expires_in } }), "expires_in");
+    }
   });
 
   for (const member of ["cluster", "bucket_name", "permissions"] as const) {
