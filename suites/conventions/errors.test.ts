@@ -45,7 +45,7 @@ describe("conventions/errors", () => {
     // OAuth client label: 1..512 chars
     const long = label("app", 512).padEnd(512, "x");
     const client = await fresh.oauthClient({ label: long });
-    if (client.label !== long) throw new TargetFailure(`a 512-character label came back as ${JSON.stringify(client.label).slice(0, 80)}…`);
+    if (client.label !== long) throw new TargetFailure(`a 512-character label came back as ${String(JSON.stringify(client.label ?? null)).slice(0, 80)}…`);
     const res = await ops.createOAuthClient({ body: { label: long + "x", redirect_uri: "https://example.com/callback" } });
     if (res.status >= 200 && res.status < 300) await ops.deleteOAuthClient({ path: { clientId: res.body.id } });
     expectErrorNamingField(res, "label");

@@ -82,7 +82,8 @@ export async function bucketAs(c: CheckContext, as: As, body: Record<string, unk
   const cluster = body.cluster ?? (await c.fresh.cluster());
   const label = c.label("bkt", 63).toLowerCase();
   const res = await c.ops.createBucket({ body: { label, cluster, ...body }, as });
-  if (res.status < 200 || res.status > 299) throw new HarnessError(`setup: bucket create as another principal answered ${res.status}: ${res.text.slice(0, 200)}`);
+  // the material's own valid body: a bucket the target did not make is its failure, named
+  if (res.status < 200 || res.status > 299) throw new TargetFailure(`setup: the bucket fixture ${label} was not created: createBucket as another principal answered ${res.status}: ${res.text.slice(0, 200)}`);
   return { clusterId: String(cluster), bucket: label };
 }
 
