@@ -29,11 +29,17 @@ const name = (r: Recipe) => `recipe ${r.label}`;
 const isRecipe = (item: any, r: Recipe) => sameRecord(item, r.id, r.label);
 
 /**
- * The caller's list holds every live recipe and no deleted one; the anonymous list holds exactly
+ * The caller's list holds every live public recipe (its own private ones at most once) and no deleted one; the anonymous list holds exactly
  * the public ones among them; each view shows the values last sent; a deleted one has no view.
  */
 async function agree(m: Model, r: Real): Promise<void> {
-  await expectListed(r.c, "listRecipes", {}, m.live, m.gone, isRecipe, name);
+  // the caller's list holds the public ones; whether it holds the caller's own private ones is not
+  // shown (RCP-LIST-3, INFO): one listed shows once, and each is checked through its view below
+  const mine = await expectListed(r.c, "listRecipes", {}, m.live.filter((x) => x.public), m.gone, isRecipe, name);
+  for (const x of m.live.filter((y) => !y.public)) {
+    const n = mine.filter((item) => isRecipe(item, x)).length;
+    if (n > 1) throw new TargetFailure(`listRecipes: ${name(x)} is listed ${n} times; the model holds it once`);
+  }
   const anonymous = await expectListed(r.c, "listRecipes", { as: "anonymous" }, m.live.filter((x) => x.public), m.gone, isRecipe, (x) => `${name(x)} (anonymous list)`);
   const shown = m.live.filter((x) => !x.public && anonymous.some((item) => isRecipe(item, x)));
   if (shown.length) throw new TargetFailure(`anonymous recipes list shows private ${name(shown[0])}; unauthenticated requests return only public recipes`);
