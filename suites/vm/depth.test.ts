@@ -8,7 +8,8 @@ import { check, type CheckContext } from "../../harness/check.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { expectError, expectSuccess } from "../../harness/expect.ts";
 import { allPages } from "../account/helpers.ts";
-import { configsOf, disksOf, expectCreateRefused, imageFixture, largerTypeFixture, PASS, regionFixture, shownField, typeFixture } from "./helpers.ts";
+import { allEvents } from "../events/helpers.ts";
+import { configsOf, disksOf, eventually, expectCreateRefused, imageFixture, largerTypeFixture, PASS, regionFixture, shownField, typeFixture } from "./helpers.ts";
 
 /** An offline instance with one small disk and three configs on it. */
 async function threeConfigs(ctx: CheckContext) {
@@ -19,6 +20,18 @@ async function threeConfigs(ctx: CheckContext) {
   return { vm, a, b, c };
 }
 
+/**
+ * Waits until the instance's work has finished: no event about it is still `started` or
+ * `scheduled`. Instance work may run for a while (a boot is recorded as the last booted when it
+ * completes; "Resize preconditions: no running or queued actions"). The material does not show the
+ * event status transitions, so a target whose events never leave `started` is not failed here: the
+ * wait ends at the timeout and the check goes on.
+ */
+async function settled(ctx: CheckContext, vmId: number): Promise<void> {
+  const working = (e: any) => e?.entity?.id === vmId && (e?.entity?.type ?? "vm") === "vm" && (e?.status === "started" || e?.status === "scheduled");
+  await ctx.waitFor(`the work on instance ${vmId} to finish (no started or scheduled event about it)`, async () => !(await allEvents(ctx.ops)).some(working)).catch(() => undefined);
+}
+
 describe("vm/depth", () => {
   // Boot rules: the last booted config is used. Which config booted is not shown, so the check reads
   // it through the rule on a deleted last booted config: b (neither the first nor the newest) is
@@ -26,10 +39,16 @@ describe("vm/depth", () => {
   // and none was last booted: the next boot without config_id is refused. Had the target booted a or
   // c instead, that one would be the last booted and the boot would succeed.
   check({ id: ["VM-BOOT-3", "VM-BOOT-1", "VM-BOOT-5"], op: ["bootInstance", "deleteConfig"], effect: "billable" }, "boot without config_id boots the last booted config: after deleting that config, the next boot without config_id is refused", async (ctx) => {
+    // each boot finishes before the next: which config is the last booted may be recorded only
+    // when its boot completes
     const { vm, a, b } = await threeConfigs(ctx);
+    await settled(ctx, vm.id);
     expectSuccess(await ctx.ops.bootInstance({ path: { vmId: vm.id }, body: { config_id: a.id } }));
+    await settled(ctx, vm.id);
     expectSuccess(await ctx.ops.bootInstance({ path: { vmId: vm.id }, body: { config_id: b.id } }));
-    expectSuccess(await ctx.ops.bootInstance({ path: { vmId: vm.id }, body: {} }));
+    await settled(ctx, vm.id);
+    expectSuccess(await eventually(ctx, "boot without config_id after booting two configs", () => ctx.ops.bootInstance({ path: { vmId: vm.id }, body: {} })));
+    await settled(ctx, vm.id);
     expectSuccess(await ctx.ops.deleteConfig({ path: { vmId: vm.id, configId: b.id } }));
     const res = await ctx.ops.bootInstance({ path: { vmId: vm.id }, body: {} });
     if (res.status >= 200 && res.status < 300) {
@@ -44,7 +63,10 @@ describe("vm/depth", () => {
     const vm = await ctx.fresh.emptyInstance();
     const disk = await ctx.fresh.disk(vm.id, { size: 1024 });
     await ctx.fresh.config(vm.id, { devices: { sda: { disk_id: disk.id } } });
+    await settled(ctx, vm.id);
     expectSuccess(await ctx.ops.bootInstance({ path: { vmId: vm.id }, body: {} }));
+    // the boot finishes first: the last booted config may be recorded only when it completes
+    await settled(ctx, vm.id);
     await ctx.fresh.config(vm.id, { devices: { sda: { disk_id: disk.id } } });
     const res = await ctx.ops.bootInstance({ path: { vmId: vm.id }, body: {} });
     if (res.status < 200 || res.status > 299) throw new TargetFailure(`with two configs, the first booted through "a single config is used", a boot without config_id answered ${res.status}: the single config's boot was not recorded as the last booted`);
@@ -92,12 +114,15 @@ describe("vm/depth", () => {
     await ctx.states.require("pending-migration", { vmId: vm.id });
     const before = expectSuccess(await ctx.ops.getInstance({ path: { vmId: vm.id } }));
     const larger = ctx.config.fixtures.largerType ?? typeFixture(ctx);
+    // no running or queued actions: the refusal comes from the pending migration alone
+    await settled(ctx, vm.id);
     expectError(await ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: { type: larger } }));
     const after = expectSuccess(await ctx.ops.getInstance({ path: { vmId: vm.id } }));
     if (JSON.stringify(after?.specs) !== JSON.stringify(before?.specs)) throw new TargetFailure(`the refused resize changed specs from ${JSON.stringify(before?.specs)} to ${JSON.stringify(after?.specs)}`);
     // the other direction: once the migration is no longer pending, the same resize is accepted
+    // (retried while refused: the instance's work may still be running or queued)
     await ctx.states.require("pending-migration", { vmId: vm.id, pending: false });
-    expectSuccess(await ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: { type: larger } }));
+    expectSuccess(await eventually(ctx, "resize once the migration is no longer pending", () => ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: { type: larger } })));
   });
 
   check({ id: "VM-IFACE-10", op: ["cloneInstance", "listInstances"], effect: "billable" }, "a VLAN-attached instance cloned to a region without VLAN support does not start: refused, no instance made", async (ctx) => {
@@ -119,7 +144,8 @@ describe("vm/depth", () => {
       const disk = await ctx.fresh.disk(vm.id, { size: 1024 });
       const specs = async () => shownField(ctx, expectSuccess(await ctx.ops.getInstance({ path: { vmId: vm.id } })), "specs.disk");
       const before = await specs();
-      expectSuccess(await ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: { type: larger, ...extra } }));
+      // retried while refused: the new instance's and disk's work may still be running or queued
+      expectSuccess(await eventually(ctx, `resize of instance ${vm.id}`, () => ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: { type: larger, ...extra } })));
       await ctx.waitFor(`instance ${vm.id} to show the larger type's disk allowance`, async () => (await specs()) > before);
       return async () => shownField(ctx, expectSuccess(await ctx.ops.getDisk({ path: { vmId: vm.id, diskId: disk.id } })), "size");
     };
