@@ -56,9 +56,10 @@ export const MAY_FAIL: Record<string, Allowed> = {
 /** Skips the run may have, by what the skip says. */
 export const MAY_SKIP: Record<string, RegExp> = {
   "no control endpoint (provider states, scoped tokens)": /control endpoint|PLUMBLINE_CONTROL_URL/,
-  "no fixtures (regions, types, images are not shown)": /fixture "\w+".* is not configured|fixtures region and type are needed/,
+  "no fixtures (regions, types, images are not shown)": /fixture "\w+".* is not configured|fixtures region and type are needed|fixture "\w+"(, "\w+")* not configured/,
   "a list is the schema's example: one item": /lists fewer than two/,
   "a create answered without the ID that addresses it": /answered \d+ without the "\w+" that addresses/,
   "a member the material does not show": /does not show|not shown/,
   "every label tried lists the mock's example object": /no unused tag label/,
+  "fuzz properties of areas the run did not select": /area "[\w-]+" not selected/,
 };
