@@ -11,7 +11,7 @@ import { expectError, expectSuccess, observe } from "../../../harness/expect.ts"
 import { TargetFailure } from "../../../harness/errors.ts";
 import type { OperationId } from "../../../harness/operation-ids.ts";
 import { accepted, holds, strings } from "../../managed/helpers.ts";
-import { at, command, expectGone, expectListed, expectMembers, often, pick, runModel, sameRecord, shownId, type Command, type Real } from "./model.ts";
+import { at, command, expectGone, expectListed, expectMembers, often, pick, removeCommand, runModel, sameRecord, shownId, type Command, type Real } from "./model.ts";
 
 interface Entry {
   id: string;
@@ -102,15 +102,7 @@ function lifecycle(
         await agree(f, m, r);
       }),
     ),
-    pick.map((i) =>
-      command<Model, Real>(`delete(#${i})`, (m) => m.live.length > 0, async (m, r) => {
-        const e = at(m.live, i);
-        expectSuccess(await r.c.ops[f.remove]({ path: { [f.param]: e.id } }));
-        m.live.splice(m.live.indexOf(e), 1);
-        m.gone.push(e);
-        await agree(f, m, r);
-      }),
-    ),
+    removeCommand<Entry, Model, Real>("delete", async (e, r) => void expectSuccess(await r.c.ops[f.remove]({ path: { [f.param]: e.id } })), (m, r) => agree(f, m, r)),
   ];
 }
 
@@ -233,15 +225,7 @@ const serviceCommands = [
       }),
     ),
   ),
-  pick.map((i) =>
-    command<Model, Real>(`delete(#${i})`, (m) => m.live.length > 0, async (m, r) => {
-      const e = at(m.live, i);
-      expectSuccess(await r.c.ops.deleteManagedService({ path: { serviceId: e.id } }));
-      m.live.splice(m.live.indexOf(e), 1);
-      m.gone.push(e);
-      await agree(SERVICES, m, r);
-    }),
-  ),
+  removeCommand<Entry, Model, Real>("delete", async (e, r) => void expectSuccess(await r.c.ops.deleteManagedService({ path: { serviceId: e.id } })), (m, r) => agree(SERVICES, m, r)),
 ];
 
 describe("fuzz/stateful/managed", () => {

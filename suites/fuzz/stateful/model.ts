@@ -116,6 +116,26 @@ export function at<E>(entries: readonly E[], i: number): E {
   return entries[i % entries.length];
 }
 
+/**
+ * The command that removes one live entry: `remove` sends the delete and judges its answer, then
+ * the entry moves from `live` to `gone` and `agree` compares the target with the model.
+ */
+export function removeCommand<E, M extends { live: E[]; gone: E[] }, R extends Real>(
+  verb: string,
+  remove: (e: E, r: R) => Promise<void>,
+  agree: (m: M, r: R) => Promise<void>,
+): fc.Arbitrary<Command<M, R>> {
+  return pick.map((i) =>
+    command<M, R>(`${verb}(#${i})`, (m) => m.live.length > 0, async (m, r) => {
+      const e = at(m.live, i);
+      await remove(e, r);
+      m.live.splice(m.live.indexOf(e), 1);
+      m.gone.push(e);
+      await agree(m, r);
+    }),
+  );
+}
+
 /** Every item of a paginated list, page by page (at most 50 pages), each page's envelope checked. */
 export async function listAll(c: CheckContext, op: OperationId, opts: CallOptions = {}): Promise<{ items: any[]; results: number; pages: number }> {
   const items: any[] = [];

@@ -11,7 +11,7 @@ import { expectEmptyObject, expectSuccess } from "../../../harness/expect.ts";
 import { TargetFailure } from "../../../harness/errors.ts";
 import { exchangeToken } from "../../account/helpers.ts";
 import { accepted } from "../../managed/helpers.ts";
-import { at, command, expectGone, expectListed, hasId, often, pick, runModel, type Real } from "./model.ts";
+import { at, command, expectGone, expectListed, hasId, often, pick, removeCommand, runModel, type Real } from "./model.ts";
 
 interface Client {
   id: string;
@@ -97,15 +97,7 @@ const commands = [
       await agree(m, r);
     }),
   )),
-  pick.map((i) =>
-    command<Model, R>(`delete(#${i})`, (m) => m.live.length > 0, async (m, r) => {
-      const x = at(m.live, i);
-      expectEmptyObject(await r.c.ops.deleteOAuthClient({ path: { clientId: x.id } }));
-      m.live.splice(m.live.indexOf(x), 1);
-      m.gone.push(x);
-      await agree(m, r);
-    }),
-  ),
+  removeCommand<Client, Model, R>("delete", async (x, r) => expectEmptyObject(await r.c.ops.deleteOAuthClient({ path: { clientId: x.id } })), agree),
 ];
 
 describe("fuzz/stateful/oauth-clients", () => {

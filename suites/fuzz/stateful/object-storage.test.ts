@@ -11,7 +11,7 @@ import { expectEmptyObject, expectError, expectSuccess } from "../../../harness/
 import { TargetFailure } from "../../../harness/errors.ts";
 import { accepted } from "../../managed/helpers.ts";
 import { CERTIFICATE, forceRemove, freshBucket, presign, PRIVATE_KEY, ref, works, type BucketRef } from "../../object-storage/helpers.ts";
-import { at, command, expectGone, expectListed, hasId, often, pick, runModel, type Real } from "./model.ts";
+import { at, command, expectGone, expectListed, hasId, often, pick, removeCommand, runModel, type Real } from "./model.ts";
 
 // ---- access keys ------------------------------------------------------------------------------
 
@@ -83,15 +83,7 @@ const keyCommands = [
       await keysAgree(m, r);
     }),
   ),
-  pick.map((i) =>
-    command<Keys, KR>(`revoke(#${i})`, (m) => m.live.length > 0, async (m, r) => {
-      const k = at(m.live, i);
-      expectEmptyObject(await r.c.ops.revokeKey({ path: { keyId: k.id } }));
-      m.live.splice(m.live.indexOf(k), 1);
-      m.gone.push(k);
-      await keysAgree(m, r);
-    }),
-  ),
+  removeCommand<Key, Keys, KR>("revoke", async (k, r) => expectEmptyObject(await r.c.ops.revokeKey({ path: { keyId: k.id } })), keysAgree),
 ];
 
 // ---- buckets and their objects ------------------------------------------------------------------

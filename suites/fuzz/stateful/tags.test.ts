@@ -9,7 +9,7 @@ import { check } from "../../../harness/check.ts";
 import { expectSuccess } from "../../../harness/expect.ts";
 import { accepted } from "../../managed/helpers.ts";
 import { expectSameIds, listTagged, stillTagged, taggable } from "../../tags/helpers.ts";
-import { at, command, often, pick, runModel, type Real } from "./model.ts";
+import { at, command, often, pick, removeCommand, runModel, type Real } from "./model.ts";
 
 type Kind = "domains" | "volumes" | "nodebalancers";
 const KINDS: Kind[] = ["domains", "volumes", "nodebalancers"];
@@ -48,15 +48,7 @@ const commands = [
       await agree(m, r);
     }),
   )),
-  pick.map((i) =>
-    command<Model, R>(`delete(#${i})`, (m) => m.live.length > 0, async (m, r) => {
-      const tag = at(m.live, i);
-      expectSuccess(await r.c.ops.deleteTag({ path: { label: tag.label } }));
-      m.live.splice(m.live.indexOf(tag), 1);
-      m.gone.push(tag);
-      await agree(m, r);
-    }),
-  ),
+  removeCommand<Tag, Model, R>("delete", async (tag, r) => void expectSuccess(await r.c.ops.deleteTag({ path: { label: tag.label } })), agree),
   fc.tuple(pick, fc.subarray(KINDS, { minLength: 1 })).map(([i, kinds]) =>
     command<Model, R>(`recreate(deleted #${i}, ${kinds.join("+")})`, (m) => m.gone.length > 0, async (m, r) => {
       const old = at(m.gone, i);
