@@ -178,11 +178,13 @@ export function program(): Command {
       },
     });
     for (const w of worlds.values()) w.client.close();
-    for (const l of report.ledgers) say(`${l.file}: ${l.status}`);
-    for (const r of report.removed) say(`removed ${r}`);
-    for (const f of report.failed) say(`could not remove ${f}`);
-    for (const k of report.kept) say(`left on purpose: ${k}`);
-    say(`plumbline sweep: ${report.removed.length} removed, ${report.failed.length} could not be removed (kept in their ledgers)${report.kept.length ? `, ${report.kept.length} left on purpose` : ""}`);
+    // a removal's reason may quote the target's answer: every line passes the secrets the worlds know
+    const tell = (l: string) => say([...worlds.values()].reduce((t, w) => w.redactor.text(t), l));
+    for (const l of report.ledgers) tell(`${l.file}: ${l.status}`);
+    for (const r of report.removed) tell(`removed ${r}`);
+    for (const f of report.failed) tell(`could not remove ${f}`);
+    for (const k of report.kept) tell(`left on purpose: ${k}`);
+    tell(`plumbline sweep: ${report.removed.length} removed, ${report.failed.length} could not be removed (kept in their ledgers)${report.kept.length ? `, ${report.kept.length} left on purpose` : ""}`);
     process.exitCode = report.failed.length ? 1 : 0;
   });
 
