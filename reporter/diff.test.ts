@@ -1,5 +1,5 @@
 // The diff's policy, one clause at a time: what two conforming implementations may differ in is
-// legal; a different verdict, success against refusal, or a member of another type is not.
+// legal; a different MUST verdict, success against refusal in a check one side fails, or a member of another type there is not.
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -26,23 +26,27 @@ describe("diff policy", () => {
     expect(d.map((x) => `${x.legal} ${x.kind}`)).toEqual(["true status", "true reason"]);
   });
 
-  it("success against refusal is not legal, except a query bound refused or clamped in a check both sides pass", () => {
-    expect(kinds(one(200, {}), one(400, { errors: [{ field: "label", reason: "r" }] }))).toEqual(["NOT status"]);
+  it("success against refusal is legal only in a check both sides pass (the check accepted both; a query bound refused or clamped)", () => {
+    expect(kinds(one(200, {}), one(400, { errors: [{ field: "label", reason: "r" }] }, undefined, "fail"))).toEqual(["NOT outcome", "NOT status"]);
+    expect(kinds(one(200, {}), one(400, { errors: [{ field: "label", reason: "r" }] }))).toEqual(["legal status"]);
     const page = "http://a/v4/vm/instances?page_size=200";
     expect(kinds(one(200, { data: [] }, page), one(400, { errors: [{ field: "page_size", reason: "r" }] }, page))).toEqual(["legal status"]);
     expect(kinds(one(200, { data: [] }, page), one(400, { errors: [{ field: "page_size", reason: "r" }] }, page, "fail"))).toEqual(["NOT outcome", "NOT status"]);
   });
 
-  it("shapes: extra members, null for absent, timestamps with or without offset are legal; another type is not", () => {
+  it("shapes: extra members, null for absent, timestamps with or without offset are legal; another type only where the check passed both", () => {
     expect(kinds(one(200, { label: "x" }), one(200, { label: "x", extra: { deep: 1 } }))).toEqual(["legal shape"]);
     expect(kinds(one(200, { label: "x", note: "n" }), one(200, { label: "x", note: null }))).toEqual(["legal shape"]);
     expect(kinds(one(200, { created: "2024-01-01T00:00:00Z" }), one(200, { created: "2024-01-01T00:00:00" }))).toEqual(["legal shape"]);
-    expect(kinds(one(200, { id: 1 }), one(200, { id: "1" }))).toEqual(["NOT shape"]);
+    expect(kinds(one(200, { id: 1 }), one(200, { id: "1" }))).toEqual(["legal shape"]);
+    expect(kinds(one(200, { id: 1 }), one(200, { id: "1" }, undefined, "fail"))).toEqual(["NOT outcome", "NOT shape"]);
     expect(kinds(one(200, { data: [] }), one(200, { data: [{ id: 1 }] }))).toEqual([]); // nothing to compare in an empty list
   });
 
-  it("a verdict that differs is never legal; INFO observations that differ are", () => {
+  it("a MUST verdict that differs is never legal; a SHOULD one and INFO observations that differ are", () => {
     expect(kinds(one(200, {}), one(200, {}, undefined, "fail"))).toEqual(["NOT outcome"]);
+    const warn = (outcome: "pass" | "fail") => check({ name: "errors > [CONV-ERR-4] 400", requirementIds: ["CONV-ERR-4"], level: "SHOULD", outcome });
+    expect(diffCheck(warn("pass"), warn("fail")).map((d) => `${d.legal} ${d.kind}`)).toEqual(["true outcome"]);
     const obs = (value: unknown) => check({ name: "n", outcome: "pass", observations: [{ requirementId: "X-1", note: "error status", value }] });
     expect(diffCheck(obs(400), obs(404)).map((d) => `${d.legal} ${d.kind}`)).toEqual(["true observation"]);
     // labels the runs make up are not a difference

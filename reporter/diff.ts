@@ -6,7 +6,10 @@
 // The policy, as this module applies it (what the material fixes, a check asserts, so a difference
 // there also shows as an outcome difference, never legal):
 // - success status: any 2xx where the material gives none; error status: any 4xx where it gives none;
-// - query bounds (page, page_size) may be refused or clamped: a 2xx against a 4xx on such a request;
+// - in a check both sides passed, a status or a member's type that differs was accepted by the check
+//   that asserts what the material fixes (a query bound refused or clamped, "integer or string");
+// - a SHOULD or INFO verdict that differs is a warning or an observation; a skip against a pass names
+//   what a target does not show; a MUST pass against a MUST fail is never legal;
 // - members the material does not list are accepted, and null stands for a member without value:
 //   a member on one side only, or null against a value, is legal;
 // - timestamps MUST be ISO 8601, SHOULD carry an offset: with and without offset is legal;
@@ -103,12 +106,13 @@ function statusDiff(ea: Exchange, eb: Exchange, where: string, bothPass: boolean
   const d = { kind: "status" as const, where, a: ea.status ?? ea.error ?? null, b: eb.status ?? eb.error ?? null };
   if (is2xx(ea.status) && is2xx(eb.status)) return { ...d, legal: true, why: "success status: any 2xx where the material gives none" };
   if (is4xx(ea.status) && is4xx(eb.status)) return { ...d, legal: true, why: "error status: any 4xx where the material gives none" };
-  const mixed = (is2xx(ea.status) && is4xx(eb.status)) || (is4xx(ea.status) && is2xx(eb.status));
-  if (mixed && bothPass && boundQuery(ea.url)) return { ...d, legal: true, why: "query bound: refused or clamped (which one is INFO)" };
+  // both answers passed the check that asserts what the material fixes (a query bound refused or
+  // clamped, an update body refused or taken): the check, not this module, is the judge
+  if (bothPass) return { ...d, legal: true, why: boundQuery(ea.url) ? "query bound: refused or clamped (which one is INFO)" : "both answers passed the check that asserts what the material fixes" };
   return { ...d, legal: false, why: "one side succeeds and the other does not, or answers outside 2xx/4xx" };
 }
 
-function shapeDiffs(ea: Exchange, eb: Exchange, where: string): Difference[] {
+function shapeDiffs(ea: Exchange, eb: Exchange, where: string, bothPass: boolean): Difference[] {
   if (typeof ea.responseBody !== "object" || typeof eb.responseBody !== "object") return [];
   const [sa, sb] = [shapeOf(ea.responseBody), shapeOf(eb.responseBody)];
   const out: Difference[] = [];
@@ -130,7 +134,8 @@ function shapeDiffs(ea: Exchange, eb: Exchange, where: string): Difference[] {
     } else if (ta.startsWith("date-time") && tb.startsWith("date-time")) {
       out.push({ kind: "shape", where: `${where} ${p}`, a: ta, b: tb, legal: true, why: "timestamps: ISO 8601 (MUST), with an offset (SHOULD)" });
     } else {
-      out.push({ kind: "shape", where: `${where} ${p}`, a: ta, b: tb, legal: false, why: "a member's type differs" });
+      // a type the material leaves open ("id (integer or string)") passed the check on both sides
+      out.push({ kind: "shape", where: `${where} ${p}`, a: ta, b: tb, legal: bothPass, why: bothPass ? "a member's type differs, and both answers passed the check" : "a member's type differs" });
     }
   }
   return out;
@@ -141,15 +146,29 @@ function reasonsOf(e: Exchange): string[] {
   return Array.isArray(errs) ? errs.map((x) => String(x?.reason ?? "")) : [];
 }
 
+/**
+ * Why two different verdicts are both legal, or undefined: a SHOULD or INFO check only warns or
+ * records (the policy lets a conforming target depart from a convention), and a skip names what a
+ * target does not show, which is no verdict on it. A MUST pass against a MUST fail never is.
+ */
+function legalVerdicts(ca: ReportCheck, cb: ReportCheck): string | undefined {
+  if (ca.outcome === cb.outcome) return undefined;
+  if (ca.level !== "MUST") return `a ${ca.level} check: a warning or an observation, not a failure`;
+  const outcomes = new Set([ca.outcome, cb.outcome]);
+  if (outcomes.has("skip") && outcomes.has("pass")) return "a skip names what one target does not show; neither side failed";
+  return undefined;
+}
+
 /** The differences of one check present on both sides. */
 export function diffCheck(ca: ReportCheck, cb: ReportCheck): Difference[] {
   const out: Difference[] = [];
   const bothPass = ca.outcome === "pass" && cb.outcome === "pass";
   const verdict = (c: ReportCheck) => (c.reason ? `${c.outcome}: ${c.reason.slice(0, 500)}` : c.outcome);
-  if (ca.outcome !== cb.outcome) out.push({ kind: "outcome", where: "verdict", a: verdict(ca), b: verdict(cb), legal: false, why: "the sides' verdicts differ" });
+  const verdictLegal = legalVerdicts(ca, cb);
+  if (ca.outcome !== cb.outcome) out.push({ kind: "outcome", where: "verdict", a: verdict(ca), b: verdict(cb), legal: !!verdictLegal, why: verdictLegal ?? "the sides' verdicts differ" });
   const n = Math.min(ca.exchanges.length, cb.exchanges.length);
   if (ca.exchanges.length !== cb.exchanges.length) {
-    const same = ca.outcome === cb.outcome;
+    const same = ca.outcome === cb.outcome || !!verdictLegal;
     out.push({ kind: "exchanges", where: "requests sent", a: ca.exchanges.length, b: cb.exchanges.length, legal: same, why: same ? "the same verdict with more or fewer requests (polling, paging)" : "the check stopped at a different point" });
   }
   for (let i = 0; i < n; i++) {
@@ -158,7 +177,7 @@ export function diffCheck(ca: ReportCheck, cb: ReportCheck): Difference[] {
     const where = `#${i + 1} ${ea.method} ${pathOnly(ea.url)}`;
     const s = statusDiff(ea, eb, where, bothPass);
     if (s) out.push(s);
-    if (ea.status === eb.status || (is2xx(ea.status) && is2xx(eb.status))) out.push(...shapeDiffs(ea, eb, where));
+    if (ea.status === eb.status || (is2xx(ea.status) && is2xx(eb.status))) out.push(...shapeDiffs(ea, eb, where, bothPass));
     const [ra, rb] = [reasonsOf(ea), reasonsOf(eb)];
     if (ra.length && rb.length && ra.join("\n") !== rb.join("\n")) out.push({ kind: "reason", where, a: ra, b: rb, legal: true, why: "error reasons are free except where the material fixes them (checks assert those)" });
   }
