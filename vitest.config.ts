@@ -11,7 +11,14 @@ export default defineConfig({
         test: {
           name: "unit",
           sequence: { groupOrder: 0 },
-          include: ["tests/**/*.test.ts", "spec/**/*.test.ts", "reference/**/*.test.ts", "harness/**/*.test.ts", "reporter/**/*.test.ts", "generators/**/*.test.ts"],
+          include: [
+            "tests/**/*.test.ts",
+            "spec/**/*.test.ts",
+            "reference/**/*.test.ts",
+            "harness/**/*.test.ts",
+            "reporter/**/*.test.ts",
+            "generators/**/*.test.ts",
+          ],
           testTimeout: 30_000,
         },
       },

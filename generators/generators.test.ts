@@ -4,7 +4,14 @@
 // one sequence of values.
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { breaksExactly, generatorsFor, onBound, operationsWithInput, pointer, type Part } from "./index.ts";
+import {
+  breaksExactly,
+  generatorsFor,
+  onBound,
+  operationsWithInput,
+  pointer,
+  type Part,
+} from "./index.ts";
 import { instanceLabel } from "./rules.ts";
 
 const RUNS = 12;
@@ -21,7 +28,11 @@ describe("generators", () => {
 
     it("valid values pass the spec's validator", () => {
       for (const req of fc.sample(g.valid, { seed: 7, numRuns: RUNS })) {
-        for (const part of g.parts) expect(g.errors(part, (req as Record<Part, unknown>)[part]), `${part} ${JSON.stringify(req)}`).toEqual([]);
+        for (const part of g.parts)
+          expect(
+            g.errors(part, (req as Record<Part, unknown>)[part]),
+            `${part} ${JSON.stringify(req)}`,
+          ).toEqual([]);
       }
     });
 
@@ -30,9 +41,13 @@ describe("generators", () => {
       for (const v of fc.sample(g.violations, { seed: 7, numRuns: RUNS })) {
         const value = (v.request as Record<Part, unknown>)[v.in];
         const errors = g.errors(v.in, value);
-        expect(breaksExactly(errors, path(v.path), v.breaks), `${v.in} ${v.path} ${v.breaks}: ${JSON.stringify(errors)} for ${JSON.stringify(value).slice(0, 300)}`).toBe(true);
+        expect(
+          breaksExactly(errors, path(v.path), v.breaks),
+          `${v.in} ${v.path} ${v.breaks}: ${JSON.stringify(errors)} for ${JSON.stringify(value).slice(0, 300)}`,
+        ).toBe(true);
         // the other parts of the request stay valid
-        for (const part of g.parts.filter((p) => p !== v.in)) expect(g.errors(part, (v.request as Record<Part, unknown>)[part])).toEqual([]);
+        for (const part of g.parts.filter((p) => p !== v.in))
+          expect(g.errors(part, (v.request as Record<Part, unknown>)[part])).toEqual([]);
       }
     });
 
@@ -40,25 +55,43 @@ describe("generators", () => {
       if (!g.boundaries) return;
       for (const b of fc.sample(g.boundaries, { seed: 7, numRuns: RUNS })) {
         const value = (b.request as Record<Part, unknown>)[b.in];
-        expect(onBound(g.errors(b.in, value), value, path(b.path), b.bound, b.at), `${b.in} ${b.path} ${b.bound} ${b.at}: ${JSON.stringify(value).slice(0, 300)}`).toBe(true);
+        expect(
+          onBound(g.errors(b.in, value), value, path(b.path), b.bound, b.at),
+          `${b.in} ${b.path} ${b.bound} ${b.at}: ${JSON.stringify(value).slice(0, 300)}`,
+        ).toBe(true);
       }
     });
 
     it("the same seed yields the same values", () => {
       const arb: fc.Arbitrary<unknown> = g.violations ?? g.valid;
-      expect(fc.sample(arb, { seed: 99, numRuns: 5 })).toEqual(fc.sample(arb, { seed: 99, numRuns: 5 }));
+      expect(fc.sample(arb, { seed: 99, numRuns: 5 })).toEqual(
+        fc.sample(arb, { seed: 99, numRuns: 5 }),
+      );
     });
   });
 
   it("every violation site of a body is reachable, or listed as infeasible with its reason in rules", () => {
     const g = generatorsFor("createTag");
-    expect(g.violationSites.map((s) => `${s.path}:${s.keyword}`)).toEqual(expect.arrayContaining(["label:required", "label:minLength", "label:maxLength", "label:type", "vms:type", "domains:type"]));
-    expect(g.boundarySites.map((s) => `${s.path}:${s.keyword}:${s.at}`)).toEqual(expect.arrayContaining(["label:minLength:3", "label:maxLength:50"]));
+    expect(g.violationSites.map((s) => `${s.path}:${s.keyword}`)).toEqual(
+      expect.arrayContaining([
+        "label:required",
+        "label:minLength",
+        "label:maxLength",
+        "label:type",
+        "vms:type",
+        "domains:type",
+      ]),
+    );
+    expect(g.boundarySites.map((s) => `${s.path}:${s.keyword}:${s.at}`)).toEqual(
+      expect.arrayContaining(["label:minLength:3", "label:maxLength:50"]),
+    );
   });
 
   it("a member the material does not bound is only ever broken by its JSON type", () => {
     const g = generatorsFor("createKey");
-    expect(g.violationSites.filter((s) => s.path === "label").map((s) => s.keyword)).toEqual(["type"]);
+    expect(g.violationSites.filter((s) => s.path === "label").map((s) => s.keyword)).toEqual([
+      "type",
+    ]);
   });
 
   it("the instance label rule: 3..32, alphanumeric ends, no two separators in a row", () => {

@@ -89,10 +89,21 @@ function partSchemas(op: OperationInfo, doc: any, generatedPath: string[]): Part
   const out: PartSchema[] = [];
   const body = op.operation.requestBody as any;
   const json = body?.content?.["application/json"];
-  if (json?.schema) out.push({ part: "body", schema: json.schema, check: `${base}/${method}/requestBody/content/application~1json/schema` });
+  if (json?.schema)
+    out.push({
+      part: "body",
+      schema: json.schema,
+      check: `${base}/${method}/requestBody/content/application~1json/schema`,
+    });
   const params: { p: any; ptr: string }[] = [
-    ...((doc.paths[op.path].parameters ?? []) as any[]).map((p, i) => ({ p, ptr: `${base}/parameters/${i}/schema` })),
-    ...((op.operation.parameters ?? []) as any[]).map((p, i) => ({ p, ptr: `${base}/${method}/parameters/${i}/schema` })),
+    ...((doc.paths[op.path].parameters ?? []) as any[]).map((p, i) => ({
+      p,
+      ptr: `${base}/parameters/${i}/schema`,
+    })),
+    ...((op.operation.parameters ?? []) as any[]).map((p, i) => ({
+      p,
+      ptr: `${base}/${method}/parameters/${i}/schema`,
+    })),
   ];
   for (const part of ["query", "path"] as const) {
     const mine = params.filter(({ p }) => p.in === part);
@@ -100,8 +111,18 @@ function partSchemas(op: OperationInfo, doc: any, generatedPath: string[]): Part
     const required = mine.filter(({ p }) => p.required).map(({ p }) => p.name as string);
     out.push({
       part,
-      schema: { type: "object", properties: Object.fromEntries(mine.map(({ p }) => [p.name, p.schema])), required },
-      check: { type: "object", properties: Object.fromEntries(mine.map(({ p, ptr }) => [p.name, RequestValidator.ref(ptr)])), required },
+      schema: {
+        type: "object",
+        properties: Object.fromEntries(mine.map(({ p }) => [p.name, p.schema])),
+        required,
+      },
+      check: {
+        type: "object",
+        properties: Object.fromEntries(
+          mine.map(({ p, ptr }) => [p.name, RequestValidator.ref(ptr)]),
+        ),
+        required,
+      },
     });
   }
   return out;
@@ -118,13 +139,26 @@ export function breaksExactly(errors: ValidationError[], path: Path, keyword: st
   const parent = pointer(path.slice(0, -1));
   const last = String(path[path.length - 1]);
   const mine = (e: ValidationError) =>
-    keyword === "required" ? e.instancePath === parent && e.keyword === "required" && e.params.missingProperty === last : e.instancePath === at || e.instancePath.startsWith(at + "/");
-  const composition = (e: ValidationError) => ["if", "allOf", "anyOf", "oneOf"].includes(e.keyword) && (at + "/").startsWith(e.instancePath + "/");
-  return errors.some((e) => mine(e) && (keyword === "required" || e.keyword === keyword)) && errors.every((e) => mine(e) || composition(e));
+    keyword === "required"
+      ? e.instancePath === parent && e.keyword === "required" && e.params.missingProperty === last
+      : e.instancePath === at || e.instancePath.startsWith(at + "/");
+  const composition = (e: ValidationError) =>
+    ["if", "allOf", "anyOf", "oneOf"].includes(e.keyword) &&
+    (at + "/").startsWith(e.instancePath + "/");
+  return (
+    errors.some((e) => mine(e) && (keyword === "required" || e.keyword === keyword)) &&
+    errors.every((e) => mine(e) || composition(e))
+  );
 }
 
 /** The boundary value is valid and sits on its bound. */
-export function onBound(errors: ValidationError[], value: unknown, path: Path, keyword: string, bound: number): boolean {
+export function onBound(
+  errors: ValidationError[],
+  value: unknown,
+  path: Path,
+  keyword: string,
+  bound: number,
+): boolean {
   if (errors.length) return false;
   const v = valueAt(value, path);
   const measure = typeof v === "string" ? length(v) : Array.isArray(v) ? v.length : v;
@@ -137,22 +171,37 @@ export function onBound(errors: ValidationError[], value: unknown, path: Path, k
  * a page past the last one answers something `not shown`, so valid pages are the first.
  */
 const PAGING: Record<string, (b: Bounds) => fc.Arbitrary<unknown>> = {
-  page_size: (b) => fc.integer({ min: Math.max(25, b.minimum ?? 25), max: Math.min(100, b.maximum ?? 100) }),
+  page_size: (b) =>
+    fc.integer({ min: Math.max(25, b.minimum ?? 25), max: Math.min(100, b.maximum ?? 100) }),
   page: () => fc.constant(1),
 };
 
 /** The value of a path parameter the check fills with its own resource (of the parameter's type, so the rest validates). */
 function placeholder(schema: any): string | number {
-  return schema?.type === "integer" || schema?.type === "number" ? 1 : schema?.format === "uuid" ? "00000000-0000-4000-8000-000000000000" : "x";
+  return schema?.type === "integer" || schema?.type === "number"
+    ? 1
+    : schema?.format === "uuid"
+      ? "00000000-0000-4000-8000-000000000000"
+      : "x";
 }
 
 const cache = new Map<string, OperationGenerators>();
 
 /** Placeholder target values for self-tests (no target at hand). */
-export const OFFLINE_TARGET: TargetValues = { region: "us-east", type: "vm-nano-1", largerType: "vm-standard-2", image: "vm/debian12", cluster: "us-east-1", kernels: ["vm/latest-64bit"] };
+export const OFFLINE_TARGET: TargetValues = {
+  region: "us-east",
+  type: "vm-nano-1",
+  largerType: "vm-standard-2",
+  image: "vm/debian12",
+  cluster: "us-east-1",
+  kernels: ["vm/latest-64bit"],
+};
 
 /** Generators of one operation's requests; `target` supplies values the target must recognise. */
-export function generatorsFor(operationId: string, target: TargetValues = OFFLINE_TARGET): OperationGenerators {
+export function generatorsFor(
+  operationId: string,
+  target: TargetValues = OFFLINE_TARGET,
+): OperationGenerators {
   const cacheKey = `${operationId}:${JSON.stringify(target)}`;
   const hit = cache.get(cacheKey);
   if (hit) return hit;
@@ -175,14 +224,32 @@ export function generatorsFor(operationId: string, target: TargetValues = OFFLIN
   const infeasible: SiteInfo[] = [];
   for (const ps of parts) {
     // path parameters other than the generated ones are the check's resources: a placeholder here
-    const placeholders = ps.part === "path" ? Object.fromEntries(Object.keys(ps.schema.properties).filter((n) => !(rules.generatedPath ?? []).includes(n)).map((n) => [n, () => fc.constant(placeholder(ps.schema.properties[n]))])) : {};
+    const placeholders =
+      ps.part === "path"
+        ? Object.fromEntries(
+            Object.keys(ps.schema.properties)
+              .filter((n) => !(rules.generatedPath ?? []).includes(n))
+              .map((n) => [n, () => fc.constant(placeholder(ps.schema.properties[n]))]),
+          )
+        : {};
     // a body the material does not show (x-not-shown, "Body: not shown"): no member of it is known,
     // so none is invented: the valid body is the empty object and nothing of it can be broken
     if (ps.part === "body" && ps.schema?.["x-not-shown"]) {
       validParts.body = fc.constant({});
       continue;
     }
-    const gen = new SchemaGen(doc, ps.part === "body" ? hints : { override: { ...placeholders, ...(ps.part === "query" ? PAGING : {}), ...rules.params?.(target) } });
+    const gen = new SchemaGen(
+      doc,
+      ps.part === "body"
+        ? hints
+        : {
+            override: {
+              ...placeholders,
+              ...(ps.part === "query" ? PAGING : {}),
+              ...rules.params?.(target),
+            },
+          },
+    );
     validParts[ps.part] = gen.valid(ps.schema).filter((x) => errors(ps.part, x).length === 0);
     // the part itself (a body that is not an object) is no member: sites start one level down
     for (const site of gen.sites(ps.schema).filter((x) => x.path.length > 0)) {
@@ -190,7 +257,9 @@ export function generatorsFor(operationId: string, target: TargetValues = OFFLIN
       if (ps.part !== "body" && site.keyword === "type") {
         const t = gen.types(gen.flatten((ps.schema.properties as any)[site.path[0]]) as any);
         if (!t.includes("integer") && !t.includes("number")) continue;
-        site.arb = site.arb.filter((o: any) => typeof o?.[site.path[0]] === "string" && !/^-?\d/.test(o[site.path[0]]));
+        site.arb = site.arb.filter(
+          (o: any) => typeof o?.[site.path[0]] === "string" && !/^-?\d/.test(o[site.path[0]]),
+        );
       }
       // a query bound is honoured by refusing or by clamping (design: limits), so only a missing required query parameter is a violation
       if (ps.part === "query" && site.kind === "violation" && site.keyword !== "required") continue;
@@ -203,21 +272,41 @@ export function generatorsFor(operationId: string, target: TargetValues = OFFLIN
         if (site.kind === "boundary") return onBound(errs, x, site.path, site.keyword, site.at!);
         return breaksExactly(errs, site.path, site.keyword);
       };
-      (site.kind === "boundary" ? boundarySites : violationSites).push({ ...site, raw: site.arb, check: checkSite, arb: site.arb.filter(checkSite), part: ps.part });
+      (site.kind === "boundary" ? boundarySites : violationSites).push({
+        ...site,
+        raw: site.arb,
+        check: checkSite,
+        arb: site.arb.filter(checkSite),
+        part: ps.part,
+      });
     }
   }
   const partNames = parts.map((p) => p.part);
   const allowed = (req: RequestParts) => !rules.refuse?.(req, target);
-  const valid = (fc.record(validParts as Record<string, fc.Arbitrary<unknown>>) as fc.Arbitrary<RequestParts>).filter(allowed);
+  const valid = (
+    fc.record(validParts as Record<string, fc.Arbitrary<unknown>>) as fc.Arbitrary<RequestParts>
+  ).filter(allowed);
   /** a site's value in its part, the other parts valid; a boundary must pass the prose rules too */
   const around = (site: SiteOf) =>
-    fc.tuple(valid, site.arb).map(([req, x]) => ({ ...req, [site.part]: x }) as RequestParts).filter((req) => site.kind === "violation" || allowed(req));
+    fc
+      .tuple(valid, site.arb)
+      .map(([req, x]) => ({ ...req, [site.part]: x }) as RequestParts)
+      .filter((req) => site.kind === "violation" || allowed(req));
   // a site no value can reach (a cross-field rule forbids every one) is dropped and listed: a
   // filter nothing passes would spin forever, so draw unfiltered values and count
   const reachable = (site: SiteOf) => {
     const draws = fc.sample(fc.tuple(valid, site.raw), { seed: 42, numRuns: 12 });
-    const ok = draws.some(([req, x]) => site.check(x) && (site.kind === "violation" || allowed({ ...req, [site.part]: x })));
-    if (!ok) infeasible.push({ in: site.part, path: dotted(site.path), keyword: site.keyword, at: site.at });
+    const ok = draws.some(
+      ([req, x]) =>
+        site.check(x) && (site.kind === "violation" || allowed({ ...req, [site.part]: x })),
+    );
+    if (!ok)
+      infeasible.push({
+        in: site.part,
+        path: dotted(site.path),
+        keyword: site.keyword,
+        at: site.at,
+      });
     return ok;
   };
   const keptBoundaries = boundarySites.filter(reachable);
@@ -225,11 +314,35 @@ export function generatorsFor(operationId: string, target: TargetValues = OFFLIN
   boundarySites.splice(0, boundarySites.length, ...keptBoundaries);
   violationSites.splice(0, violationSites.length, ...keptViolations);
 
-  const eachBoundary = boundarySites.map((s) => around(s).map((request): BoundaryCase => ({ request, in: s.part, path: dotted(s.path), bound: s.keyword, at: s.at! })));
-  const eachViolation = violationSites.map((s) => around(s).map((request): ViolationCase => ({ request, in: s.part, path: dotted(s.path), breaks: s.keyword })));
+  const eachBoundary = boundarySites.map((s) =>
+    around(s).map(
+      (request): BoundaryCase => ({
+        request,
+        in: s.part,
+        path: dotted(s.path),
+        bound: s.keyword,
+        at: s.at!,
+      }),
+    ),
+  );
+  const eachViolation = violationSites.map((s) =>
+    around(s).map(
+      (request): ViolationCase => ({
+        request,
+        in: s.part,
+        path: dotted(s.path),
+        breaks: s.keyword,
+      }),
+    ),
+  );
   const boundaries = eachBoundary.length ? fc.oneof(...eachBoundary) : undefined;
   const violations = eachViolation.length ? fc.oneof(...eachViolation) : undefined;
-  const info = (s: SiteOf): SiteInfo => ({ in: s.part, path: dotted(s.path), keyword: s.keyword, at: s.at });
+  const info = (s: SiteOf): SiteInfo => ({
+    in: s.part,
+    path: dotted(s.path),
+    keyword: s.keyword,
+    at: s.at,
+  });
   const out: OperationGenerators = {
     operationId,
     parts: partNames,
@@ -250,7 +363,12 @@ export function generatorsFor(operationId: string, target: TargetValues = OFFLIN
 /** Operations that take parameters or a body (what the stateless properties cover). */
 export function operationsWithInput(): OperationInfo[] {
   const doc = loadOpenApi() as any;
-  return listOperations(doc).filter((o) => (o.operation.parameters ?? []).length > 0 || (doc.paths[o.path].parameters ?? []).length > 0 || o.operation.requestBody);
+  return listOperations(doc).filter(
+    (o) =>
+      (o.operation.parameters ?? []).length > 0 ||
+      (doc.paths[o.path].parameters ?? []).length > 0 ||
+      o.operation.requestBody,
+  );
 }
 
 /**
@@ -264,6 +382,15 @@ export function mayBreak(operationId: string): boolean {
   const op = listOperations(doc).find((o) => o.operationId === operationId);
   if (!op) return false;
   if ((op.operation.requestBody as any)?.content?.["application/json"]) return true;
-  const params = [...(doc.paths[op.path].parameters ?? []), ...(op.operation.parameters ?? [])] as any[];
-  return params.some((p) => (p.in === "path" && (p.schema?.type === "integer" || (RULES[operationId]?.generatedPath ?? []).includes(p.name))) || (p.in === "query" && p.required));
+  const params = [
+    ...(doc.paths[op.path].parameters ?? []),
+    ...(op.operation.parameters ?? []),
+  ] as any[];
+  return params.some(
+    (p) =>
+      (p.in === "path" &&
+        (p.schema?.type === "integer" ||
+          (RULES[operationId]?.generatedPath ?? []).includes(p.name))) ||
+      (p.in === "query" && p.required),
+  );
 }

@@ -52,19 +52,36 @@ const ALNUM = LOWER + LOWER.toUpperCase() + "0123456789";
 export function instanceLabel(b: Bounds): fc.Arbitrary<string> {
   const min = b.minLength ?? 3;
   const max = b.maxLength ?? 32;
-  return fc.tuple(fc.integer({ min, max: Math.max(min, Math.min(max, min + 20)) }), fc.nat(), fc.nat({ max: 0xffff })).map(([n, seed, seps]) => {
-    const chars = expand(n, seed, ALNUM).split("");
-    // a separator now and then, never first or last, never two in a row
-    for (let i = 1; i < n - 1; i++) if ((seps >> i) & 1 && i % 3 === 1 && !/[-_.]/.test(chars[i - 1])) chars[i] = "-_."[(seed >>> i) % 3];
-    return chars.join("");
-  });
+  return fc
+    .tuple(
+      fc.integer({ min, max: Math.max(min, Math.min(max, min + 20)) }),
+      fc.nat(),
+      fc.nat({ max: 0xffff }),
+    )
+    .map(([n, seed, seps]) => {
+      const chars = expand(n, seed, ALNUM).split("");
+      // a separator now and then, never first or last, never two in a row
+      for (let i = 1; i < n - 1; i++)
+        if ((seps >> i) & 1 && i % 3 === 1 && !/[-_.]/.test(chars[i - 1]))
+          chars[i] = "-_."[(seed >>> i) % 3];
+      return chars.join("");
+    });
 }
 
 /** Text of printable ASCII within bounds (names the target may show in a URL or a listing). */
-const asciiText = (chars: string) => (b: Bounds) => text(b.minLength ?? 1, b.maxLength ?? 64, chars);
+const asciiText = (chars: string) => (b: Bounds) =>
+  text(b.minLength ?? 1, b.maxLength ?? 64, chars);
 
 /** Public SSH keys (authorized_keys: "public SSH keys added to the root user"). */
-const sshKey = fc.tuple(fc.constantFrom("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI", "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQ"), textOfLength(40, ALNUM), ascii(LOWER))
+const sshKey = fc
+  .tuple(
+    fc.constantFrom(
+      "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI",
+      "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQ",
+    ),
+    textOfLength(40, ALNUM),
+    ascii(LOWER),
+  )
   .map(([head, body, who]) => `${head}${body} ${who}@example.com`);
 
 /**
@@ -74,7 +91,11 @@ const sshKey = fc.tuple(fc.constantFrom("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI",
  * only one public interface.
  */
 const interfaces = fc
-  .tuple(fc.boolean(), fc.subarray(["plb-vlan-a", "plb-vlan-b"], { maxLength: 2 }), fc.nat({ max: 200 }))
+  .tuple(
+    fc.boolean(),
+    fc.subarray(["plb-vlan-a", "plb-vlan-b"], { maxLength: 2 }),
+    fc.nat({ max: 200 }),
+  )
   .map(([pub, vlans, n]) => [
     ...(pub ? [{ purpose: "public" }] : []),
     ...vlans.map((label, i) => ({ purpose: "vlan", label, ipam_address: `10.${i}.${n}.1/24` })),
@@ -84,7 +105,15 @@ const interfaces = fc
 const devices = fc.constantFrom({}, { sda: { disk_id: 0 } }, { sda: { disk_id: 0 }, sdb: null });
 const bindDisk = (body: any, s: Setup) => {
   const d = body?.devices;
-  if (d && typeof d === "object" && d.sda && typeof d.sda === "object" && Number.isInteger(d.sda.disk_id) && s.diskId !== undefined) d.sda = { disk_id: s.diskId };
+  if (
+    d &&
+    typeof d === "object" &&
+    d.sda &&
+    typeof d.sda === "object" &&
+    Number.isInteger(d.sda.disk_id) &&
+    s.diskId !== undefined
+  )
+    d.sda = { disk_id: s.diskId };
   return body;
 };
 
@@ -92,29 +121,51 @@ const bindDisk = (body: any, s: Setup) => {
 function bindInt(body: any, member: string, id: number | undefined): any {
   if (!body || typeof body !== "object" || id === undefined) return body;
   if (Number.isInteger(body[member])) body[member] = id;
-  else if (Array.isArray(body[member]) && body[member].every(Number.isInteger)) body[member] = body[member].length ? [id] : [];
+  else if (Array.isArray(body[member]) && body[member].every(Number.isInteger))
+    body[member] = body[member].length ? [id] : [];
   return body;
 }
 
-const tagLabels = (b: Bounds) => fc.array(asciiText(ALNUM + "-_")({ minLength: 3, maxLength: 50, ...b }), { maxLength: 2 });
+const tagLabels = (b: Bounds) =>
+  fc.array(asciiText(ALNUM + "-_")({ minLength: 3, maxLength: 50, ...b }), { maxLength: 2 });
 const kernel = (t: TargetValues) => () => fc.constantFrom(...t.kernels);
 const memory = () => fc.integer({ min: 256, max: 1024 });
 const byMonth: OperationRules = {
   generatedPath: ["year", "month"],
-  params: () => ({ year: (b) => fc.integer({ min: b.minimum ?? 2000, max: Math.min(b.maximum ?? 9999, new Date().getUTCFullYear()) }) }),
+  params: () => ({
+    year: (b) =>
+      fc.integer({
+        min: b.minimum ?? 2000,
+        max: Math.min(b.maximum ?? 9999, new Date().getUTCFullYear()),
+      }),
+  }),
   // "past or current month": a later one is refused
   refuse: ({ path }) => {
     const now = new Date();
-    const later = path && (path.year > now.getUTCFullYear() || (path.year === now.getUTCFullYear() && path.month > now.getUTCMonth() + 1));
+    const later =
+      path &&
+      (path.year > now.getUTCFullYear() ||
+        (path.year === now.getUTCFullYear() && path.month > now.getUTCMonth() + 1));
     return later ? "past or current month only" : undefined;
   },
 };
 
 const configRules: OperationRules = {
   // root_device: "default /dev/sda when absent or invalid": an invalid one is no violation
-  hints: (t) => ({ lenient: ["root_device"], override: { devices: () => devices, interfaces: () => interfaces, kernel: kernel(t), memory_limit: memory } }),
+  hints: (t) => ({
+    lenient: ["root_device"],
+    override: {
+      devices: () => devices,
+      interfaces: () => interfaces,
+      kernel: kernel(t),
+      memory_limit: memory,
+    },
+  }),
   // Configuration profile: sde..sdh unavailable in fullvirt mode
-  refuse: ({ body: b }) => (b?.virt_mode === "fullvirt" && ["sde", "sdf", "sdg", "sdh"].some((k) => b.devices?.[k] != null) ? "sde..sdh unavailable in fullvirt mode" : undefined),
+  refuse: ({ body: b }) =>
+    b?.virt_mode === "fullvirt" && ["sde", "sdf", "sdg", "sdh"].some((k) => b.devices?.[k] != null)
+      ? "sde..sdh unavailable in fullvirt mode"
+      : undefined,
   bind: bindDisk,
 };
 
@@ -125,7 +176,9 @@ const oauthClient: OperationRules = {
 const recipe: OperationRules = {
   // a public recipe cannot be made private again nor deleted: fuzzing makes private ones only
   // (the one-way move is the stateful model's and the hand-written suite's)
-  hints: (t) => ({ override: { images: () => fc.constant([t.image]), is_public: () => fc.constant(false) } }),
+  hints: (t) => ({
+    override: { images: () => fc.constant([t.image]), is_public: () => fc.constant(false) },
+  }),
 };
 
 const managedService: OperationRules = {
@@ -139,7 +192,13 @@ const managedService: OperationRules = {
 
 const managedContact: OperationRules = {
   // phone.primary and phone.secondary: "string phone nullable": a phone number or null
-  hints: () => ({ override: { email: () => realistic("email")!, "phone.primary": () => fc.option(realistic("phone")!, { nil: null }), "phone.secondary": () => fc.option(realistic("phone")!, { nil: null }) } }),
+  hints: () => ({
+    override: {
+      email: () => realistic("email")!,
+      "phone.primary": () => fc.option(realistic("phone")!, { nil: null }),
+      "phone.secondary": () => fc.option(realistic("phone")!, { nil: null }),
+    },
+  }),
 };
 
 const objectName = asciiText(ALNUM + "-_.");
@@ -151,30 +210,66 @@ export const RULES: Record<string, OperationRules> = {
   },
   addCreditCard: {
     // expiry_year is four digits; a card that expired is a card the target may refuse: future years only
-    hints: () => ({ override: { expiry_year: (b) => fc.integer({ min: Math.max(b.minimum ?? 1000, new Date().getUTCFullYear() + 1), max: Math.min(b.maximum ?? 9999, 2099) }) } }),
+    hints: () => ({
+      override: {
+        expiry_year: (b) =>
+          fc.integer({
+            min: Math.max(b.minimum ?? 1000, new Date().getUTCFullYear() + 1),
+            max: Math.min(b.maximum ?? 9999, 2099),
+          }),
+      },
+    }),
   },
   createEntityTransfer: {
     hints: () => ({ override: { entities: () => fc.constant({ vms: [0] }) } }),
-    bind: (b, s) => (b?.entities && typeof b.entities === "object" && Array.isArray(b.entities.vms) && s.vmId !== undefined ? { ...b, entities: { vms: [s.vmId] } } : b),
+    bind: (b, s) =>
+      b?.entities &&
+      typeof b.entities === "object" &&
+      Array.isArray(b.entities.vms) &&
+      s.vmId !== undefined
+        ? { ...b, entities: { vms: [s.vmId] } }
+        : b,
   },
   createOAuthClient: oauthClient,
   updateOAuthClient: oauthClient,
   createBucket: {
     // label: "unique within the cluster"; a name a bucket hostname can carry
-    hints: (t) => ({ override: { cluster: () => fc.constant(t.cluster), label: (b) => fc.tuple(asciiText(LOWER + "0123456789")({ minLength: 6, maxLength: 20, ...b })).map(([s]) => `plb${s}`.slice(0, 63)) } }),
+    hints: (t) => ({
+      override: {
+        cluster: () => fc.constant(t.cluster),
+        label: (b) =>
+          fc
+            .tuple(asciiText(LOWER + "0123456789")({ minLength: 6, maxLength: 20, ...b }))
+            .map(([s]) => `plb${s}`.slice(0, 63)),
+      },
+    }),
   },
   updateObjectAcl: { hints: () => ({ override: { name: objectName } }) },
   getObjectAcl: { params: () => ({ name: objectName }) },
   createObjectUrl: {
     // method: "HTTP method the URL permits"; content_type a media type
-    hints: () => ({ override: { name: objectName, method: () => fc.constantFrom("GET", "PUT", "DELETE"), content_type: () => fc.constantFrom("text/plain", "application/json", "image/png") } }),
+    hints: () => ({
+      override: {
+        name: objectName,
+        method: () => fc.constantFrom("GET", "PUT", "DELETE"),
+        content_type: () => fc.constantFrom("text/plain", "application/json", "image/png"),
+      },
+    }),
   },
   createKey: {
     // bucket_access: "array of {cluster, bucket_name, permissions}": an entry names a bucket (the
     // check's own) and a permission (read_only and read_write are the values seen)
     hints: () => ({
       override: {
-        bucket_access: () => fc.array(fc.record({ cluster: fc.constant("placeholder"), bucket_name: fc.constant("placeholder"), permissions: fc.constantFrom("read_only", "read_write") }), { maxLength: 1 }),
+        bucket_access: () =>
+          fc.array(
+            fc.record({
+              cluster: fc.constant("placeholder"),
+              bucket_name: fc.constant("placeholder"),
+              permissions: fc.constantFrom("read_only", "read_write"),
+            }),
+            { maxLength: 1 },
+          ),
         "bucket_access.*.permissions": () => fc.constantFrom("read_only", "read_write"),
         "bucket_access.*.cluster": () => fc.constant("placeholder"),
         "bucket_access.*.bucket_name": () => fc.constant("placeholder"),
@@ -182,7 +277,15 @@ export const RULES: Record<string, OperationRules> = {
     }),
     bind: (b, s) => {
       if (Array.isArray(b?.bucket_access) && s.bucket) {
-        b.bucket_access = b.bucket_access.map((e: any) => (e && typeof e === "object" ? { ...e, ...(typeof e.cluster === "string" ? { cluster: s.bucket!.cluster } : {}), ...(typeof e.bucket_name === "string" ? { bucket_name: s.bucket!.label } : {}) } : e));
+        b.bucket_access = b.bucket_access.map((e: any) =>
+          e && typeof e === "object"
+            ? {
+                ...e,
+                ...(typeof e.cluster === "string" ? { cluster: s.bucket!.cluster } : {}),
+                ...(typeof e.bucket_name === "string" ? { bucket_name: s.bucket!.label } : {}),
+              }
+            : e,
+        );
       }
       return b;
     },
@@ -210,34 +313,67 @@ export const RULES: Record<string, OperationRules> = {
   updateInstance: {
     // alerts.cpu: "percent of one core times core count" (at most 100 on a one-core type);
     // transfer_quota: a percent of the transfer allowance
-    hints: () => ({ override: { label: instanceLabel, tags: tagLabels, "alerts.cpu": () => fc.integer({ min: 0, max: 100 }), "alerts.transfer_quota": () => fc.integer({ min: 0, max: 100 }) } }),
+    hints: () => ({
+      override: {
+        label: instanceLabel,
+        tags: tagLabels,
+        "alerts.cpu": () => fc.integer({ min: 0, max: 100 }),
+        "alerts.transfer_quota": () => fc.integer({ min: 0, max: 100 }),
+      },
+    }),
   },
   cloneInstance: {
     hints: (t) => ({
       // vm_id names an existing target with enough resources: clones go to a new instance
       omit: ["vm_id"],
-      override: { region: () => fc.constant(t.region), type: () => fc.constant(t.type), label: instanceLabel, configs: () => fc.constantFrom([], [0]), disks: () => fc.constantFrom([], [0]) },
+      override: {
+        region: () => fc.constant(t.region),
+        type: () => fc.constant(t.type),
+        label: instanceLabel,
+        configs: () => fc.constantFrom([], [0]),
+        disks: () => fc.constantFrom([], [0]),
+      },
     }),
     // region and type are required for a new target
-    refuse: ({ body: b }) => (b?.vm_id === undefined && (b?.region === undefined || b?.type === undefined) ? "region and type are required for a new target" : undefined),
+    refuse: ({ body: b }) =>
+      b?.vm_id === undefined && (b?.region === undefined || b?.type === undefined)
+        ? "region and type are required for a new target"
+        : undefined,
     bind: (b, s) => bindInt(bindInt(b, "configs", s.configId), "disks", s.diskId),
   },
   bootInstance: { bind: (b, s) => bindInt(b, "config_id", s.configId) },
-  restoreBackup: { hints: () => ({ override: { overwrite: () => fc.constant(true) } }), bind: (b, s) => bindInt(b, "vm_id", s.vmId) },
+  restoreBackup: {
+    hints: () => ({ override: { overwrite: () => fc.constant(true) } }),
+    bind: (b, s) => bindInt(b, "vm_id", s.vmId),
+  },
   createConfig: configRules,
   updateConfig: configRules,
   createDisk: {
     hints: () => ({
       // a disk from an image needs a size the image fits, which is not shown: valid disks are empty
       // ones (label required), so image, root_pass and authorized_keys (used from an image) are left out
-      omit: ["image", "root_pass", "authorized_keys", "authorized_users", "recipe_id", "recipe_data"],
+      omit: [
+        "image",
+        "root_pass",
+        "authorized_keys",
+        "authorized_users",
+        "recipe_id",
+        "recipe_data",
+      ],
       override: { size: () => fc.integer({ min: 1, max: 1024 }) },
     }),
     // Disk create rules: an empty disk (no image) requires label; from an image root_pass is required
-    refuse: ({ body: b }) => (b?.image === undefined && b?.label === undefined ? "an empty disk (no image) requires label" : b?.image !== undefined && b?.root_pass === undefined ? "from an image root_pass is required" : undefined),
+    refuse: ({ body: b }) =>
+      b?.image === undefined && b?.label === undefined
+        ? "an empty disk (no image) requires label"
+        : b?.image !== undefined && b?.root_pass === undefined
+          ? "from an image root_pass is required"
+          : undefined,
   },
   rescueInstance: { hints: () => ({ override: { devices: () => devices } }), bind: bindDisk },
-  resizeInstance: { hints: (t) => ({ override: { type: () => fc.constant(t.largerType ?? t.type) } }) },
+  resizeInstance: {
+    hints: (t) => ({ override: { type: () => fc.constant(t.largerType ?? t.type) } }),
+  },
   getInstanceStatsByMonth: byMonth,
   getInstanceTransferByMonth: byMonth,
   createManagedContact: managedContact,
@@ -248,7 +384,15 @@ export const RULES: Record<string, OperationRules> = {
     hints: () => ({
       // domain, metricsclient, NodeBalancer and volume operations are not shown: no such IDs can be made;
       // managed_issue needs the managed service enabled (a target-wide state); region only for a VLAN ticket
-      omit: ["domain_id", "metricsclient_id", "nodebalancer_id", "volume_id", "managed_issue", "region", "vlan"],
+      omit: [
+        "domain_id",
+        "metricsclient_id",
+        "nodebalancer_id",
+        "volume_id",
+        "managed_issue",
+        "region",
+        "vlan",
+      ],
     }),
     bind: (b, s) => bindInt(b, "vm_id", s.vmId),
   },
@@ -256,7 +400,10 @@ export const RULES: Record<string, OperationRules> = {
   updateRecipe: recipe,
   createTag: {
     // domains, NodeBalancers and volumes: their operations are not shown, so only instances are tagged
-    hints: () => ({ omit: ["domains", "nodebalancers", "volumes"], override: { label: asciiText(ALNUM + "-_") } }),
+    hints: () => ({
+      omit: ["domains", "nodebalancers", "volumes"],
+      override: { label: asciiText(ALNUM + "-_") },
+    }),
     bind: (b, s) => bindInt(b, "vms", s.vmId),
   },
   uploadBucketSsl: {},

@@ -65,16 +65,27 @@ export function expand(n: number, seed: number, chars?: string): string {
     x ^= x << 5;
     const r = x >>> 0;
     if (chars) out += chars[r % chars.length];
-    else out += r % 9 === 0 ? String.fromCharCode(0xa1 + ((r >>> 8) % (0x2fff - 0xa1))) : String.fromCharCode(0x20 + ((r >>> 8) % 95));
+    else
+      out +=
+        r % 9 === 0
+          ? String.fromCharCode(0xa1 + ((r >>> 8) % (0x2fff - 0xa1)))
+          : String.fromCharCode(0x20 + ((r >>> 8) % 95));
   }
   return out;
 }
 
 /** Text of min..max characters (short values are the common case; the bounds are boundary sites). Pass `chars` to draw from them only. */
-export function text(min: number, max: number, chars?: string | fc.Arbitrary<string>): fc.Arbitrary<string> {
+export function text(
+  min: number,
+  max: number,
+  chars?: string | fc.Arbitrary<string>,
+): fc.Arbitrary<string> {
   const hi = Math.max(min, Math.min(max, min + 24));
-  if (chars !== undefined && typeof chars !== "string") return fc.array(chars, { minLength: min, maxLength: hi }).map((a) => a.join(""));
-  return fc.tuple(fc.integer({ min, max: hi }), fc.nat()).map(([n, seed]) => expand(n, seed, chars));
+  if (chars !== undefined && typeof chars !== "string")
+    return fc.array(chars, { minLength: min, maxLength: hi }).map((a) => a.join(""));
+  return fc
+    .tuple(fc.integer({ min, max: hi }), fc.nat())
+    .map(([n, seed]) => expand(n, seed, chars));
 }
 
 /** Exactly n characters. */
@@ -107,7 +118,10 @@ export class SchemaGen {
     if (s.$ref) {
       const target = this.resolve(s.$ref);
       if (typeof target === "boolean") return target;
-      return this.flatten({ ...target, ...Object.fromEntries(Object.entries(s).filter(([k]) => k !== "$ref")) });
+      return this.flatten({
+        ...target,
+        ...Object.fromEntries(Object.entries(s).filter(([k]) => k !== "$ref")),
+      });
     }
     if (!Array.isArray(s.allOf)) return s;
     let out: Record<string, any> = { ...s, allOf: [] };
@@ -130,7 +144,10 @@ export class SchemaGen {
   }
 
   private resolve(ref: string): Schema {
-    const parts = ref.replace(/^#\//, "").split("/").map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const parts = ref
+      .replace(/^#\//, "")
+      .split("/")
+      .map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
     return parts.reduce((o: any, p) => o?.[p], this.doc) ?? true;
   }
 
@@ -151,18 +168,31 @@ export class SchemaGen {
     const s = this.flatten(s0);
     const own = this.hints.override?.[key(path)];
     if (own && typeof s !== "boolean") return own({ ...boundsOf(s), ...bounds });
-    if (s === true || (typeof s === "object" && Object.keys(s).filter((k) => !/^(description|x-|example|deprecated|title|default)/.test(k)).length === 0)) return smallJson();
+    if (
+      s === true ||
+      (typeof s === "object" &&
+        Object.keys(s).filter((k) => !/^(description|x-|example|deprecated|title|default)/.test(k))
+          .length === 0)
+    )
+      return smallJson();
     if (s === false) return fc.constant(undefined);
     if (s.const !== undefined) return fc.constant(s.const);
     if (Array.isArray(s.enum)) return fc.constantFrom(...s.enum);
     const branches = s.oneOf ?? s.anyOf;
     if (Array.isArray(branches)) {
       const { oneOf: _o, anyOf: _a, ...rest } = s;
-      return fc.oneof(...branches.map((b: Schema) => this.valid(typeof b === "boolean" ? b : { ...rest, ...this.flattenObj(b) }, path, bounds)));
+      return fc.oneof(
+        ...branches.map((b: Schema) =>
+          this.valid(typeof b === "boolean" ? b : { ...rest, ...this.flattenObj(b) }, path, bounds),
+        ),
+      );
     }
     const types = this.types(s);
     if (types.length === 0) return smallJson();
-    const arbs = types.map((t) => ({ weight: t === "null" ? 1 : 4, arbitrary: this.ofType(s, t, path, bounds) }));
+    const arbs = types.map((t) => ({
+      weight: t === "null" ? 1 : 4,
+      arbitrary: this.ofType(s, t, path, bounds),
+    }));
     return arbs.length === 1 ? arbs[0].arbitrary : fc.oneof(...arbs);
   }
 
@@ -171,7 +201,12 @@ export class SchemaGen {
     return typeof f === "boolean" ? {} : f;
   }
 
-  private ofType(s: Record<string, any>, t: string, path: Path, bounds?: Bounds): fc.Arbitrary<unknown> {
+  private ofType(
+    s: Record<string, any>,
+    t: string,
+    path: Path,
+    bounds?: Bounds,
+  ): fc.Arbitrary<unknown> {
     const b = { ...boundsOf(s), ...bounds };
     switch (t) {
       case "null":
@@ -185,13 +220,21 @@ export class SchemaGen {
         return fc.integer({ min, max });
       }
       case "number":
-        return fc.double({ min: b.minimum ?? 0, max: b.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true });
+        return fc.double({
+          min: b.minimum ?? 0,
+          max: b.maximum ?? 1e6,
+          noNaN: true,
+          noDefaultInfinity: true,
+        });
       case "string":
         return this.string(s, path, b);
       case "array": {
         const min = s.minItems ?? 0;
         const max = Math.min(s.maxItems ?? 3, min + 3);
-        return fc.array(this.valid(s.items ?? true, [...path, 0]), { minLength: min, maxLength: max });
+        return fc.array(this.valid(s.items ?? true, [...path, 0]), {
+          minLength: min,
+          maxLength: max,
+        });
       }
       case "object":
         return this.object(s, path);
@@ -219,17 +262,26 @@ export class SchemaGen {
     }
     const plain = exact ? textOfLength(min) : text(min, max);
     const real = realistic(String(path[path.length - 1] ?? ""), s.format);
-    return real && !exact ? fc.oneof({ weight: 3, arbitrary: real.filter(fits) }, { weight: 1, arbitrary: plain }) : plain;
+    return real && !exact
+      ? fc.oneof({ weight: 3, arbitrary: real.filter(fits) }, { weight: 1, arbitrary: plain })
+      : plain;
   }
 
   private members(s: Record<string, any>, path: Path): [string, Schema][] {
-    return Object.entries((s.properties ?? {}) as Record<string, Schema>).filter(([name, m]) => m !== false && !this.omitted([...path, name]));
+    return Object.entries((s.properties ?? {}) as Record<string, Schema>).filter(
+      ([name, m]) => m !== false && !this.omitted([...path, name]),
+    );
   }
 
   /** Valid objects; `without` leaves one member out (the caller puts its own value there). */
-  private object(s: Record<string, any>, path: Path, without?: string): fc.Arbitrary<Record<string, unknown>> {
+  private object(
+    s: Record<string, any>,
+    path: Path,
+    without?: string,
+  ): fc.Arbitrary<Record<string, unknown>> {
     const members = this.members(s, path).filter(([n]) => n !== without);
-    if (members.length === 0 && !s.properties) return smallJson() as fc.Arbitrary<Record<string, unknown>>;
+    if (members.length === 0 && !s.properties)
+      return smallJson() as fc.Arbitrary<Record<string, unknown>>;
     const model = Object.fromEntries(members.map(([n, m]) => [n, this.valid(m, [...path, n])]));
     const required = ((s.required ?? []) as string[]).filter((r) => r in model);
     return fc.record(model, { requiredKeys: required }) as fc.Arbitrary<Record<string, unknown>>;
@@ -245,24 +297,61 @@ export class SchemaGen {
     const own = this.hints.override?.[key(path)];
     // a member with only a type (or a type and an enum or bounds) can always be sent the wrong JSON type
     const wrong = wrongType(types);
-    if (wrong && !s.oneOf && !s.anyOf) out.push({ path, keyword: "type", kind: "violation", arb: wrong });
+    if (wrong && !s.oneOf && !s.anyOf)
+      out.push({ path, keyword: "type", kind: "violation", arb: wrong });
     if (s.oneOf || s.anyOf) return out;
     if (Array.isArray(s.enum) && s.enum.every((e: unknown) => typeof e === "string")) {
-      out.push({ path, keyword: "enum", kind: "violation", arb: text(3, 12, ALNUM).filter((v) => !s.enum.includes(v)) });
+      out.push({
+        path,
+        keyword: "enum",
+        kind: "violation",
+        arb: text(3, 12, ALNUM).filter((v) => !s.enum.includes(v)),
+      });
     }
     if (types.includes("string")) {
       const { minLength, maxLength } = boundsOf(s);
       // a formatted value has the length its format gives it: its length bounds are not hit exactly
       const exactLengths = !s.format || own;
-      const str = (n: number) => (own ? (own({ minLength: n, maxLength: n }) as fc.Arbitrary<string>) : this.string(s, path, { minLength: n, maxLength: n }));
+      const str = (n: number) =>
+        own
+          ? (own({ minLength: n, maxLength: n }) as fc.Arbitrary<string>)
+          : this.string(s, path, { minLength: n, maxLength: n });
       const plainOfLength = (n: number) => (own ? str(n) : textOfLength(n));
       if (minLength !== undefined && minLength > 0) {
-        if (exactLengths) out.push({ path, keyword: "minLength", kind: "boundary", at: minLength, arb: str(minLength) });
-        out.push({ path, keyword: "minLength", kind: "violation", at: minLength - 1, arb: plainOfLength(minLength - 1) });
+        if (exactLengths)
+          out.push({
+            path,
+            keyword: "minLength",
+            kind: "boundary",
+            at: minLength,
+            arb: str(minLength),
+          });
+        out.push({
+          path,
+          keyword: "minLength",
+          kind: "violation",
+          at: minLength - 1,
+          arb: plainOfLength(minLength - 1),
+        });
       }
       if (maxLength !== undefined && maxLength <= 100_000) {
-        if (exactLengths) out.push({ path, keyword: "maxLength", kind: "boundary", at: maxLength, arb: str(maxLength) });
-        out.push({ path, keyword: "maxLength", kind: "violation", at: maxLength + 1, arb: own ? (own({ minLength: maxLength + 1, maxLength: maxLength + 1 }) as fc.Arbitrary<string>) : textOfLength(maxLength + 1, ALNUM) });
+        if (exactLengths)
+          out.push({
+            path,
+            keyword: "maxLength",
+            kind: "boundary",
+            at: maxLength,
+            arb: str(maxLength),
+          });
+        out.push({
+          path,
+          keyword: "maxLength",
+          kind: "violation",
+          at: maxLength + 1,
+          arb: own
+            ? (own({ minLength: maxLength + 1, maxLength: maxLength + 1 }) as fc.Arbitrary<string>)
+            : textOfLength(maxLength + 1, ALNUM),
+        });
       }
       if (typeof s.pattern === "string") {
         const re = new RegExp(s.pattern, "u");
@@ -271,25 +360,82 @@ export class SchemaGen {
         // ("4111-1111-1111-1111" for a digits-only card number)
         const cls = charClass(s.pattern);
         const stranger = [" ", "-", ".", "_", "/"].filter((c) => !cls?.chars.includes(c));
-        const near = cls && stranger.length
-          ? fc.tuple(this.string(s, path, { minLength, maxLength: maxLength === undefined ? undefined : Math.max(minLength ?? 0, maxLength - 1) }), fc.nat(), fc.constantFrom(...stranger)).map(([v, k, c]) => v.slice(0, 1 + (k % Math.max(1, v.length - 1))) + c + v.slice(1 + (k % Math.max(1, v.length - 1))))
-          : fc.constant("has space");
-        out.push({ path, keyword: "pattern", kind: "violation", arb: fc.oneof(near, text(lo, Math.min(maxLength ?? 40, lo + 12)), fc.constantFrom("has space", "-leading", "a__b", "ü-ünïcode")).filter((v) => !re.test(v)) });
+        const near =
+          cls && stranger.length
+            ? fc
+                .tuple(
+                  this.string(s, path, {
+                    minLength,
+                    maxLength:
+                      maxLength === undefined ? undefined : Math.max(minLength ?? 0, maxLength - 1),
+                  }),
+                  fc.nat(),
+                  fc.constantFrom(...stranger),
+                )
+                .map(
+                  ([v, k, c]) =>
+                    v.slice(0, 1 + (k % Math.max(1, v.length - 1))) +
+                    c +
+                    v.slice(1 + (k % Math.max(1, v.length - 1))),
+                )
+            : fc.constant("has space");
+        out.push({
+          path,
+          keyword: "pattern",
+          kind: "violation",
+          arb: fc
+            .oneof(
+              near,
+              text(lo, Math.min(maxLength ?? 40, lo + 12)),
+              fc.constantFrom("has space", "-leading", "a__b", "ü-ünïcode"),
+            )
+            .filter((v) => !re.test(v)),
+        });
       }
-      if (s.format && BAD_FORMAT[s.format]) out.push({ path, keyword: "format", kind: "violation", arb: fc.constantFrom(...BAD_FORMAT[s.format]) });
+      if (s.format && BAD_FORMAT[s.format])
+        out.push({
+          path,
+          keyword: "format",
+          kind: "violation",
+          arb: fc.constantFrom(...BAD_FORMAT[s.format]),
+        });
     }
     if (types.includes("integer") || types.includes("number")) {
       const { minimum, maximum } = boundsOf(s);
       if (minimum !== undefined) {
-        out.push({ path, keyword: "minimum", kind: "boundary", at: minimum, arb: fc.constant(minimum) });
-        out.push({ path, keyword: s.exclusiveMinimum !== undefined ? "exclusiveMinimum" : "minimum", kind: "violation", at: minimum - 1, arb: fc.constant(minimum - 1) });
+        out.push({
+          path,
+          keyword: "minimum",
+          kind: "boundary",
+          at: minimum,
+          arb: fc.constant(minimum),
+        });
+        out.push({
+          path,
+          keyword: s.exclusiveMinimum !== undefined ? "exclusiveMinimum" : "minimum",
+          kind: "violation",
+          at: minimum - 1,
+          arb: fc.constant(minimum - 1),
+        });
       }
       if (maximum !== undefined) {
-        out.push({ path, keyword: "maximum", kind: "boundary", at: maximum, arb: fc.constant(maximum) });
+        out.push({
+          path,
+          keyword: "maximum",
+          kind: "boundary",
+          at: maximum,
+          arb: fc.constant(maximum),
+        });
         // a bound the material contradicts (expires_in 68400 beside a day, spec/README.md C5) is not
         // fuzzed as a MUST violation: its own SHOULD check names the contradiction
         if (!(s as Record<string, unknown>)["x-contradiction"]) {
-          out.push({ path, keyword: s.exclusiveMaximum !== undefined ? "exclusiveMaximum" : "maximum", kind: "violation", at: maximum + 1, arb: fc.constant(maximum + 1) });
+          out.push({
+            path,
+            keyword: s.exclusiveMaximum !== undefined ? "exclusiveMaximum" : "maximum",
+            kind: "violation",
+            at: maximum + 1,
+            arb: fc.constant(maximum + 1),
+          });
         }
       }
     }
@@ -297,16 +443,45 @@ export class SchemaGen {
       const item = s.items ?? true;
       const itemArb = this.valid(item, [...path, 0]);
       // an array with its own generator (rules.ts) hits its bounds through it: its items obey rules between them
-      const ofLength = (n: number) => (own ? (own({}) as fc.Arbitrary<unknown[]>).filter((a) => a.length === n) : fc.array(itemArb, { minLength: n, maxLength: n }));
+      const ofLength = (n: number) =>
+        own
+          ? (own({}) as fc.Arbitrary<unknown[]>).filter((a) => a.length === n)
+          : fc.array(itemArb, { minLength: n, maxLength: n });
       if (s.maxItems !== undefined && s.maxItems <= 20) {
-        out.push({ path, keyword: "maxItems", kind: "boundary", at: s.maxItems, arb: ofLength(s.maxItems) });
-        out.push({ path, keyword: "maxItems", kind: "violation", at: s.maxItems + 1, arb: fc.array(itemArb, { minLength: s.maxItems + 1, maxLength: s.maxItems + 1 }) });
+        out.push({
+          path,
+          keyword: "maxItems",
+          kind: "boundary",
+          at: s.maxItems,
+          arb: ofLength(s.maxItems),
+        });
+        out.push({
+          path,
+          keyword: "maxItems",
+          kind: "violation",
+          at: s.maxItems + 1,
+          arb: fc.array(itemArb, { minLength: s.maxItems + 1, maxLength: s.maxItems + 1 }),
+        });
       }
       if (s.minItems !== undefined && s.minItems > 0) {
-        out.push({ path, keyword: "minItems", kind: "boundary", at: s.minItems, arb: ofLength(s.minItems) });
-        out.push({ path, keyword: "minItems", kind: "violation", at: s.minItems - 1, arb: fc.array(itemArb, { minLength: s.minItems - 1, maxLength: s.minItems - 1 }) });
+        out.push({
+          path,
+          keyword: "minItems",
+          kind: "boundary",
+          at: s.minItems,
+          arb: ofLength(s.minItems),
+        });
+        out.push({
+          path,
+          keyword: "minItems",
+          kind: "violation",
+          at: s.minItems - 1,
+          arb: fc.array(itemArb, { minLength: s.minItems - 1, maxLength: s.minItems - 1 }),
+        });
       }
-      const rest = fc.array(itemArb, { maxLength: Math.max(0, Math.min((s.maxItems ?? 3) - 1, 2)) });
+      const rest = fc.array(itemArb, {
+        maxLength: Math.max(0, Math.min((s.maxItems ?? 3) - 1, 2)),
+      });
       for (const site of this.sites(item, [...path, 0])) {
         if (own && site.kind === "boundary") continue;
         out.push({ ...site, arb: fc.tuple(site.arb, rest).map(([v, r]) => [v, ...r]) });
@@ -315,16 +490,31 @@ export class SchemaGen {
     if (types.includes("object") && s.properties) {
       for (const r of (s.required ?? []) as string[]) {
         if (!(r in s.properties)) continue;
-        out.push({ path: [...path, r], keyword: "required", kind: "violation", arb: this.object(s, path, r) });
+        out.push({
+          path: [...path, r],
+          keyword: "required",
+          kind: "violation",
+          arb: this.object(s, path, r),
+        });
       }
       for (const [name, m] of Object.entries(s.properties as Record<string, Schema>)) {
         const p = [...path, name];
         if (m === false) {
-          out.push({ path: p, keyword: "false schema", kind: "violation", arb: this.object(s, path, name).map((o) => ({ ...o, [name]: {} })) });
+          out.push({
+            path: p,
+            keyword: "false schema",
+            kind: "violation",
+            arb: this.object(s, path, name).map((o) => ({ ...o, [name]: {} })),
+          });
           continue;
         }
         for (const site of this.sites(m, p)) {
-          out.push({ ...site, arb: fc.tuple(this.object(s, path, name), site.arb).map(([o, v]) => ({ ...o, [name]: v })) });
+          out.push({
+            ...site,
+            arb: fc
+              .tuple(this.object(s, path, name), site.arb)
+              .map(([o, v]) => ({ ...o, [name]: v })),
+          });
         }
       }
     }
@@ -338,9 +528,17 @@ function charClass(pattern: string): { chars: string; min: number; max: number }
   if (!m) return undefined;
   const one = new RegExp(`^[${m[1]}]$`);
   let chars = "";
-  for (let c = 0x20; c < 0x7f; c++) if (one.test(String.fromCharCode(c))) chars += String.fromCharCode(c);
+  for (let c = 0x20; c < 0x7f; c++)
+    if (one.test(String.fromCharCode(c))) chars += String.fromCharCode(c);
   if (!chars) return undefined;
-  const [min, max] = m[2] === "*" ? [0, Infinity] : m[2] === "+" ? [1, Infinity] : m[5] ? [Number(m[5]), Number(m[5])] : [Number(m[3]), Number(m[4])];
+  const [min, max] =
+    m[2] === "*"
+      ? [0, Infinity]
+      : m[2] === "+"
+        ? [1, Infinity]
+        : m[5]
+          ? [Number(m[5]), Number(m[5])]
+          : [Number(m[3]), Number(m[4])];
   return { chars, min, max };
 }
 
@@ -367,12 +565,23 @@ function wrongType(types: string[]): fc.Arbitrary<unknown> | undefined {
 }
 
 function smallJson(): fc.Arbitrary<unknown> {
-  return fc.dictionary(text(1, 8, ALNUM), fc.oneof(text(0, 8, ALNUM), fc.integer({ min: 0, max: 100 }), fc.boolean()), { maxKeys: 3 });
+  return fc.dictionary(
+    text(1, 8, ALNUM),
+    fc.oneof(text(0, 8, ALNUM), fc.integer({ min: 0, max: 100 }), fc.boolean()),
+    { maxKeys: 3 },
+  );
 }
 
 /** Valid values of the formats request schemas use. */
 const FORMAT: Record<string, (min: number, max: number) => fc.Arbitrary<string>> = {
-  "date-time": () => fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2037-12-31T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString()),
+  "date-time": () =>
+    fc
+      .date({
+        min: new Date("2000-01-01T00:00:00Z"),
+        max: new Date("2037-12-31T00:00:00Z"),
+        noInvalidDate: true,
+      })
+      .map((d) => d.toISOString()),
   uuid: () => fc.uuid(),
   ipv4: () => fc.ipV4(),
   ipv6: () => fc.ipV6(),
@@ -387,5 +596,16 @@ export function strongPassword(min: number, max: number): fc.Arbitrary<string> {
   if (min > max) return fc.constant("");
   const lo = Math.min(Math.max(min, 8), max);
   const hi = Math.max(lo, Math.min(max, lo + 16));
-  return fc.tuple(fc.integer({ min: lo, max: hi }), fc.nat()).map(([n, seed]) => ("aZ7#" + expand(Math.max(0, n - 4), seed || 1, "abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ23456789")).slice(0, n));
+  return fc
+    .tuple(fc.integer({ min: lo, max: hi }), fc.nat())
+    .map(([n, seed]) =>
+      (
+        "aZ7#" +
+        expand(
+          Math.max(0, n - 4),
+          seed || 1,
+          "abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ23456789",
+        )
+      ).slice(0, n),
+    );
 }

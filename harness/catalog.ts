@@ -12,7 +12,9 @@ export function loadRequirements(): { catalog?: Map<string, Requirement>; proble
   try {
     cached = { catalog: loadCatalog().byId };
   } catch (e) {
-    cached = { problem: `spec/requirements.yaml could not be loaded: ${(e as Error).message.split("\n")[0]}` };
+    cached = {
+      problem: `spec/requirements.yaml could not be loaded: ${(e as Error).message.split("\n")[0]}`,
+    };
   }
   return cached;
 }

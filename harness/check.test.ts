@@ -13,7 +13,16 @@ const calls: string[] = [];
 beforeAll(async () => {
   server = await serve((req, res) => {
     calls.push(`${req.method} ${req.url}`);
-    if (req.method === "POST" && req.url === "/v4/account/oauth-clients") return json(res, 200, { id: "c1", label: "x", public: false, redirect_uri: "https://e", secret: "s", status: "active", thumbnail_url: null });
+    if (req.method === "POST" && req.url === "/v4/account/oauth-clients")
+      return json(res, 200, {
+        id: "c1",
+        label: "x",
+        public: false,
+        redirect_uri: "https://e",
+        secret: "s",
+        status: "active",
+        thumbnail_url: null,
+      });
     return json(res, 200, {});
   });
 });
@@ -21,9 +30,19 @@ afterAll(() => server.close());
 
 class Skipped extends Error {}
 function fakeCtx(filepath = "suites/area/file.test.ts") {
-  return { task: { meta: {} as { plumbline?: CheckMeta }, file: { filepath } }, skip: ((r?: string) => { throw new Skipped(r); }) as never };
+  return {
+    task: { meta: {} as { plumbline?: CheckMeta }, file: { filepath } },
+    skip: ((r?: string) => {
+      throw new Skipped(r);
+    }) as never,
+  };
 }
-async function run(decl: Parameters<typeof declare>[0], body: (c: CheckContext) => Promise<void>, over = {}, filepath?: string) {
+async function run(
+  decl: Parameters<typeof declare>[0],
+  body: (c: CheckContext) => Promise<void>,
+  over = {},
+  filepath?: string,
+) {
   const ctx = fakeCtx(filepath);
   const w = testWorld(server.url, over);
   let thrown: unknown;
@@ -37,17 +56,29 @@ async function run(decl: Parameters<typeof declare>[0], body: (c: CheckContext) 
 
 describe("check", () => {
   it("names the test with its IDs first", () => {
-    expect(checkTitle(["VM-BOOT-3", "VM-BOOT-4"], "refused")).toBe("[VM-BOOT-3, VM-BOOT-4] refused");
+    expect(checkTitle(["VM-BOOT-3", "VM-BOOT-4"], "refused")).toBe(
+      "[VM-BOOT-3, VM-BOOT-4] refused",
+    );
   });
 
   it("takes level, kind and area from the catalog entry of the first ID", () => {
     const m = declare({ id: ["T-SHOULD-1", "T-MUST-1"] }, catalog);
-    expect([m.level, m.kind, m.area, m.operationIds]).toEqual(["SHOULD", "auth", "account", ["getAccount"]]);
-    expect(declare({ id: "T-MUST-1", level: "INFO", effect: "creates" }, catalog)).toMatchObject({ level: "INFO", sideEffect: "creates" });
+    expect([m.level, m.kind, m.area, m.operationIds]).toEqual([
+      "SHOULD",
+      "auth",
+      "account",
+      ["getAccount"],
+    ]);
+    expect(declare({ id: "T-MUST-1", level: "INFO", effect: "creates" }, catalog)).toMatchObject({
+      level: "INFO",
+      sideEffect: "creates",
+    });
   });
 
   it("passes and records exchanges in the meta", async () => {
-    const { meta, thrown } = await run({ id: "T-MUST-1" }, async ({ ops }) => expectEmptyObject(await ops.getAccount()));
+    const { meta, thrown } = await run({ id: "T-MUST-1" }, async ({ ops }) =>
+      expectEmptyObject(await ops.getAccount()),
+    );
     expect(thrown).toBeUndefined();
     expect(meta.outcome).toBe("pass");
     expect(meta.exchanges).toHaveLength(1);
@@ -77,24 +108,48 @@ describe("check", () => {
 
   it("a side-effect class not allowed is skipped, naming the class", async () => {
     let ran = false;
-    const { meta, thrown } = await run({ id: "T-MUST-1", effect: "destructive" }, async () => void (ran = true), { allow: ["read-only"] });
+    const { meta, thrown } = await run(
+      { id: "T-MUST-1", effect: "destructive" },
+      async () => void (ran = true),
+      { allow: ["read-only"] },
+    );
     expect(ran).toBe(false);
     expect(thrown).toBeInstanceOf(Skipped);
     expect(meta.reason).toMatch(/side-effect class "destructive" not allowed/);
   });
 
   it("a missing principal or provider state skips naming it", async () => {
-    const a = await run({ id: "T-MUST-1" }, async ({ ops }) => void (await ops.getAccount({ as: "restricted" })));
-    expect([a.meta.outcome, a.meta.reason]).toEqual(["skip", expect.stringMatching(/principal "restricted" is not configured/)]);
-    const b = await run({ id: "T-MUST-1" }, async ({ states }) => void (await states.require("successful-backup", { vmId: 1 })));
+    const a = await run(
+      { id: "T-MUST-1" },
+      async ({ ops }) => void (await ops.getAccount({ as: "restricted" })),
+    );
+    expect([a.meta.outcome, a.meta.reason]).toEqual([
+      "skip",
+      expect.stringMatching(/principal "restricted" is not configured/),
+    ]);
+    const b = await run(
+      { id: "T-MUST-1" },
+      async ({ states }) => void (await states.require("successful-backup", { vmId: 1 })),
+    );
     expect(b.meta.reason).toMatch(/provider state "successful-backup" needs a control endpoint/);
   });
 
   it("a target-wide provider state outside a *.serial.test.ts file is a harness error, naming the fix", async () => {
-    const body = async ({ states }: CheckContext) => void (await states.require("clock-advance", { seconds: 1 }));
+    const body = async ({ states }: CheckContext) =>
+      void (await states.require("clock-advance", { seconds: 1 }));
     const parallel = await run({ id: "T-MUST-1" }, body, { controlUrl: server.url });
-    expect([parallel.meta.outcome, parallel.meta.reason]).toEqual(["error", expect.stringMatching(/changes the whole target; a check using it belongs in a \*\.serial\.test\.ts file/)]);
-    const serial = await run({ id: "T-MUST-1" }, body, { controlUrl: server.url }, "suites/area/clock.serial.test.ts");
+    expect([parallel.meta.outcome, parallel.meta.reason]).toEqual([
+      "error",
+      expect.stringMatching(
+        /changes the whole target; a check using it belongs in a \*\.serial\.test\.ts file/,
+      ),
+    ]);
+    const serial = await run(
+      { id: "T-MUST-1" },
+      body,
+      { controlUrl: server.url },
+      "suites/area/clock.serial.test.ts",
+    );
     expect(serial.meta.outcome).toBe("pass");
   });
 
@@ -113,7 +168,10 @@ describe("check", () => {
   });
   it("http() sends to an absolute URL without a token and records the exchange", async () => {
     const { meta, thrown } = await run({ id: "T-MUST-1" }, async ({ http }) => {
-      const res = await http("PUT", `${server.url}/__objects/c/b/o?sig=x`, { body: "hello", contentType: "text/plain" });
+      const res = await http("PUT", `${server.url}/__objects/c/b/o?sig=x`, {
+        body: "hello",
+        contentType: "text/plain",
+      });
       expect(res.status).toBe(200);
       await expect(http("GET", "/relative")).rejects.toThrow(/absolute/);
     });

@@ -46,7 +46,11 @@ export interface CheckContext {
    * A request to an absolute URL the target handed out (a pre-signed object URL), sent without a
    * token and recorded like any exchange. Raw bodies only; set contentType for them.
    */
-  http(method: string, url: string, opts?: { body?: string | Buffer; contentType?: string; headers?: Record<string, string> }): Promise<ApiResponse>;
+  http(
+    method: string,
+    url: string,
+    opts?: { body?: string | Buffer; contentType?: string; headers?: Record<string, string> },
+  ): Promise<ApiResponse>;
 }
 
 /** Static metadata of a check, known at declaration (what `plan` reads). */
@@ -54,9 +58,12 @@ export function declare(decl: CheckDecl, catalog: Map<string, Requirement> | und
   const ids = Array.isArray(decl.id) ? decl.id : [decl.id];
   if (ids.length === 0) throw new HarnessError("check() needs at least one requirement ID");
   const req = catalog?.get(ids[0]);
-  const operationIds = decl.op === undefined ? req?.operations ?? [] : Array.isArray(decl.op) ? decl.op : [decl.op];
+  const operationIds =
+    decl.op === undefined ? (req?.operations ?? []) : Array.isArray(decl.op) ? decl.op : [decl.op];
   const opArea = operationIds[0] ? safeArea(operationIds[0]) : undefined;
-  const area = decl.area ?? (AREAS.includes(req?.area as Area) ? (req!.area as Area) : opArea ?? "conventions");
+  const area =
+    decl.area ??
+    (AREAS.includes(req?.area as Area) ? (req!.area as Area) : (opArea ?? "conventions"));
   return {
     requirementIds: ids,
     operationIds,
@@ -79,10 +86,21 @@ function safeArea(op: string): Area | undefined {
 }
 
 /** Why this check cannot count as a verdict on the target, before it runs; undefined when it can run. */
-export function preflight(meta: CheckMeta, config: Config, catalog: Map<string, Requirement> | undefined, catalogProblem?: string): { skip?: string; error?: string } {
-  if (!catalog) return { error: `requirement catalog unavailable: ${catalogProblem ?? "spec/catalog.ts did not load"}` };
+export function preflight(
+  meta: CheckMeta,
+  config: Config,
+  catalog: Map<string, Requirement> | undefined,
+  catalogProblem?: string,
+): { skip?: string; error?: string } {
+  if (!catalog)
+    return {
+      error: `requirement catalog unavailable: ${catalogProblem ?? "spec/catalog.ts did not load"}`,
+    };
   const unknown = meta.requirementIds.filter((id) => !catalog.has(id));
-  if (unknown.length) return { error: `requirement ID${unknown.length > 1 ? "s" : ""} not in spec/requirements.yaml: ${unknown.join(", ")}` };
+  if (unknown.length)
+    return {
+      error: `requirement ID${unknown.length > 1 ? "s" : ""} not in spec/requirements.yaml: ${unknown.join(", ")}`,
+    };
   for (const op of meta.operationIds) {
     try {
       operationInfo(op);
@@ -90,9 +108,12 @@ export function preflight(meta: CheckMeta, config: Config, catalog: Map<string, 
       return { error: `operation "${op}" is not in spec/openapi.yaml` };
     }
   }
-  if (!config.areas.includes(meta.area)) return { skip: `area "${meta.area}" not selected (--areas ${config.areas.join(",")})` };
+  if (!config.areas.includes(meta.area))
+    return { skip: `area "${meta.area}" not selected (--areas ${config.areas.join(",")})` };
   if (!config.allow.includes(meta.sideEffect)) {
-    return { skip: `side-effect class "${meta.sideEffect}" not allowed on this target (allowed: ${config.allow.join(", ")}; opt in with --allow ${meta.sideEffect})` };
+    return {
+      skip: `side-effect class "${meta.sideEffect}" not allowed on this target (allowed: ${config.allow.join(", ")}; opt in with --allow ${meta.sideEffect})`,
+    };
   }
   return {};
 }
@@ -101,9 +122,13 @@ export function preflight(meta: CheckMeta, config: Config, catalog: Map<string, 
 export function classify(e: unknown): { outcome: "fail" | "skip" | "error"; reason: string } {
   const err = e as Error & { code?: string };
   if (e instanceof MissingCapability) return { outcome: "skip", reason: err.message };
-  if (e instanceof TargetFailure || err?.name === "AssertionError") return { outcome: "fail", reason: err.message };
+  if (e instanceof TargetFailure || err?.name === "AssertionError")
+    return { outcome: "fail", reason: err.message };
   if (e instanceof HarnessError) return { outcome: "error", reason: err.message };
-  return { outcome: "error", reason: `harness error: ${err?.name ?? "Error"}: ${err?.message ?? String(e)}` };
+  return {
+    outcome: "error",
+    reason: `harness error: ${err?.name ?? "Error"}: ${err?.message ?? String(e)}`,
+  };
 }
 
 export function checkTitle(ids: string[], title: string): string {
@@ -115,11 +140,18 @@ export function checkTitle(ids: string[], title: string): string {
  *   check({ id: "VM-BOOT-3", op: "bootInstance", effect: "creates" }, "several configs, none booted: refused", async ({ ops, fresh }) => {...})
  * A bare ID string is short for { id }.
  */
-export function check(decl: CheckDecl | string | string[], title: string, body: (ctx: CheckContext) => Promise<void>): void {
+export function check(
+  decl: CheckDecl | string | string[],
+  title: string,
+  body: (ctx: CheckContext) => Promise<void>,
+): void {
   const d: CheckDecl = typeof decl === "string" || Array.isArray(decl) ? { id: decl } : decl;
   const { catalog, problem } = loadRequirements();
   const meta = declare(d, catalog);
-  test(checkTitle(meta.requirementIds, title), { meta: { plumbline: meta }, timeout: d.timeout }, async (ctx) => {
+  test(checkTitle(meta.requirementIds, title), {
+    meta: { plumbline: meta },
+    timeout: d.timeout,
+  }, async (ctx) => {
     await runCheck(meta, ctx, body, world(), catalog, problem);
   });
 }
@@ -158,15 +190,30 @@ export async function runCheck(
       throw new MissingCapability(reason);
     },
     observe: (note, value, requirementId) => {
-      live.observations.push({ requirementId: requirementId ?? live.requirementIds[0], operationId: live.operationIds[0], note, value });
+      live.observations.push({
+        requirementId: requirementId ?? live.requirementIds[0],
+        operationId: live.operationIds[0],
+        note,
+        value,
+      });
     },
-    waitFor: (description, probe) => waitFor(description, probe, { timeoutMs: w.config.waitTimeoutMs }),
+    waitFor: (description, probe) =>
+      waitFor(description, probe, { timeoutMs: w.config.waitTimeoutMs }),
     label: (kind, max) => fresh.label(kind, max),
     http: async (method, url, opts = {}) => {
       // the URLs checks follow come from the target's answers (pre-signed URLs): one a client
       // cannot use is the target's failure, not plumbline's
-      if (!/^https?:\/\//.test(url)) throw new TargetFailure(`the target gave ${JSON.stringify(url).slice(0, 200)} where a client needs an absolute http(s) URL to send ${method} to`);
-      return w.client.send({ method, path: url, body: opts.body, contentType: opts.contentType, headers: opts.headers });
+      if (!/^https?:\/\//.test(url))
+        throw new TargetFailure(
+          `the target gave ${JSON.stringify(url).slice(0, 200)} where a client needs an absolute http(s) URL to send ${method} to`,
+        );
+      return w.client.send({
+        method,
+        path: url,
+        body: opts.body,
+        contentType: opts.contentType,
+        headers: opts.headers,
+      });
     },
   };
   const learnedBefore = w.redactor.known().length;
@@ -178,13 +225,23 @@ export async function runCheck(
     thrown = e;
   } finally {
     // outside the check's record: teardown requests are not part of the verdict
-    const removal = await fresh.cleanup().catch((e: Error) => ({ removed: [], failed: [{ entry: undefined, reason: e.message }] }));
+    const removal = await fresh
+      .cleanup()
+      .catch((e: Error) => ({ removed: [], failed: [{ entry: undefined, reason: e.message }] }));
     for (const f of removal.failed) {
-      live.observations.push({ requirementId: live.requirementIds[0], note: "cleanup could not remove a resource", value: f.reason });
+      live.observations.push({
+        requirementId: live.requirementIds[0],
+        note: "cleanup could not remove a resource",
+        value: f.reason,
+      });
     }
   }
   // nothing leaves the worker unredacted: observations, the reason, the error vitest prints
-  live.observations = live.observations.map((o) => ({ ...o, note: w.redactor.text(o.note), value: w.redactor.body(o.value) }));
+  live.observations = live.observations.map((o) => ({
+    ...o,
+    note: w.redactor.text(o.note),
+    value: w.redactor.body(o.value),
+  }));
   const learned = w.redactor.known().slice(learnedBefore);
   if (learned.length) live.secrets = learned; // for the reporter's last pass; it never writes them
   if (thrown === undefined) {
@@ -205,6 +262,7 @@ function redactError(e: unknown, w: World): unknown {
   err.message = w.redactor.text(err.message);
   if (err.stack) err.stack = w.redactor.text(err.stack);
   // actual, expected, details...: vitest serialises every own property of a thrown error
-  for (const k of Object.keys(err)) if (k !== "message" && k !== "stack") err[k] = w.redactor.body(err[k]);
+  for (const k of Object.keys(err))
+    if (k !== "message" && k !== "stack") err[k] = w.redactor.body(err[k]);
   return err;
 }

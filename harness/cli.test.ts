@@ -15,17 +15,36 @@ function cli(...args: string[]) {
 }
 
 function cliWith(env: Record<string, string>, ...args: string[]) {
-  const r = spawnSync(process.execPath, ["bin/plumbline.mjs", ...args], { encoding: "utf8", timeout: 60_000, env: { ...process.env, PLUMBLINE_TARGET: "", ...env } });
+  const r = spawnSync(process.execPath, ["bin/plumbline.mjs", ...args], {
+    encoding: "utf8",
+    timeout: 60_000,
+    env: { ...process.env, PLUMBLINE_TARGET: "", ...env },
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
 describe("plumbline CLI", () => {
   it.each([
-    [["run", "--target", "not a url"], /^plumbline: --target: "not a url" is not valid; expected an http\(s\) URL/],
-    [["run", "--gate-level", "COULD"], /^plumbline: --gate-level: "COULD" is not valid; expected MUST or SHOULD/],
-    [["run", "--target", "http://127.0.0.1:1", "--request-timeout", "500"], /^plumbline: target http:\/\/127\.0\.0\.1:1 is unreachable \(connection refused/],
-    [["reference", "--port", "0", "--variant", "created-201", "nope"], /^plumbline: --variant: unknown variant nope; expected all or one of: created-201, action-202, /],
-    [["reference", "--port", "0", "--fault", "nope"], /^plumbline: --fault: unknown fault nope; reference\/FAULTS.md lists the \d+ there are$/],
+    [
+      ["run", "--target", "not a url"],
+      /^plumbline: --target: "not a url" is not valid; expected an http\(s\) URL/,
+    ],
+    [
+      ["run", "--gate-level", "COULD"],
+      /^plumbline: --gate-level: "COULD" is not valid; expected MUST or SHOULD/,
+    ],
+    [
+      ["run", "--target", "http://127.0.0.1:1", "--request-timeout", "500"],
+      /^plumbline: target http:\/\/127\.0\.0\.1:1 is unreachable \(connection refused/,
+    ],
+    [
+      ["reference", "--port", "0", "--variant", "created-201", "nope"],
+      /^plumbline: --variant: unknown variant nope; expected all or one of: created-201, action-202, /,
+    ],
+    [
+      ["reference", "--port", "0", "--fault", "nope"],
+      /^plumbline: --fault: unknown fault nope; reference\/FAULTS.md lists the \d+ there are$/,
+    ],
   ])("%j: exit 2 with one line naming what to fix", (args, msg) => {
     const r = cli(...args);
     expect(r.code).toBe(2);
@@ -34,8 +53,14 @@ describe("plumbline CLI", () => {
   });
 
   it.each([
-    [{ PLUMBLINE_REFERENCE_VARIANTS: "all,nope" }, /^plumbline: PLUMBLINE_REFERENCE_VARIANTS: unknown variant nope; expected all or one of: created-201, /],
-    [{ PLUMBLINE_REFERENCE_FAULTS: "nope" }, /^plumbline: PLUMBLINE_REFERENCE_FAULTS: unknown fault nope; reference\/FAULTS.md lists/],
+    [
+      { PLUMBLINE_REFERENCE_VARIANTS: "all,nope" },
+      /^plumbline: PLUMBLINE_REFERENCE_VARIANTS: unknown variant nope; expected all or one of: created-201, /,
+    ],
+    [
+      { PLUMBLINE_REFERENCE_FAULTS: "nope" },
+      /^plumbline: PLUMBLINE_REFERENCE_FAULTS: unknown fault nope; reference\/FAULTS.md lists/,
+    ],
   ])("run with %j for the embedded reference: exit 2 with one line", (env, msg) => {
     const r = cliWith(env, "run");
     expect(r.code).toBe(2);
@@ -47,7 +72,9 @@ describe("plumbline CLI", () => {
     writeFileSync(file, "concurrency: lots\n");
     const r = cli("run", "--config", file);
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/bad\.yaml: concurrency: "lots" is not valid; expected an integer from 1 to 64/);
+    expect(r.err).toMatch(
+      /bad\.yaml: concurrency: "lots" is not valid; expected an integer from 1 to 64/,
+    );
   });
 
   it("every command has --help", () => {
@@ -61,15 +88,21 @@ describe("plumbline CLI", () => {
   it("fuzz takes the run's settings: a bad one is one line, exit 2", () => {
     const r = cli("fuzz", "--fuzz-runs", "0");
     expect(r.code).toBe(2);
-    expect(r.err.trim()).toMatch(/^plumbline: --fuzz-runs: "0" is not valid; expected an integer from 1 to 100000/);
+    expect(r.err.trim()).toMatch(
+      /^plumbline: --fuzz-runs: "0" is not valid; expected an integer from 1 to 100000/,
+    );
     const t = cli("fuzz", "--time-budget", "soon");
-    expect(t.err.trim()).toMatch(/^plumbline: --time-budget: "soon" is not valid; expected milliseconds per fuzz property/);
+    expect(t.err.trim()).toMatch(
+      /^plumbline: --time-budget: "soon" is not valid; expected milliseconds per fuzz property/,
+    );
   });
 });
 
 describe("preflight", () => {
   it("unreachable target: one line naming the flag to fix", async () => {
-    await expect(preflight(testConfig("http://127.0.0.1:1"))).rejects.toThrow(/unreachable .*check --target \/ PLUMBLINE_TARGET/);
+    await expect(preflight(testConfig("http://127.0.0.1:1"))).rejects.toThrow(
+      /unreachable .*check --target \/ PLUMBLINE_TARGET/,
+    );
   });
 });
 
@@ -79,13 +112,25 @@ describe("plan output", () => {
     const config = testConfig("https://api.example.com", { allow: ["read-only", "creates"] });
     const text = renderPlan(
       [
-        { name: "[T-MUST-1] reads", file: "suites/conventions/a.test.ts", meta: declare({ id: "T-MUST-1" }, catalog) },
-        { name: "[T-MUST-1] cancels", file: "suites/account/b.test.ts", meta: declare({ id: "T-MUST-1", op: "cancelAccount", effect: "destructive" }, catalog) },
+        {
+          name: "[T-MUST-1] reads",
+          file: "suites/conventions/a.test.ts",
+          meta: declare({ id: "T-MUST-1" }, catalog),
+        },
+        {
+          name: "[T-MUST-1] cancels",
+          file: "suites/account/b.test.ts",
+          meta: declare({ id: "T-MUST-1", op: "cancelAccount", effect: "destructive" }, catalog),
+        },
       ],
       config,
     );
     expect(text).toMatch(/2 checks against https:\/\/api\.example\.com; nothing is sent/);
-    expect(text).toMatch(/read-only: 1 checks, will run\n  \[T-MUST-1\] reads \[MUST\]  → listClusters/);
-    expect(text).toMatch(/destructive: 1 checks, will be skipped \(not allowed\)\n  \[T-MUST-1\] cancels \[MUST\]  → cancelAccount/);
+    expect(text).toMatch(
+      /read-only: 1 checks, will run\n  \[T-MUST-1\] reads \[MUST\]  → listClusters/,
+    );
+    expect(text).toMatch(
+      /destructive: 1 checks, will be skipped \(not allowed\)\n  \[T-MUST-1\] cancels \[MUST\]  → cancelAccount/,
+    );
   });
 });

@@ -66,24 +66,41 @@ interface RawBody {
   encodingError?: string;
 }
 
-const DECODERS: Record<string, (b: Buffer, o: { maxOutputLength: number }) => Buffer> = { gzip: gunzipSync, "x-gzip": gunzipSync, deflate: inflateSync, br: brotliDecompressSync };
+const DECODERS: Record<string, (b: Buffer, o: { maxOutputLength: number }) => Buffer> = {
+  gzip: gunzipSync,
+  "x-gzip": gunzipSync,
+  deflate: inflateSync,
+  br: brotliDecompressSync,
+};
 
 /**
  * The body as a client honouring Content-Encoding reads it. We send no Accept-Encoding, but a
  * correctly encoded body is still readable; a header naming an encoding the body does not have
  * (gzip on plain JSON) makes it unreadable as sent, which is the target's failure.
  */
-function decode(buf: Buffer, encoding: string | undefined, limit: number): { text: string; error?: string } {
+function decode(
+  buf: Buffer,
+  encoding: string | undefined,
+  limit: number,
+): { text: string; error?: string } {
   const enc = (encoding ?? "").trim().toLowerCase();
   if (!enc || enc === "identity" || buf.length === 0) return { text: buf.toString("utf8") };
   const decoder = DECODERS[enc];
-  if (!decoder) return { text: buf.toString("utf8"), error: `Content-Encoding "${enc}" is not one a client can decode: the body is unreadable as sent` };
+  if (!decoder)
+    return {
+      text: buf.toString("utf8"),
+      error: `Content-Encoding "${enc}" is not one a client can decode: the body is unreadable as sent`,
+    };
   try {
     return { text: decoder(buf, { maxOutputLength: limit }).toString("utf8") };
   } catch (e) {
     // a small body that inflates past the cap (a compression bomb) is read no further
-    if ((e as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE") return { text: "", error: `${enc} body inflates past ${limit} bytes; not read` };
-    return { text: buf.toString("utf8"), error: `Content-Encoding "${enc}" but the body is not ${enc} data: unreadable as sent` };
+    if ((e as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE")
+      return { text: "", error: `${enc} body inflates past ${limit} bytes; not read` };
+    return {
+      text: buf.toString("utf8"),
+      error: `Content-Encoding "${enc}" but the body is not ${enc} data: unreadable as sent`,
+    };
   }
 }
 
@@ -91,10 +108,13 @@ function describeError(e: any, timeoutMs: number, url: string): string {
   // the code may also stand only at the head of the message ("ECONNREFUSED: ...")
   const code: string | undefined = e?.code ?? /^(E[A-Z]+|HPE_[A-Z_]+):/.exec(e?.message ?? "")?.[1];
   const host = new URL(url).host;
-  if (e?.timeout || code === "ECONNABORTED") return `timeout: no complete response within ${timeoutMs} ms`;
+  if (e?.timeout || code === "ECONNABORTED")
+    return `timeout: no complete response within ${timeoutMs} ms`;
   if (code === "ECONNRESET") return "connection reset by the target (ECONNRESET)";
-  if (code === "ECONNREFUSED") return `connection refused (ECONNREFUSED): nothing listens at ${host}`;
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return `host not found (${code} ${new URL(url).hostname})`;
+  if (code === "ECONNREFUSED")
+    return `connection refused (ECONNREFUSED): nothing listens at ${host}`;
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN")
+    return `host not found (${code} ${new URL(url).hostname})`;
   if (code === "ETOOLARGE") return "response body too large";
   if (code?.startsWith("HPE_")) return `malformed HTTP response (${code})`;
   const msg = e?.message ?? String(e);
@@ -103,7 +123,8 @@ function describeError(e: any, timeoutMs: number, url: string): string {
 
 function lowerHeaders(h: Record<string, unknown> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h ?? {})) out[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : String(v);
+  for (const [k, v] of Object.entries(h ?? {}))
+    out[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : String(v);
   return out;
 }
 
@@ -124,7 +145,8 @@ function parseBody(raw: RawBody | undefined): { body: unknown; text: string; jso
 
 function storedBody(redactor: Redactor, body: unknown, raw: RawBody): unknown {
   // the received byte count says whether it fits; no need to serialise the body again to know
-  if (typeof body !== "string" && raw.bytes <= STORED_TEXT_LIMIT && !raw.truncated) return redactor.body(body);
+  if (typeof body !== "string" && raw.bytes <= STORED_TEXT_LIMIT && !raw.truncated)
+    return redactor.body(body);
   const text = typeof body === "string" ? body : JSON.stringify(body);
   if (text.length <= STORED_TEXT_LIMIT && !raw.truncated) return redactor.text(text);
   return `${redactor.text(text.slice(0, STORED_TEXT_LIMIT))}… [cut: ${raw.bytes} bytes received${raw.truncated ? ", reading stopped" : ""}]`;
@@ -150,12 +172,15 @@ export class Client {
   constructor(readonly opts: ClientOptions) {
     this.redactor = opts.redactor ?? new Redactor();
     // keep-alive: a new TCP connection per request would cost more than the request itself
-    this.agent = opts.baseUrl.startsWith("https:") ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
+    this.agent = opts.baseUrl.startsWith("https:")
+      ? new https.Agent({ keepAlive: true })
+      : new http.Agent({ keepAlive: true });
   }
 
   url(path: string, query?: RequestSpec["query"]): URL {
     const u = new URL(/^https?:\/\//.test(path) ? path : this.opts.baseUrl + path);
-    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) u.searchParams.set(k, String(v));
+    for (const [k, v] of Object.entries(query ?? {}))
+      if (v !== undefined) u.searchParams.set(k, String(v));
     return u;
   }
 
@@ -165,12 +190,17 @@ export class Client {
     for (let attempt = 0; ; attempt++) {
       const limit = this.opts.breakAfterTimeouts ?? 0;
       if (limit > 0 && this.timeoutsInARow >= limit) {
-        throw new TargetNotAnswering(`target not answering: ${limit} requests in a row got no complete response within ${this.opts.requestTimeoutMs} ms; ${spec.method.toUpperCase()} ${new URL(this.url(spec.path).href).pathname} not sent`);
+        throw new TargetNotAnswering(
+          `target not answering: ${limit} requests in a row got no complete response within ${this.opts.requestTimeoutMs} ms; ${spec.method.toUpperCase()} ${new URL(this.url(spec.path).href).pathname} not sent`,
+        );
       }
       const res = await this.once(spec);
       this.timeoutsInARow = res.error?.startsWith("timeout:") ? this.timeoutsInARow + 1 : 0;
       if (res.status !== 429 || attempt >= this.opts.maxRetries) return res;
-      const wait = Math.min(retryAfterMs(res.headers["retry-after"]) ?? 1000 * 2 ** attempt, this.opts.maxRetryWaitMs);
+      const wait = Math.min(
+        retryAfterMs(res.headers["retry-after"]) ?? 1000 * 2 ** attempt,
+        this.opts.maxRetryWaitMs,
+      );
       if (waitedMs + wait > this.opts.maxRetryWaitMs) return res;
       waitedMs += wait;
       await sleep(wait);
@@ -183,10 +213,17 @@ export class Client {
     const headers: Record<string, string> = { Accept: "application/json", ...spec.headers };
     if (spec.token) headers.Authorization = `Bearer ${spec.token}`;
     const raw = Buffer.isBuffer(spec.body) || typeof spec.body === "string";
-    if (spec.body !== undefined) headers["Content-Type"] = spec.contentType ?? (raw ? "application/octet-stream" : "application/json");
+    if (spec.body !== undefined)
+      headers["Content-Type"] =
+        spec.contentType ?? (raw ? "application/octet-stream" : "application/json");
 
     const started = performance.now();
-    const payload = spec.body === undefined ? undefined : raw ? (spec.body as string | Buffer) : JSON.stringify(spec.body);
+    const payload =
+      spec.body === undefined
+        ? undefined
+        : raw
+          ? (spec.body as string | Buffer)
+          : JSON.stringify(spec.body);
     const answer = await this.exchange(spec.method.toUpperCase(), target, headers, payload);
     const status = answer.status;
     const resHeaders = answer.headers;
@@ -206,23 +243,53 @@ export class Client {
       method: spec.method.toUpperCase(),
       url: shownUrl,
       requestHeaders: shownHeaders,
-      requestBody: spec.body === undefined ? undefined : raw ? `[${Buffer.byteLength(spec.body as string | Buffer)} bytes, ${headers["Content-Type"]}]` : shownBody,
+      requestBody:
+        spec.body === undefined
+          ? undefined
+          : raw
+            ? `[${Buffer.byteLength(spec.body as string | Buffer)} bytes, ${headers["Content-Type"]}]`
+            : shownBody,
       status: status || undefined,
       responseHeaders: status ? r.headers(resHeaders) : undefined,
       responseBody: rawBody ? storedBody(r, parsed.body, rawBody) : undefined,
       durationMs,
-      error: error ?? (rawBody?.truncated ? `body cut at ${this.opts.maxBodyBytes} bytes (more was sent)` : rawBody?.encodingError),
-      curl: toCurl({ method: spec.method, url: shownUrl, headers: shownHeaders, body: raw ? "@body.bin" : shownBody, rawBody: raw }),
+      error:
+        error ??
+        (rawBody?.truncated
+          ? `body cut at ${this.opts.maxBodyBytes} bytes (more was sent)`
+          : rawBody?.encodingError),
+      curl: toCurl({
+        method: spec.method,
+        url: shownUrl,
+        headers: shownHeaders,
+        body: raw ? "@body.bin" : shownBody,
+        rawBody: raw,
+      }),
     };
     recordExchange(exchange);
-    return { operationId: spec.operationId, status, headers: resHeaders, body: parsed.body, text: parsed.text, json: parsed.json, error: exchange.error, exchange };
+    return {
+      operationId: spec.operationId,
+      status,
+      headers: resHeaders,
+      body: parsed.body,
+      text: parsed.text,
+      json: parsed.json,
+      error: exchange.error,
+      exchange,
+    };
   }
 
   /**
    * One request on the wire. Redirects are not followed; the body is read up to maxBodyBytes and
    * then no further; the whole exchange (headers and body) has requestTimeoutMs to complete.
    */
-  private exchange(method: string, u: URL, headers: Record<string, string>, payload: string | Buffer | undefined, retried = false): Promise<{ status: number; headers: Record<string, string>; body?: RawBody; error?: string }> {
+  private exchange(
+    method: string,
+    u: URL,
+    headers: Record<string, string>,
+    payload: string | Buffer | undefined,
+    retried = false,
+  ): Promise<{ status: number; headers: Record<string, string>; body?: RawBody; error?: string }> {
     const limit = this.opts.maxBodyBytes;
     const timeoutMs = this.opts.requestTimeoutMs;
     return new Promise((resolve) => {
@@ -238,7 +305,12 @@ export class Client {
         const d = decode(buf, resHeaders["content-encoding"], limit);
         return { text: d.text, bytes, truncated, encodingError: d.error };
       };
-      const done = (r: { status: number; headers: Record<string, string>; body?: RawBody; error?: string }) => {
+      const done = (r: {
+        status: number;
+        headers: Record<string, string>;
+        body?: RawBody;
+        error?: string;
+      }) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
@@ -246,7 +318,10 @@ export class Client {
       };
       const url = u.href;
       const lib = u.protocol === "https:" ? https : http;
-      const outHeaders = payload === undefined ? headers : { ...headers, "Content-Length": String(Buffer.byteLength(payload)) };
+      const outHeaders =
+        payload === undefined
+          ? headers
+          : { ...headers, "Content-Length": String(Buffer.byteLength(payload)) };
       const req = lib.request(u, { method, headers: outHeaders, agent: this.agent }, (res) => {
         status = res.statusCode ?? 0;
         resHeaders = lowerHeaders(res.headers);
@@ -264,11 +339,32 @@ export class Client {
           }
         });
         res.on("end", () => done({ status, headers: resHeaders, body: body(false) }));
-        res.on("aborted", () => done({ status, headers: resHeaders, body: body(false), error: `connection closed mid-body after ${bytes} bytes` }));
-        res.on("error", (e) => done({ status, headers: resHeaders, body: body(false), error: bytes ? `connection closed mid-body after ${bytes} bytes` : describeError(e, timeoutMs, url) }));
+        res.on("aborted", () =>
+          done({
+            status,
+            headers: resHeaders,
+            body: body(false),
+            error: `connection closed mid-body after ${bytes} bytes`,
+          }),
+        );
+        res.on("error", (e) =>
+          done({
+            status,
+            headers: resHeaders,
+            body: body(false),
+            error: bytes
+              ? `connection closed mid-body after ${bytes} bytes`
+              : describeError(e, timeoutMs, url),
+          }),
+        );
       });
       const timer = setTimeout(() => {
-        done({ status: 0, headers: resHeaders, body: bytes ? body(false) : undefined, error: `timeout: no complete response within ${timeoutMs} ms` });
+        done({
+          status: 0,
+          headers: resHeaders,
+          body: bytes ? body(false) : undefined,
+          error: `timeout: no complete response within ${timeoutMs} ms`,
+        });
         req.destroy();
       }, timeoutMs);
       req.on("error", (e: NodeJS.ErrnoException) => {

@@ -18,16 +18,32 @@ describe("config", () => {
   });
 
   it("a real target gets read-only and creates only, unless opted in", () => {
-    expect(loadConfig({ env: { PLUMBLINE_TARGET: "https://api.example.com/" } }).allow).toEqual(["read-only", "creates"]);
-    expect(loadConfig({ env: { PLUMBLINE_TARGET: "https://x.example", PLUMBLINE_DESTRUCTIVE: "true" } }).allow).toContain("account-wide");
-    expect(loadConfig({ env: {}, flags: { target: "https://x.example", allow: "read-only,billable" } }).allow).toEqual(["read-only", "billable"]);
+    expect(loadConfig({ env: { PLUMBLINE_TARGET: "https://api.example.com/" } }).allow).toEqual([
+      "read-only",
+      "creates",
+    ]);
+    expect(
+      loadConfig({ env: { PLUMBLINE_TARGET: "https://x.example", PLUMBLINE_DESTRUCTIVE: "true" } })
+        .allow,
+    ).toContain("account-wide");
+    expect(
+      loadConfig({ env: {}, flags: { target: "https://x.example", allow: "read-only,billable" } })
+        .allow,
+    ).toEqual(["read-only", "billable"]);
   });
 
   it("precedence: flags over env over file", () => {
     const dir = tmp();
     const file = join(dir, "plumbline.config.yaml");
-    writeFileSync(file, "target: https://file.example\nconcurrency: 3\nseed: 7\nprincipals:\n  admin: file-token\nfixtures:\n  type: t1\n");
-    const c = loadConfig({ file, env: { PLUMBLINE_TARGET: "https://env.example", PLUMBLINE_SEED: "9" }, flags: { seed: "11" } });
+    writeFileSync(
+      file,
+      "target: https://file.example\nconcurrency: 3\nseed: 7\nprincipals:\n  admin: file-token\nfixtures:\n  type: t1\n",
+    );
+    const c = loadConfig({
+      file,
+      env: { PLUMBLINE_TARGET: "https://env.example", PLUMBLINE_SEED: "9" },
+      flags: { seed: "11" },
+    });
     expect(c.target).toBe("https://env.example");
     expect(c.concurrency).toBe(3);
     expect(c.seed).toBe(11);
@@ -43,16 +59,24 @@ describe("config", () => {
     [{ target: "htp:/nope" }, /--target: "htp:\/nope" is not valid; expected an http\(s\) URL/],
     [{ gateLevel: "MAYBE" }, /--gate-level: "MAYBE" is not valid; expected MUST or SHOULD/],
     [{ concurrency: "0" }, /--concurrency: "0" is not valid; expected an integer from 1 to 64/],
-    [{ areas: "vm,moon" }, /--areas: "vm,moon" is not valid; expected a comma-separated list of conventions/],
+    [
+      { areas: "vm,moon" },
+      /--areas: "vm,moon" is not valid; expected a comma-separated list of conventions/,
+    ],
     [{ allow: "everything" }, /--allow/],
-    [{ expectationsFile: "/no/such/file" }, /--expectations: .* expected the path of an existing expectations file/],
+    [
+      { expectationsFile: "/no/such/file" },
+      /--expectations: .* expected the path of an existing expectations file/,
+    ],
   ])("refuses %j with a message naming the flag", (flags, msg) => {
     expect(() => loadConfig({ env: {}, flags })).toThrow(ConfigError);
     expect(() => loadConfig({ env: {}, flags })).toThrow(msg);
   });
 
   it("names the environment variable or file key that is wrong", () => {
-    expect(() => loadConfig({ env: { PLUMBLINE_REQUEST_TIMEOUT_MS: "soon" } })).toThrow(/^PLUMBLINE_REQUEST_TIMEOUT_MS: "soon" is not valid; expected milliseconds/);
+    expect(() => loadConfig({ env: { PLUMBLINE_REQUEST_TIMEOUT_MS: "soon" } })).toThrow(
+      /^PLUMBLINE_REQUEST_TIMEOUT_MS: "soon" is not valid; expected milliseconds/,
+    );
     const file = join(tmp(), "c.yaml");
     writeFileSync(file, "waitTimeoutMs: -5\n");
     expect(() => loadConfig({ env: {}, file })).toThrow(/c\.yaml: waitTimeoutMs: -5 is not valid/);

@@ -8,7 +8,13 @@ import { parse as parseYaml } from "yaml";
 import { AREAS, type Area, type Level, type SideEffect } from "./model.ts";
 import { ConfigError } from "./errors.ts";
 
-export const SIDE_EFFECTS: SideEffect[] = ["read-only", "creates", "billable", "destructive", "account-wide"];
+export const SIDE_EFFECTS: SideEffect[] = [
+  "read-only",
+  "creates",
+  "billable",
+  "destructive",
+  "account-wide",
+];
 /** A deterministic slice of the test files: the index-th of count (1-based). */
 export interface Shard {
   index: number;
@@ -50,7 +56,13 @@ export interface Config {
   /** the whole run stops (cleans up, writes reports marked interrupted) after this long */
   deadlineMs: number;
   /** target-specific values the material does not define (regions, types, images: not shown) */
-  fixtures: { region?: string; type?: string; largerType?: string; image?: string; cluster?: string };
+  fixtures: {
+    region?: string;
+    type?: string;
+    largerType?: string;
+    image?: string;
+    cluster?: string;
+  };
 }
 
 /** Raw values as strings (or YAML scalars) before parsing, keyed by Config field. */
@@ -66,38 +78,189 @@ interface Field {
 
 // One row per setting: where it can come from and what a good value looks like.
 const FIELDS = {
-  target: { env: "PLUMBLINE_TARGET", flag: "--target", file: "target", expected: "an http(s) URL such as https://api.example.com" },
-  targetLabel: { env: "PLUMBLINE_TARGET_LABEL", flag: "--target-label", file: "targetLabel", expected: "a short name for reports" },
-  controlUrl: { env: "PLUMBLINE_CONTROL_URL", flag: "--control", file: "control", expected: "an http(s) URL of the control endpoint" },
-  adminToken: { env: "PLUMBLINE_ADMIN_TOKEN", flag: "--admin-token", file: "principals.admin", expected: "a bearer token" },
-  restrictedToken: { env: "PLUMBLINE_RESTRICTED_TOKEN", flag: "--restricted-token", file: "principals.restricted", expected: "a bearer token" },
-  secondaryToken: { env: "PLUMBLINE_SECONDARY_TOKEN", flag: "--secondary-token", file: "principals.secondary", expected: "a bearer token" },
-  areas: { env: "PLUMBLINE_AREAS", flag: "--areas", file: "areas", expected: `a comma-separated list of ${AREAS.join(", ")}` },
-  gateLevel: { env: "PLUMBLINE_GATE_LEVEL", flag: "--gate-level", file: "gateLevel", expected: "MUST or SHOULD" },
+  target: {
+    env: "PLUMBLINE_TARGET",
+    flag: "--target",
+    file: "target",
+    expected: "an http(s) URL such as https://api.example.com",
+  },
+  targetLabel: {
+    env: "PLUMBLINE_TARGET_LABEL",
+    flag: "--target-label",
+    file: "targetLabel",
+    expected: "a short name for reports",
+  },
+  controlUrl: {
+    env: "PLUMBLINE_CONTROL_URL",
+    flag: "--control",
+    file: "control",
+    expected: "an http(s) URL of the control endpoint",
+  },
+  adminToken: {
+    env: "PLUMBLINE_ADMIN_TOKEN",
+    flag: "--admin-token",
+    file: "principals.admin",
+    expected: "a bearer token",
+  },
+  restrictedToken: {
+    env: "PLUMBLINE_RESTRICTED_TOKEN",
+    flag: "--restricted-token",
+    file: "principals.restricted",
+    expected: "a bearer token",
+  },
+  secondaryToken: {
+    env: "PLUMBLINE_SECONDARY_TOKEN",
+    flag: "--secondary-token",
+    file: "principals.secondary",
+    expected: "a bearer token",
+  },
+  areas: {
+    env: "PLUMBLINE_AREAS",
+    flag: "--areas",
+    file: "areas",
+    expected: `a comma-separated list of ${AREAS.join(", ")}`,
+  },
+  gateLevel: {
+    env: "PLUMBLINE_GATE_LEVEL",
+    flag: "--gate-level",
+    file: "gateLevel",
+    expected: "MUST or SHOULD",
+  },
   strict: { env: "PLUMBLINE_STRICT", flag: "--strict", file: "strict", expected: "true or false" },
   seed: { env: "PLUMBLINE_SEED", flag: "--seed", file: "seed", expected: "an integer" },
-  fuzzRuns: { env: "PLUMBLINE_FUZZ_RUNS", flag: "--fuzz-runs", file: "fuzzRuns", expected: "an integer from 1 to 100000 (cases per fuzz property)" },
-  timeBudgetMs: { env: "PLUMBLINE_TIME_BUDGET_MS", flag: "--time-budget", file: "timeBudgetMs", expected: "milliseconds per fuzz property, an integer from 100 to 3600000" },
-  concurrency: { env: "PLUMBLINE_CONCURRENCY", flag: "--concurrency", file: "concurrency", expected: "an integer from 1 to 64" },
-  requestTimeoutMs: { env: "PLUMBLINE_REQUEST_TIMEOUT_MS", flag: "--request-timeout", file: "requestTimeoutMs", expected: "milliseconds, an integer from 100 to 600000" },
-  waitTimeoutMs: { env: "PLUMBLINE_WAIT_TIMEOUT_MS", flag: "--wait-timeout", file: "waitTimeoutMs", expected: "milliseconds, an integer from 0 to 3600000" },
-  maxRetries: { env: "PLUMBLINE_MAX_RETRIES", flag: "--max-retries", file: "maxRetries", expected: "an integer from 0 to 10" },
-  maxRetryWaitMs: { env: "PLUMBLINE_MAX_RETRY_WAIT_MS", flag: "--max-retry-wait", file: "maxRetryWaitMs", expected: "milliseconds, an integer from 0 to 120000" },
-  runId: { env: "PLUMBLINE_RUN_ID", flag: "--run-id", file: "runId", expected: "letters and digits, 1 to 12 characters" },
-  labelPrefix: { env: "PLUMBLINE_LABEL_PREFIX", flag: "--label-prefix", file: "labelPrefix", expected: "letters, digits and dashes, 3 to 20 characters, starting with a letter" },
-  allow: { env: "PLUMBLINE_ALLOW", flag: "--allow", file: "allow", expected: `a comma-separated list of ${SIDE_EFFECTS.join(", ")}` },
-  destructive: { env: "PLUMBLINE_DESTRUCTIVE", flag: "--destructive", file: "destructive", expected: "true or false" },
-  reportDir: { env: "PLUMBLINE_REPORT_DIR", flag: "--report-dir", file: "reportDir", expected: "a directory path" },
-  expectationsFile: { env: "PLUMBLINE_EXPECTATIONS", flag: "--expectations", file: "expectations", expected: "the path of an existing expectations file" },
-  ledgerDir: { env: "PLUMBLINE_LEDGER_DIR", flag: "--ledger-dir", file: "ledgerDir", expected: "a directory path" },
-  fixtureRegion: { env: "PLUMBLINE_FIXTURE_REGION", flag: "--fixture-region", file: "fixtures.region", expected: "a region ID of the target" },
-  fixtureType: { env: "PLUMBLINE_FIXTURE_TYPE", flag: "--fixture-type", file: "fixtures.type", expected: "an instance type ID of the target" },
-  fixtureLargerType: { env: "PLUMBLINE_FIXTURE_LARGER_TYPE", flag: "--fixture-larger-type", file: "fixtures.largerType", expected: "an instance type ID of the target with more disk than the type fixture" },
-  fixtureImage: { env: "PLUMBLINE_FIXTURE_IMAGE", flag: "--fixture-image", file: "fixtures.image", expected: "an image ID of the target" },
-  fixtureCluster: { env: "PLUMBLINE_FIXTURE_CLUSTER", flag: "--fixture-cluster", file: "fixtures.cluster", expected: "an object storage cluster ID of the target" },
-  shard: { env: "PLUMBLINE_SHARD", flag: "--shard", file: "shard", expected: "i/n with 1 <= i <= n <= 64, e.g. 2/4 (this machine's slice; merge the slices with plumbline report merge)" },
-  maxBodyBytes: { env: "PLUMBLINE_MAX_BODY_BYTES", flag: "--max-body-bytes", file: "maxBodyBytes", expected: "an integer from 1024 to 104857600" },
-  deadline: { env: "PLUMBLINE_DEADLINE", flag: "--deadline", file: "deadline", expected: "a duration from 10s to 24h: seconds, or a number with s, m or h (default 30m)" },
+  fuzzRuns: {
+    env: "PLUMBLINE_FUZZ_RUNS",
+    flag: "--fuzz-runs",
+    file: "fuzzRuns",
+    expected: "an integer from 1 to 100000 (cases per fuzz property)",
+  },
+  timeBudgetMs: {
+    env: "PLUMBLINE_TIME_BUDGET_MS",
+    flag: "--time-budget",
+    file: "timeBudgetMs",
+    expected: "milliseconds per fuzz property, an integer from 100 to 3600000",
+  },
+  concurrency: {
+    env: "PLUMBLINE_CONCURRENCY",
+    flag: "--concurrency",
+    file: "concurrency",
+    expected: "an integer from 1 to 64",
+  },
+  requestTimeoutMs: {
+    env: "PLUMBLINE_REQUEST_TIMEOUT_MS",
+    flag: "--request-timeout",
+    file: "requestTimeoutMs",
+    expected: "milliseconds, an integer from 100 to 600000",
+  },
+  waitTimeoutMs: {
+    env: "PLUMBLINE_WAIT_TIMEOUT_MS",
+    flag: "--wait-timeout",
+    file: "waitTimeoutMs",
+    expected: "milliseconds, an integer from 0 to 3600000",
+  },
+  maxRetries: {
+    env: "PLUMBLINE_MAX_RETRIES",
+    flag: "--max-retries",
+    file: "maxRetries",
+    expected: "an integer from 0 to 10",
+  },
+  maxRetryWaitMs: {
+    env: "PLUMBLINE_MAX_RETRY_WAIT_MS",
+    flag: "--max-retry-wait",
+    file: "maxRetryWaitMs",
+    expected: "milliseconds, an integer from 0 to 120000",
+  },
+  runId: {
+    env: "PLUMBLINE_RUN_ID",
+    flag: "--run-id",
+    file: "runId",
+    expected: "letters and digits, 1 to 12 characters",
+  },
+  labelPrefix: {
+    env: "PLUMBLINE_LABEL_PREFIX",
+    flag: "--label-prefix",
+    file: "labelPrefix",
+    expected: "letters, digits and dashes, 3 to 20 characters, starting with a letter",
+  },
+  allow: {
+    env: "PLUMBLINE_ALLOW",
+    flag: "--allow",
+    file: "allow",
+    expected: `a comma-separated list of ${SIDE_EFFECTS.join(", ")}`,
+  },
+  destructive: {
+    env: "PLUMBLINE_DESTRUCTIVE",
+    flag: "--destructive",
+    file: "destructive",
+    expected: "true or false",
+  },
+  reportDir: {
+    env: "PLUMBLINE_REPORT_DIR",
+    flag: "--report-dir",
+    file: "reportDir",
+    expected: "a directory path",
+  },
+  expectationsFile: {
+    env: "PLUMBLINE_EXPECTATIONS",
+    flag: "--expectations",
+    file: "expectations",
+    expected: "the path of an existing expectations file",
+  },
+  ledgerDir: {
+    env: "PLUMBLINE_LEDGER_DIR",
+    flag: "--ledger-dir",
+    file: "ledgerDir",
+    expected: "a directory path",
+  },
+  fixtureRegion: {
+    env: "PLUMBLINE_FIXTURE_REGION",
+    flag: "--fixture-region",
+    file: "fixtures.region",
+    expected: "a region ID of the target",
+  },
+  fixtureType: {
+    env: "PLUMBLINE_FIXTURE_TYPE",
+    flag: "--fixture-type",
+    file: "fixtures.type",
+    expected: "an instance type ID of the target",
+  },
+  fixtureLargerType: {
+    env: "PLUMBLINE_FIXTURE_LARGER_TYPE",
+    flag: "--fixture-larger-type",
+    file: "fixtures.largerType",
+    expected: "an instance type ID of the target with more disk than the type fixture",
+  },
+  fixtureImage: {
+    env: "PLUMBLINE_FIXTURE_IMAGE",
+    flag: "--fixture-image",
+    file: "fixtures.image",
+    expected: "an image ID of the target",
+  },
+  fixtureCluster: {
+    env: "PLUMBLINE_FIXTURE_CLUSTER",
+    flag: "--fixture-cluster",
+    file: "fixtures.cluster",
+    expected: "an object storage cluster ID of the target",
+  },
+  shard: {
+    env: "PLUMBLINE_SHARD",
+    flag: "--shard",
+    file: "shard",
+    expected:
+      "i/n with 1 <= i <= n <= 64, e.g. 2/4 (this machine's slice; merge the slices with plumbline report merge)",
+  },
+  maxBodyBytes: {
+    env: "PLUMBLINE_MAX_BODY_BYTES",
+    flag: "--max-body-bytes",
+    file: "maxBodyBytes",
+    expected: "an integer from 1024 to 104857600",
+  },
+  deadline: {
+    env: "PLUMBLINE_DEADLINE",
+    flag: "--deadline",
+    file: "deadline",
+    expected: "a duration from 10s to 24h: seconds, or a number with s, m or h (default 30m)",
+  },
 } satisfies Record<string, Field>;
 
 export type FieldName = keyof typeof FIELDS;
@@ -113,33 +276,56 @@ export interface LoadOptions {
 }
 
 /** Where a value came from, for error messages. */
-function sourceName(name: FieldName, src: "flag" | "env" | "file" | "default", file: string): string {
+function sourceName(
+  name: FieldName,
+  src: "flag" | "env" | "file" | "default",
+  file: string,
+): string {
   const f = FIELDS[name];
-  return src === "flag" ? f.flag : src === "env" ? f.env : src === "file" ? `${file}: ${f.file}` : `default ${name}`;
+  return src === "flag"
+    ? f.flag
+    : src === "env"
+      ? f.env
+      : src === "file"
+        ? `${file}: ${f.file}`
+        : `default ${name}`;
 }
 
 function readFile(path: string, required: boolean): Raw {
   if (!existsSync(path)) {
-    if (required) throw new ConfigError(`config file ${path} does not exist; give an existing YAML file or none`);
+    if (required)
+      throw new ConfigError(
+        `config file ${path} does not exist; give an existing YAML file or none`,
+      );
     return {};
   }
   let doc: unknown;
   try {
     doc = parseYaml(readFileSync(path, "utf8"));
   } catch (e) {
-    throw new ConfigError(`${path} is not valid YAML (${(e as Error).message.split("\n")[0]}); fix the file or remove it`);
+    throw new ConfigError(
+      `${path} is not valid YAML (${(e as Error).message.split("\n")[0]}); fix the file or remove it`,
+    );
   }
   if (doc == null) return {};
-  if (typeof doc !== "object" || Array.isArray(doc)) throw new ConfigError(`${path} must hold a YAML mapping of settings (see plumbline.config.example.yaml)`);
+  if (typeof doc !== "object" || Array.isArray(doc))
+    throw new ConfigError(
+      `${path} must hold a YAML mapping of settings (see plumbline.config.example.yaml)`,
+    );
   const known = new Map(Object.entries(FIELDS).map(([k, f]) => [f.file, k as FieldName]));
   const out: Raw = {};
   const walk = (obj: Record<string, unknown>, prefix: string) => {
     for (const [k, v] of Object.entries(obj)) {
       const key = prefix + k;
       if (known.has(key)) out[known.get(key)!] = v;
-      else if (v === null && [...known.keys()].some((k) => k.startsWith(key + "."))) continue; // an empty section
-      else if (v && typeof v === "object" && !Array.isArray(v)) walk(v as Record<string, unknown>, key + ".");
-      else throw new ConfigError(`${path}: unknown setting "${key}"; known settings: ${[...known.keys()].join(", ")}`);
+      else if (v === null && [...known.keys()].some((k) => k.startsWith(key + ".")))
+        continue; // an empty section
+      else if (v && typeof v === "object" && !Array.isArray(v))
+        walk(v as Record<string, unknown>, key + ".");
+      else
+        throw new ConfigError(
+          `${path}: unknown setting "${key}"; known settings: ${[...known.keys()].join(", ")}`,
+        );
     }
   };
   walk(doc as Record<string, unknown>, "");
@@ -172,7 +358,8 @@ function url(v: unknown): string {
 }
 function int(min: number, max: number) {
   return (v: unknown): number => {
-    const n = typeof v === "number" ? v : /^-?\d+$/.test(String(v).trim()) ? Number(String(v).trim()) : NaN;
+    const n =
+      typeof v === "number" ? v : /^-?\d+$/.test(String(v).trim()) ? Number(String(v).trim()) : NaN;
     if (!Number.isInteger(n) || n < min || n > max) throw new Bad();
     return n;
   };
@@ -181,7 +368,9 @@ function duration(min: number, max: number) {
   return (v: unknown): number => {
     const m = /^(\d+)\s*(s|m|h)?$/i.exec(String(v).trim());
     if (!m) throw new Bad();
-    const ms = Number(m[1]) * { s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? "s").toLowerCase() as "s" | "m" | "h"];
+    const ms =
+      Number(m[1]) *
+      { s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? "s").toLowerCase() as "s" | "m" | "h"];
     if (ms < min || ms > max) throw new Bad();
     return ms;
   };
@@ -195,7 +384,9 @@ function bool(v: unknown): boolean {
 }
 function list<T extends string>(allowed: readonly T[]) {
   return (v: unknown): T[] => {
-    const items = (Array.isArray(v) ? v.map(String) : String(v).split(",")).map((s) => s.trim()).filter(Boolean);
+    const items = (Array.isArray(v) ? v.map(String) : String(v).split(","))
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (items.length === 0 || items.some((i) => !allowed.includes(i as T))) throw new Bad();
     return [...new Set(items)] as T[];
   };
@@ -277,7 +468,9 @@ export function loadConfig(opts: LoadOptions = {}): Config {
       } catch (e) {
         if (!(e instanceof Bad)) throw e;
         const shown = JSON.stringify(raw[name]);
-        throw new ConfigError(`${sourceName(name, src, filePath)}: ${shown} is not valid; expected ${FIELDS[name].expected}`);
+        throw new ConfigError(
+          `${sourceName(name, src, filePath)}: ${shown} is not valid; expected ${FIELDS[name].expected}`,
+        );
       }
       break;
     }
@@ -287,7 +480,9 @@ export function loadConfig(opts: LoadOptions = {}): Config {
   const target = v.target as string | undefined;
   // The embedded reference is disposable: every class is allowed there. A real target gets
   // read-only and creates unless the operator opts in to more.
-  const allow = v.destructive ? SIDE_EFFECTS : ((v.allow as SideEffect[]) ?? (target ? ["read-only", "creates"] : SIDE_EFFECTS));
+  const allow = v.destructive
+    ? SIDE_EFFECTS
+    : ((v.allow as SideEffect[]) ?? (target ? ["read-only", "creates"] : SIDE_EFFECTS));
   return {
     target,
     targetLabel: (v.targetLabel as string) ?? (target ? new URL(target).host : "reference"),
@@ -340,12 +535,17 @@ export function secretsOf(c: Pick<Config, "tokens">): string[] {
  */
 export function usableDir(dir: string, setting: FieldName): void {
   const named = `${FIELDS[setting].flag} / ${FIELDS[setting].env}`;
-  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new ConfigError(`${named}: ${dir} is a file, not a directory; give a directory (it is created when missing)`);
+  if (existsSync(dir) && !statSync(dir).isDirectory())
+    throw new ConfigError(
+      `${named}: ${dir} is a file, not a directory; give a directory (it is created when missing)`,
+    );
   try {
     mkdirSync(dir, { recursive: true });
     accessSync(dir, constants.W_OK);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    throw new ConfigError(`${named}: ${dir} cannot be used (${err.code ?? err.message}); give a directory plumbline may create and write`);
+    throw new ConfigError(
+      `${named}: ${dir} cannot be used (${err.code ?? err.message}); give a directory plumbline may create and write`,
+    );
   }
 }

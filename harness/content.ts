@@ -24,6 +24,7 @@ export function jsonAnswerVerdict(res: ApiResponse): ContentVerdict {
   const type = res.headers["content-type"];
   if (res.error) out.must = res.error;
   else if (!res.json) out.must = `the body is not JSON (${type ?? "no content type"})`;
-  if (!isJsonMediaType(type)) out.should = `Content-Type is ${type ? JSON.stringify(type) : "absent"}, not application/json`;
+  if (!isJsonMediaType(type))
+    out.should = `Content-Type is ${type ? JSON.stringify(type) : "absent"}, not application/json`;
   return out;
 }

@@ -31,16 +31,35 @@ export interface DiffOptions {
 
 const BIN = fileURLToPath(new URL("../bin/plumbline.mjs", import.meta.url));
 // what belongs to one side: never inherited by the other from the environment
-const SIDE_ENV = ["PLUMBLINE_TARGET", "PLUMBLINE_TARGET_LABEL", "PLUMBLINE_CONTROL_URL", "PLUMBLINE_ADMIN_TOKEN", "PLUMBLINE_RESTRICTED_TOKEN", "PLUMBLINE_SECONDARY_TOKEN", "PLUMBLINE_REPORT_DIR", "PLUMBLINE_SEED", "PLUMBLINE_REFERENCE_FAULTS", "PLUMBLINE_REFERENCE_VARIANTS", "PLUMBLINE_SHARD"];
+const SIDE_ENV = [
+  "PLUMBLINE_TARGET",
+  "PLUMBLINE_TARGET_LABEL",
+  "PLUMBLINE_CONTROL_URL",
+  "PLUMBLINE_ADMIN_TOKEN",
+  "PLUMBLINE_RESTRICTED_TOKEN",
+  "PLUMBLINE_SECONDARY_TOKEN",
+  "PLUMBLINE_REPORT_DIR",
+  "PLUMBLINE_SEED",
+  "PLUMBLINE_REFERENCE_FAULTS",
+  "PLUMBLINE_REFERENCE_VARIANTS",
+  "PLUMBLINE_SHARD",
+];
 
 /** The label a side gets when none is given: its host, or the reference and its switches. */
 export function defaultLabel(side: Omit<DiffSide, "label">): string {
   if (side.target) return new URL(side.target).host;
-  const sw = [...(side.faults?.length ? [`faults ${side.faults.join(",")}`] : []), ...(side.variants?.length ? [`variants ${side.variants.join(",")}`] : [])];
+  const sw = [
+    ...(side.faults?.length ? [`faults ${side.faults.join(",")}`] : []),
+    ...(side.variants?.length ? [`variants ${side.variants.join(",")}`] : []),
+  ];
   return (sw.length ? `reference + ${sw.join(" + ")}` : "reference").slice(0, 64);
 }
 
-function runSide(name: "a" | "b", side: DiffSide, opts: DiffOptions): Promise<{ code: number | null; tail: string }> {
+function runSide(
+  name: "a" | "b",
+  side: DiffSide,
+  opts: DiffOptions,
+): Promise<{ code: number | null; tail: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const k of SIDE_ENV) delete env[k];
   // tokens go through the environment, not the command line (process lists show arguments)
@@ -52,7 +71,17 @@ function runSide(name: "a" | "b", side: DiffSide, opts: DiffOptions): Promise<{ 
   set("PLUMBLINE_SECONDARY_TOKEN", side.tokens.secondary);
   env.PLUMBLINE_REFERENCE_FAULTS = (side.faults ?? []).join(",");
   env.PLUMBLINE_REFERENCE_VARIANTS = (side.variants ?? []).join(",");
-  const args = [BIN, "run", "--seed", String(opts.seed), "--target-label", side.label, "--report-dir", join(opts.outDir, name), ...opts.shared];
+  const args = [
+    BIN,
+    "run",
+    "--seed",
+    String(opts.seed),
+    "--target-label",
+    side.label,
+    "--report-dir",
+    join(opts.outDir, name),
+    ...opts.shared,
+  ];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"] });
     let tail = "";
@@ -67,16 +96,30 @@ function runSide(name: "a" | "b", side: DiffSide, opts: DiffOptions): Promise<{ 
 /** Runs both sides (at once), compares, writes the four diff files; the exit status. */
 export async function diff(opts: DiffOptions): Promise<number> {
   const { a, b, log } = opts;
-  log(`plumbline diff: seed ${opts.seed}; side a: ${a.label}${a.target ? ` (${a.target})` : ""}; side b: ${b.label}${b.target ? ` (${b.target})` : ""}`);
+  log(
+    `plumbline diff: seed ${opts.seed}; side a: ${a.label}${a.target ? ` (${a.target})` : ""}; side b: ${b.label}${b.target ? ` (${b.target})` : ""}`,
+  );
   const [ra, rb] = await Promise.all([runSide("a", a, opts), runSide("b", b, opts)]);
   const { parseReport } = await import("../reporter/json.ts");
   const reports = [];
-  for (const [name, r] of [["a", ra], ["b", rb]] as const) {
+  for (const [name, r] of [
+    ["a", ra],
+    ["b", rb],
+  ] as const) {
     const file = join(opts.outDir, name, "conformance.json");
-    const verdict = r.tail.split("\n").filter((l) => /^plumbline: (PASS|FAIL|INCOMPLETE)|^plumbline: .*(unreachable|refused|not valid)/.test(l)).pop();
-    log(`plumbline diff: side ${name}: ${verdict?.replace(/^plumbline: /, "") ?? `exit ${r.code}`}`);
+    const verdict = r.tail
+      .split("\n")
+      .filter((l) =>
+        /^plumbline: (PASS|FAIL|INCOMPLETE)|^plumbline: .*(unreachable|refused|not valid)/.test(l),
+      )
+      .pop();
+    log(
+      `plumbline diff: side ${name}: ${verdict?.replace(/^plumbline: /, "") ?? `exit ${r.code}`}`,
+    );
     if (!existsSync(file)) {
-      log(`plumbline diff: side ${name} wrote no report (exit ${r.code}): ${r.tail.trim().split("\n").slice(-3).join(" / ")}`);
+      log(
+        `plumbline diff: side ${name} wrote no report (exit ${r.code}): ${r.tail.trim().split("\n").slice(-3).join(" / ")}`,
+      );
       return 2;
     }
     reports.push(parseReport(readFileSync(file, "utf8"), file));
@@ -86,13 +129,27 @@ export async function diff(opts: DiffOptions): Promise<number> {
   const report = diffReports(reports[0], reports[1]);
   const files = writeDiffReports(report, opts.outDir);
   log(`plumbline diff: ${diffVerdict(report)}`);
-  log(`plumbline diff: reports in ${files.join(", ")}; each side's own in ${join(opts.outDir, "a")}/ and ${join(opts.outDir, "b")}/ (exit status ${report.exitCode})`);
+  log(
+    `plumbline diff: reports in ${files.join(", ")}; each side's own in ${join(opts.outDir, "a")}/ and ${join(opts.outDir, "b")}/ (exit status ${report.exitCode})`,
+  );
   return report.exitCode;
 }
 
 /** Side a from the resolved configuration (flags, environment, file), as `plumbline run` reads it. */
-export function sideOf(config: Config, extra: { faults?: string[]; variants?: string[] }): DiffSide {
-  const s = { target: config.target, controlUrl: config.controlUrl, tokens: { ...config.tokens }, ...extra };
+export function sideOf(
+  config: Config,
+  extra: { faults?: string[]; variants?: string[] },
+): DiffSide {
+  const s = {
+    target: config.target,
+    controlUrl: config.controlUrl,
+    tokens: { ...config.tokens },
+    ...extra,
+  };
   // the embedded reference's default label names its switches, so the two columns differ
-  return { ...s, label: !config.target && config.targetLabel === "reference" ? defaultLabel(s) : config.targetLabel };
+  return {
+    ...s,
+    label:
+      !config.target && config.targetLabel === "reference" ? defaultLabel(s) : config.targetLabel,
+  };
 }

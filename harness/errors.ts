@@ -4,7 +4,10 @@
 /** The target broke a requirement: outcome `fail`. */
 export class TargetFailure extends Error {
   override name = "TargetFailure";
-  constructor(message: string, readonly details?: { pointer?: string; value?: unknown }) {
+  constructor(
+    message: string,
+    readonly details?: { pointer?: string; value?: unknown },
+  ) {
     super(message);
   }
 }

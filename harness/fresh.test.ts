@@ -9,11 +9,18 @@ const calls: string[] = [];
 beforeAll(async () => {
   server = await serve((req, res) => {
     calls.push(`${req.method} ${req.url}`);
-    if (req.method === "POST" && req.url === "/v4/account/entity-transfers") return json(res, 200, { token: "0b7f4c64-1c1a-4f8e-9a55-0d2a7b3f1c11", status: "pending" });
-    if (req.method === "POST" && req.url === "/v4/object-storage/keys") return json(res, 200, { id: 7, label: "k" });
-    if (req.method === "POST" && req.url === "/v4/vm/recipes") return json(res, 200, { id: 31, label: "r" });
-    if (req.method === "PUT" && req.url === "/v4/vm/recipes/31") return json(res, 200, { id: 31, is_public: true });
-    if (req.method === "DELETE" && req.url === "/v4/vm/recipes/31") return json(res, 400, { errors: [{ field: null, reason: "public recipes cannot be deleted" }] });
+    if (req.method === "POST" && req.url === "/v4/account/entity-transfers")
+      return json(res, 200, { token: "0b7f4c64-1c1a-4f8e-9a55-0d2a7b3f1c11", status: "pending" });
+    if (req.method === "POST" && req.url === "/v4/object-storage/keys")
+      return json(res, 200, { id: 7, label: "k" });
+    if (req.method === "POST" && req.url === "/v4/vm/recipes")
+      return json(res, 200, { id: 31, label: "r" });
+    if (req.method === "PUT" && req.url === "/v4/vm/recipes/31")
+      return json(res, 200, { id: 31, is_public: true });
+    if (req.method === "DELETE" && req.url === "/v4/vm/recipes/31")
+      return json(res, 400, {
+        errors: [{ field: null, reason: "public recipes cannot be deleted" }],
+      });
     if (req.method === "DELETE") return json(res, 200, {});
     return json(res, 404, { errors: [{ field: null, reason: "not found" }] });
   });
@@ -25,7 +32,9 @@ describe("Fresh.watch", () => {
     const w = testWorld(server.url);
     const fresh = new Fresh(w);
     const ops = fresh.watch(w.ops);
-    const transfer = await fresh.create("entityTransfer", "createEntityTransfer", { body: { entities: { vms: [1] } } });
+    const transfer = await fresh.create("entityTransfer", "createEntityTransfer", {
+      body: { entities: { vms: [1] } },
+    });
     await fresh.create("key", "createKey", { body: { label: "k" }, label: "k" });
     await ops.cancelEntityTransfer({ path: { token: transfer.token } });
     calls.length = 0;
@@ -54,7 +63,9 @@ describe("creates a check sends itself", () => {
     const fresh = new Fresh(w);
     const ops = fresh.watch(w.ops);
     await ops.createKey({ body: { label: "own-key" } });
-    await ops.createRecipe({ body: { label: "own-recipe", images: ["x"], script: "#!/bin/sh", is_public: false } });
+    await ops.createRecipe({
+      body: { label: "own-recipe", images: ["x"], script: "#!/bin/sh", is_public: false },
+    });
     await ops.updateRecipe({ path: { recipeId: "31" }, body: { is_public: true } });
     calls.length = 0;
     const removal = await fresh.cleanup();
@@ -62,7 +73,13 @@ describe("creates a check sends itself", () => {
     expect(removal.failed).toEqual([]);
     const state = w.ledger.read();
     expect(state.open).toEqual([]);
-    expect(state.kept).toEqual([expect.objectContaining({ type: "recipe", path: { recipeId: 31 }, reason: expect.stringMatching(/public recipe cannot be deleted/) })]);
+    expect(state.kept).toEqual([
+      expect.objectContaining({
+        type: "recipe",
+        path: { recipeId: 31 },
+        reason: expect.stringMatching(/public recipe cannot be deleted/),
+      }),
+    ]);
     w.client.close();
   });
 });

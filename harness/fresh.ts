@@ -12,7 +12,8 @@ import { Ledger, replayable } from "./ledger.ts";
 import type { World } from "./world.ts";
 
 /** Why a public recipe stays on the target: the material's own words. */
-export const PUBLIC_RECIPE_KEPT = "a public recipe cannot be deleted (Recipes: delete is for private recipes only; States and transitions: a public recipe cannot be deleted)";
+export const PUBLIC_RECIPE_KEPT =
+  "a public recipe cannot be deleted (Recipes: delete is for private recipes only; States and transitions: a public recipe cannot be deleted)";
 
 export class Fresh {
   private readonly entries: LedgerEntry[] = [];
@@ -29,7 +30,10 @@ export class Fresh {
 
   private fixture(name: "region" | "type" | "image" | "cluster"): string {
     const v = this.w.config.fixtures[name];
-    if (!v) throw new MissingCapability(`fixture "${name}" is not configured (set PLUMBLINE_FIXTURE_${name.toUpperCase()} or fixtures.${name})`);
+    if (!v)
+      throw new MissingCapability(
+        `fixture "${name}" is not configured (set PLUMBLINE_FIXTURE_${name.toUpperCase()} or fixtures.${name})`,
+      );
     return v;
   }
 
@@ -37,25 +41,38 @@ export class Fresh {
    * Creates a resource and registers it: the intent is on disk before the request is sent and the
    * ID right after the answer, so a crash in between still leaves a trace for `sweep`.
    */
-  async create(type: ResourceType, op: OperationId, opts: CallOptions & { label?: string; parent?: Record<string, string | number> }): Promise<any> {
+  async create(
+    type: ResourceType,
+    op: OperationId,
+    opts: CallOptions & { label?: string; parent?: Record<string, string | number> },
+  ): Promise<any> {
     const res = await this.attempt(type, op, opts);
     // a fixture the target did not make is the target's failure (the request is the material's),
     // named, so the dependent check reads "fixture ... not created" rather than a plumbline error
     const fixture = `setup: the ${type} fixture${opts.label ? ` ${opts.label}` : ""} was not created: ${op}`;
-    if (res.status >= 400 && res.status < 500) throw new TargetFailure(`${fixture} answered ${res.status}: ${res.text.slice(0, 200)}`);
+    if (res.status >= 400 && res.status < 500)
+      throw new TargetFailure(`${fixture} answered ${res.status}: ${res.text.slice(0, 200)}`);
     if (!isRecord(res)) {
-      throw new TargetFailure(`${fixture} answered ${res.status ? `${res.status}${res.json ? "" : ` with a body that is not JSON (${res.headers["content-type"] ?? "no content type"})`}` : res.error}: ${res.text.slice(0, 200)}`);
+      throw new TargetFailure(
+        `${fixture} answered ${res.status ? `${res.status}${res.json ? "" : ` with a body that is not JSON (${res.headers["content-type"] ?? "no content type"})`}` : res.error}: ${res.text.slice(0, 200)}`,
+      );
     }
     const path = RESOURCES[type].pathOf({ label: opts.label, ...res.body }, opts.parent ?? {});
-    const unaddressed = Object.entries(path).find(([, v]) => v === undefined || v === null || v === "");
+    const unaddressed = Object.entries(path).find(
+      ([, v]) => v === undefined || v === null || v === "",
+    );
     if (unaddressed) {
       // where the material shows the created record (an OAuth client, a key, a bucket), a record without
       // the ID that addresses it is the target's failure; where the body is not shown (most creates),
       // a target may answer without it, and nothing that follows can address the resource: a skip
       if (validator().showsBody(op, res.status)) {
-        throw new TargetFailure(`${fixture} answered ${res.status} but its body gives no ID to address it by ("${unaddressed[0]}"): ${res.text.slice(0, 200)}`);
+        throw new TargetFailure(
+          `${fixture} answered ${res.status} but its body gives no ID to address it by ("${unaddressed[0]}"): ${res.text.slice(0, 200)}`,
+        );
       }
-      throw new MissingCapability(`${op} answered ${res.status} without the "${unaddressed[0]}" that addresses the new ${type}, so the check cannot go on (plumbline sweep --prefix finds it by label)`);
+      throw new MissingCapability(
+        `${op} answered ${res.status} without the "${unaddressed[0]}" that addresses the new ${type}, so the check cannot go on (plumbline sweep --prefix finds it by label)`,
+      );
     }
     return res.body;
   }
@@ -65,7 +82,11 @@ export class Fresh {
    * whatever it is: for checks whose verdict is the create itself (fuzzing a create operation).
    * The ledger never holds a path it cannot replay: without an ID only the intent stays, for sweep.
    */
-  async attempt(type: ResourceType, op: OperationId, opts: CallOptions & { label?: string; parent?: Record<string, string | number> }): Promise<ApiResponse> {
+  async attempt(
+    type: ResourceType,
+    op: OperationId,
+    opts: CallOptions & { label?: string; parent?: Record<string, string | number> },
+  ): Promise<ApiResponse> {
     const key = this.w.ledger.intent(type, opts.label, opts.parent);
     let res: ApiResponse;
     try {
@@ -81,18 +102,24 @@ export class Fresh {
     }
     if (!isRecord(res)) {
       // a 5xx, a timeout or a garbage 2xx may still have made it: the intent stays for sweep
-      this.w.ledger.leftover(key, `create answered ${res.status || res.error}${res.status && !res.json ? " with a body that is not JSON" : ""}`);
+      this.w.ledger.leftover(
+        key,
+        `create answered ${res.status || res.error}${res.status && !res.json ? " with a body that is not JSON" : ""}`,
+      );
       return res;
     }
     const path = RESOURCES[type].pathOf({ label: opts.label, ...res.body }, opts.parent ?? {});
     if (!replayable(path)) {
-      const missing = Object.entries(path).find(([, v]) => v === undefined || v === null || v === "")?.[0];
+      const missing = Object.entries(path).find(
+        ([, v]) => v === undefined || v === null || v === "",
+      )?.[0];
       this.w.ledger.leftover(key, `create answered ${res.status} without "${missing}"`);
       return res;
     }
     this.w.ledger.created(key, type, path, opts.label);
     this.entries.push({ key, type, label: opts.label, path });
-    if (type === "recipe" && (opts.body as { is_public?: unknown } | undefined)?.is_public === true) this.keep(this.entries[this.entries.length - 1]);
+    if (type === "recipe" && (opts.body as { is_public?: unknown } | undefined)?.is_public === true)
+      this.keep(this.entries[this.entries.length - 1]);
     return res;
   }
 
@@ -122,23 +149,40 @@ export class Fresh {
 
   config(vmId: number, body: Record<string, unknown> = {}): Promise<any> {
     const label = this.label("cfg", 48);
-    return this.create("config", "createConfig", { path: { vmId }, body: { label, devices: {}, ...body }, label, parent: { vmId } });
+    return this.create("config", "createConfig", {
+      path: { vmId },
+      body: { label, devices: {}, ...body },
+      label,
+      parent: { vmId },
+    });
   }
 
   disk(vmId: number, body: Record<string, unknown> = {}): Promise<any> {
     const label = this.label("disk", 48);
-    return this.create("disk", "createDisk", { path: { vmId }, body: { label, size: 1024, ...body }, label, parent: { vmId } });
+    return this.create("disk", "createDisk", {
+      path: { vmId },
+      body: { label, size: 1024, ...body },
+      label,
+      parent: { vmId },
+    });
   }
 
   async bucket(body: Record<string, unknown> = {}): Promise<any> {
     const label = this.label("bkt", 63).toLowerCase();
     const cluster = body.cluster ?? (await this.cluster());
-    return this.create("bucket", "createBucket", { body: { label, cluster, ...body }, label, parent: { clusterId: String(cluster) } });
+    return this.create("bucket", "createBucket", {
+      body: { label, cluster, ...body },
+      label,
+      parent: { clusterId: String(cluster) },
+    });
   }
 
   oauthClient(body: Record<string, unknown> = {}): Promise<any> {
     const label = this.label("app", 512);
-    return this.create("oauthClient", "createOAuthClient", { body: { label, redirect_uri: "https://example.com/callback", ...body }, label });
+    return this.create("oauthClient", "createOAuthClient", {
+      body: { label, redirect_uri: "https://example.com/callback", ...body },
+      label,
+    });
   }
 
   key(body: Record<string, unknown> = {}): Promise<any> {
@@ -148,7 +192,13 @@ export class Fresh {
 
   recipe(body: Record<string, unknown> = {}): Promise<any> {
     const label = this.label("rcp", 128);
-    const full = { label, images: [this.fixture("image")], script: "#!/bin/sh\necho plumbline\n", is_public: false, ...body };
+    const full = {
+      label,
+      images: [this.fixture("image")],
+      script: "#!/bin/sh\necho plumbline\n",
+      is_public: false,
+      ...body,
+    };
     return this.create("recipe", "createRecipe", { body: full, label });
   }
 
@@ -161,9 +211,17 @@ export class Fresh {
   async cluster(): Promise<string> {
     if (this.w.config.fixtures.cluster) return this.w.config.fixtures.cluster;
     const res = await this.w.ops.listClusters({ as: "anonymous" });
-    if (res.status < 200 || res.status > 299 || !res.json) throw new TargetFailure(`setup: the cluster fixture: listClusters answered ${res.status || res.error}${res.status && !res.json ? " with a body that is not JSON" : ""}`);
-    const found = Array.isArray(res.body?.data) ? res.body.data.find((c: any) => c?.status !== "unavailable") : undefined;
-    if (!found?.id) throw new MissingCapability("fixture \"cluster\": none configured and the target lists no available cluster");
+    if (res.status < 200 || res.status > 299 || !res.json)
+      throw new TargetFailure(
+        `setup: the cluster fixture: listClusters answered ${res.status || res.error}${res.status && !res.json ? " with a body that is not JSON" : ""}`,
+      );
+    const found = Array.isArray(res.body?.data)
+      ? res.body.data.find((c: any) => c?.status !== "unavailable")
+      : undefined;
+    if (!found?.id)
+      throw new MissingCapability(
+        'fixture "cluster": none configured and the target lists no available cluster',
+      );
     return String(found.id);
   }
 
@@ -181,13 +239,15 @@ export class Fresh {
           // an accepted transfer is completed: there is nothing left to cancel
           return async (opts: CallOptions = {}) => {
             const res = await fn(opts);
-            if (res.status >= 200 && res.status < 300) this.forget("cancelEntityTransfer", opts.path ?? {});
+            if (res.status >= 200 && res.status < 300)
+              this.forget("cancelEntityTransfer", opts.path ?? {});
             return res;
           };
         }
         const made = typeof name === "string" ? kindCreatedBy(name) : undefined;
         if (made) return this.watchCreate(made, fn);
-        if (typeof name !== "string" || !Object.values(RESOURCES).some((k) => k.delete === name)) return fn;
+        if (typeof name !== "string" || !Object.values(RESOURCES).some((k) => k.delete === name))
+          return fn;
         return async (opts: CallOptions = {}) => {
           const res = await fn(opts);
           if (res.status >= 200 && res.status < 300) this.forget(name, opts.path ?? {});
@@ -198,7 +258,9 @@ export class Fresh {
   }
 
   private forget(op: string, path: Record<string, string | number>): void {
-    const same = (a: Record<string, string | number>) => Object.keys(a).length === Object.keys(path).length && Object.entries(a).every(([k, v]) => String(path[k]) === String(v));
+    const same = (a: Record<string, string | number>) =>
+      Object.keys(a).length === Object.keys(path).length &&
+      Object.entries(a).every(([k, v]) => String(path[k]) === String(v));
     for (const list of [this.entries, this.kept]) {
       const i = list.findIndex((e) => RESOURCES[e.type].delete === op && e.path && same(e.path));
       if (i < 0) continue;
@@ -215,16 +277,26 @@ export class Fresh {
   private watchPublic(fn: Ops[keyof Ops]): Ops[keyof Ops] {
     return async (opts: CallOptions = {}) => {
       const res = await fn(opts);
-      const madePublic = (opts.body as { is_public?: unknown } | undefined)?.is_public === true && res.status >= 200 && res.status < 300;
+      const madePublic =
+        (opts.body as { is_public?: unknown } | undefined)?.is_public === true &&
+        res.status >= 200 &&
+        res.status < 300;
       if (!madePublic) return res;
       const recipeId = opts.path?.recipeId;
       if (recipeId === undefined || recipeId === null || recipeId === "") return res;
       const path = { recipeId: String(recipeId) };
-      const known = this.entries.find((e) => e.type === "recipe" && String(e.path?.recipeId) === path.recipeId);
+      const known = this.entries.find(
+        (e) => e.type === "recipe" && String(e.path?.recipeId) === path.recipeId,
+      );
       if (known) this.keep(known);
       else if (!this.kept.some((e) => String(e.path?.recipeId) === path.recipeId)) {
         const label = typeof res.body?.label === "string" ? res.body.label : undefined;
-        const entry: LedgerEntry = { key: this.w.ledger.intent("recipe", label), type: "recipe", path, label };
+        const entry: LedgerEntry = {
+          key: this.w.ledger.intent("recipe", label),
+          type: "recipe",
+          path,
+          label,
+        };
         this.kept.push(entry);
         this.w.ledger.kept(entry.key, "recipe", path, PUBLIC_RECIPE_KEPT, label);
       }
@@ -240,11 +312,28 @@ export class Fresh {
   private watchCreate(type: ResourceType, fn: Ops[keyof Ops]): Ops[keyof Ops] {
     return async (opts: CallOptions = {}) => {
       const res = await fn(opts);
-      if (res.status < 200 || res.status > 299 || !res.json || !res.body || typeof res.body !== "object" || Array.isArray(res.body)) return res;
+      if (
+        res.status < 200 ||
+        res.status > 299 ||
+        !res.json ||
+        !res.body ||
+        typeof res.body !== "object" ||
+        Array.isArray(res.body)
+      )
+        return res;
       const kind = RESOURCES[type];
-      const body = (typeof opts.body === "object" && opts.body !== null && !Buffer.isBuffer(opts.body) ? opts.body : {}) as Record<string, unknown>;
+      const body = (
+        typeof opts.body === "object" && opts.body !== null && !Buffer.isBuffer(opts.body)
+          ? opts.body
+          : {}
+      ) as Record<string, unknown>;
       const sentLabel = body.label ?? body.name;
-      const label = typeof sentLabel === "string" ? sentLabel : typeof res.body.label === "string" ? res.body.label : undefined;
+      const label =
+        typeof sentLabel === "string"
+          ? sentLabel
+          : typeof res.body.label === "string"
+            ? res.body.label
+            : undefined;
       const parent = kind.parentOf?.(opts.path ?? {}, body) ?? {};
       const path = kind.pathOf({ label, ...res.body }, parent);
       if (!replayable(path)) return res; // no ID: the check itself judges the answer
@@ -267,5 +356,12 @@ export class Fresh {
 
 /** A 2xx answer whose body is a JSON object: a created record (its members are checked elsewhere). */
 function isRecord(res: ApiResponse): boolean {
-  return res.status >= 200 && res.status <= 299 && res.json && typeof res.body === "object" && res.body !== null && !Array.isArray(res.body);
+  return (
+    res.status >= 200 &&
+    res.status <= 299 &&
+    res.json &&
+    typeof res.body === "object" &&
+    res.body !== null &&
+    !Array.isArray(res.body)
+  );
 }

@@ -13,16 +13,29 @@ beforeAll(async () => {
   // answers 500 for any page above 40: the property "no 5xx" fails and shrinks to page 41
   server = await serve((req, res) => {
     const page = Number(new URL(req.url!, "http://x").searchParams.get("page") ?? 1);
-    return page > 40 ? json(res, 500, { errors: [{ reason: "boom" }] }) : json(res, 200, { data: [], page, pages: 1, results: 0 });
+    return page > 40
+      ? json(res, 500, { errors: [{ reason: "boom" }] })
+      : json(res, 200, { data: [], page, pages: 1, results: 0 });
   });
 });
 afterAll(() => server.close());
 
 async function run(body: (c: CheckContext) => Promise<unknown>, seed = 7) {
-  const ctx = { task: { meta: {} as { plumbline?: CheckMeta }, file: { filepath: "suites/fuzz/x.test.ts" } }, skip: ((r?: string) => { throw new Error(`skip ${r}`); }) as never };
+  const ctx = {
+    task: { meta: {} as { plumbline?: CheckMeta }, file: { filepath: "suites/fuzz/x.test.ts" } },
+    skip: ((r?: string) => {
+      throw new Error(`skip ${r}`);
+    }) as never,
+  };
   let thrown: unknown;
   try {
-    await runCheck(declare({ id: "T-MUST-1", kind: "fuzz" }, catalog), ctx as never, async (c) => void (await body(c)), testWorld(server.url, { seed, fuzzRuns: 30, timeBudgetMs: 5000 }), catalog);
+    await runCheck(
+      declare({ id: "T-MUST-1", kind: "fuzz" }, catalog),
+      ctx as never,
+      async (c) => void (await body(c)),
+      testWorld(server.url, { seed, fuzzRuns: 30, timeBudgetMs: 5000 }),
+      catalog,
+    );
   } catch (e) {
     thrown = e;
   }
@@ -61,7 +74,14 @@ describe("fuzz", () => {
   });
 
   it("counts cases and rate when the property holds", async () => {
-    const { meta } = await run((c) => fuzz(c, "small pages", fc.integer({ min: 1, max: 40 }), async (page) => void (await c.ops.listClusters({ query: { page } }))));
+    const { meta } = await run((c) =>
+      fuzz(
+        c,
+        "small pages",
+        fc.integer({ min: 1, max: 40 }),
+        async (page) => void (await c.ops.listClusters({ query: { page } })),
+      ),
+    );
     expect(meta.outcome).toBe("pass");
     expect(meta.fuzz![0]).toMatchObject({ cases: 30, numRuns: 30, interrupted: false });
     expect(meta.fuzz![0].casesPerSecond).toBeGreaterThan(0);

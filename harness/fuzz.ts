@@ -34,7 +34,10 @@ function mergeObservations(into: Observation[], from: Observation[]): void {
   for (const o of from) {
     if (into.length >= MAX_FUZZ_OBSERVATIONS) return;
     const key = JSON.stringify([o.requirementId, o.operationId, o.note, o.value]);
-    if (!into.some((x) => JSON.stringify([x.requirementId, x.operationId, x.note, x.value]) === key)) into.push(o);
+    if (
+      !into.some((x) => JSON.stringify([x.requirementId, x.operationId, x.note, x.value]) === key)
+    )
+      into.push(o);
   }
 }
 
@@ -45,8 +48,15 @@ function mergeObservations(into: Observation[], from: Observation[]): void {
  * A case that ends in a skip or a harness error stops the property: it is not the target's fault,
  * so it is never shrunk; the check ends as skip or error with that reason.
  */
-export async function fuzz<T>(ctx: CheckContext, name: string, arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, opts: FuzzOptions<T> = {}): Promise<FuzzRecord> {
-  const rec = currentCheck() ?? ({ requirementIds: [], exchanges: [], observations: [] } as CheckRecord);
+export async function fuzz<T>(
+  ctx: CheckContext,
+  name: string,
+  arb: fc.Arbitrary<T>,
+  predicate: (value: T) => Promise<void>,
+  opts: FuzzOptions<T> = {},
+): Promise<FuzzRecord> {
+  const rec =
+    currentCheck() ?? ({ requirementIds: [], exchanges: [], observations: [] } as CheckRecord);
   const seed = propertySeed(ctx.config.seed, name);
   const numRuns = opts.numRuns ?? ctx.config.fuzzRuns;
   const timeBudgetMs = opts.timeBudgetMs ?? ctx.config.timeBudgetMs;
@@ -59,7 +69,12 @@ export async function fuzz<T>(ctx: CheckContext, name: string, arb: fc.Arbitrary
   const property = fc.asyncProperty(arb, async (value) => {
     if (stopped !== undefined) return; // a skip or harness error ends the property; the rest pass untried
     cases++;
-    const sub: CheckRecord = { requirementIds: rec.requirementIds, exchanges: [], observations: [], serial: rec.serial };
+    const sub: CheckRecord = {
+      requirementIds: rec.requirementIds,
+      exchanges: [],
+      observations: [],
+      serial: rec.serial,
+    };
     const mark = ctx.fresh.mark;
     try {
       await runInCheck(sub, () => predicate(value));
@@ -104,8 +119,16 @@ export async function fuzz<T>(ctx: CheckContext, name: string, arb: fc.Arbitrary
   if (!details.failed) return record;
 
   const value = details.counterexample?.[0];
-  const reason = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-  record.counterexample = { value: plain(value), path: details.counterexamplePath ?? "", reason, exchanges: lastFailure };
+  const reason =
+    details.errorInstance instanceof Error
+      ? details.errorInstance.message
+      : String(details.errorInstance);
+  record.counterexample = {
+    value: plain(value),
+    path: details.counterexamplePath ?? "",
+    reason,
+    exchanges: lastFailure,
+  };
   // the minimal case's exchanges go last: the reports show the last exchange's curl first
   rec.exchanges.push(...lastFailure);
   throw new TargetFailure(
@@ -122,7 +145,9 @@ function short(v: unknown): string {
 /** JSON values are kept as they are; anything else (a command sequence) as fast-check prints it. */
 function plain(v: unknown): unknown {
   const proto = v !== null && typeof v === "object" ? Object.getPrototypeOf(v) : null;
-  return proto === null || proto === Object.prototype || proto === Array.prototype ? v : fc.stringify(v);
+  return proto === null || proto === Object.prototype || proto === Array.prototype
+    ? v
+    : fc.stringify(v);
 }
 
 /**
@@ -130,7 +155,13 @@ function plain(v: unknown): unknown {
  * (generation stops at the budget; shrinking and the last case may run past it).
  *   fuzzCheck({ id: "CONV-ERR-3", op: "createTag", effect: "creates" }, "createTag: ...", arb, async (value, ctx) => {...})
  */
-export function fuzzCheck<T>(decl: CheckDecl, title: string, arb: fc.Arbitrary<T>, predicate: (value: T, ctx: CheckContext) => Promise<void>, opts: FuzzOptions<T> = {}): void {
+export function fuzzCheck<T>(
+  decl: CheckDecl,
+  title: string,
+  arb: fc.Arbitrary<T>,
+  predicate: (value: T, ctx: CheckContext) => Promise<void>,
+  opts: FuzzOptions<T> = {},
+): void {
   check({ kind: "fuzz", timeout: 120_000, ...decl }, title, async (ctx) => {
     await fuzz(ctx, title, arb, (value) => predicate(value, ctx), opts);
   });

@@ -15,9 +15,18 @@ beforeAll(async () => {
     calls.push(`${req.method} ${req.url}`);
     if (req.method === "DELETE" || req.url?.endsWith("/revoke")) return json(res, 200, {});
     if (req.url?.startsWith("/v4/account/oauth-clients")) {
-      return json(res, 200, { data: [{ id: "abc", label: "plb-dead01-app-1" }, { id: "other", label: "someone-elses" }], page: 1, pages: 1, results: 2 });
+      return json(res, 200, {
+        data: [
+          { id: "abc", label: "plb-dead01-app-1" },
+          { id: "other", label: "someone-elses" },
+        ],
+        page: 1,
+        pages: 1,
+        results: 2,
+      });
     }
-    if (req.url?.startsWith("/v4/")) return json(res, 200, { data: [], page: 1, pages: 1, results: 0 });
+    if (req.url?.startsWith("/v4/"))
+      return json(res, 200, { data: [], page: 1, pages: 1, results: 0 });
     return json(res, 404, { errors: [{ field: null, reason: "not found" }] });
   });
 });
@@ -37,14 +46,22 @@ describe("ledger", () => {
     appendFileSync(l.file, '{"t":"created","key":'); // crash mid-write
     const s = readLedger(l.file);
     expect(s.ended).toBe(false);
-    expect(s.open.map((e) => [e.type, e.path])).toEqual([["instance", { vmId: 5 }], ["key", undefined]]);
+    expect(s.open.map((e) => [e.type, e.path])).toEqual([
+      ["instance", { vmId: 5 }],
+      ["key", undefined],
+    ]);
     expect(readFileSync(l.file, "utf8").split("\n")[0]).toContain('"t":"run"');
   });
 
   it("sweep replays a dead run's ledger in dependency order, then finds ID-less creates by prefix", async () => {
     const dir = mkdtempSync(join(tmpdir(), "plb-s-"));
     const l = Ledger.forRun(dir, "dead01");
-    l.start({ runId: "dead01", pid: 2 ** 22 + 12345, target: server.url, labelPrefix: "plb-dead01-" });
+    l.start({
+      runId: "dead01",
+      pid: 2 ** 22 + 12345,
+      target: server.url,
+      labelPrefix: "plb-dead01-",
+    });
     const vm = l.intent("instance", "plb-dead01-vm-1");
     l.created(vm, "instance", { vmId: 11 }, "plb-dead01-vm-1");
     const cfg = l.intent("config", "plb-dead01-cfg", { vmId: 11 });
@@ -81,7 +98,12 @@ describe("a ledger never holds an entry it cannot replay", () => {
   it("a 2xx create with no ID stores no delete path; sweep looks for it by label and keeps what it cannot find, saying why", async () => {
     const dir = mkdtempSync(join(tmpdir(), "plb-s-"));
     const l = Ledger.forRun(dir, "noid01");
-    l.start({ runId: "noid01", pid: 2 ** 22 + 12346, target: server.url, labelPrefix: "plb-noid01-" });
+    l.start({
+      runId: "noid01",
+      pid: 2 ** 22 + 12346,
+      target: server.url,
+      labelPrefix: "plb-noid01-",
+    });
     const k = l.intent("key", "plb-noid01-key");
     expect(l.created(k, "key", { keyId: undefined })).toBe(false);
     const t = l.intent("ticket", "plb-noid01-ticket"); // no ID, no list by label: cannot be found
@@ -91,7 +113,11 @@ describe("a ledger never holds an entry it cannot replay", () => {
     calls.length = 0;
     const report = await sweep({ dir, opsFor: () => w.ops });
     expect(calls).toContain("DELETE /v4/tags/no-prefix-tag");
-    expect(report.failed).toEqual([expect.stringMatching(/^ticket plb-noid01-ticket: no ID was reported and the material shows no way to list tickets/)]);
+    expect(report.failed).toEqual([
+      expect.stringMatching(
+        /^ticket plb-noid01-ticket: no ID was reported and the material shows no way to list tickets/,
+      ),
+    ]);
     const after = readLedger(l.file);
     expect(after.open.map((e) => e.key)).toEqual([t]); // the key was listed and not there; the tag removed
     expect(after.ended).toBe(false);

@@ -1,21 +1,60 @@
 // The crash-safe record of what a run created. One JSON line per event, appended and fsynced:
 // the intent before the create request, the ID after it, the deletion after that. A run killed at
 // any point leaves a ledger that `plumbline sweep` can replay.
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  writeSync,
+} from "node:fs";
 import { join } from "node:path";
 import { RESOURCES, type ResourceType } from "./resources.ts";
 import type { Ops } from "./ops.ts";
 
 export type LedgerLine =
-  | { t: "run"; runId: string; pid: number; target: string; embedded?: boolean; labelPrefix: string; at: string }
-  | { t: "intent"; key: string; type: ResourceType; label?: string; parent?: Record<string, string | number>; at: string }
-  | { t: "created"; key: string; type: ResourceType; path: Record<string, string | number>; label?: string; at: string }
+  | {
+      t: "run";
+      runId: string;
+      pid: number;
+      target: string;
+      embedded?: boolean;
+      labelPrefix: string;
+      at: string;
+    }
+  | {
+      t: "intent";
+      key: string;
+      type: ResourceType;
+      label?: string;
+      parent?: Record<string, string | number>;
+      at: string;
+    }
+  | {
+      t: "created";
+      key: string;
+      type: ResourceType;
+      path: Record<string, string | number>;
+      label?: string;
+      at: string;
+    }
   | { t: "deleted"; key: string; at: string }
   | { t: "leftover"; key: string; reason: string; at: string }
   /** the create was refused (4xx): nothing was made, nothing to remove */
   | { t: "refused"; key: string; reason: string; at: string }
   /** left on the target on purpose (the API never lets anyone remove it): reported, not removed */
-  | { t: "kept"; key: string; type: ResourceType; path: Record<string, string | number>; label?: string; reason: string; at: string }
+  | {
+      t: "kept";
+      key: string;
+      type: ResourceType;
+      path: Record<string, string | number>;
+      label?: string;
+      reason: string;
+      at: string;
+    }
   | { t: "end"; at: string };
 
 export interface LedgerEntry {
@@ -38,13 +77,27 @@ export interface KeptEntry {
 }
 
 /** A delete path every parameter of which has a value: one the ledger can replay. */
-export function replayable(path: Record<string, unknown> | undefined): path is Record<string, string | number> {
-  return path !== undefined && Object.keys(path).length > 0 && Object.values(path).every((v) => (typeof v === "string" && v !== "") || (typeof v === "number" && Number.isFinite(v)));
+export function replayable(
+  path: Record<string, unknown> | undefined,
+): path is Record<string, string | number> {
+  return (
+    path !== undefined &&
+    Object.keys(path).length > 0 &&
+    Object.values(path).every(
+      (v) => (typeof v === "string" && v !== "") || (typeof v === "number" && Number.isFinite(v)),
+    )
+  );
 }
 
 /** A resource in words, for reports and logs. */
-export function describeEntry(e: { type: string; label?: string; path?: Record<string, string | number> }): string {
-  return `${e.type} ${e.label ?? ""} ${e.path ? JSON.stringify(e.path) : ""}`.replace(/\s+/g, " ").trim();
+export function describeEntry(e: {
+  type: string;
+  label?: string;
+  path?: Record<string, string | number>;
+}): string {
+  return `${e.type} ${e.label ?? ""} ${e.path ? JSON.stringify(e.path) : ""}`
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 export function ledgerPath(dir: string, runId: string): string {
@@ -94,7 +147,10 @@ export class Ledger {
    */
   created(key: string, type: ResourceType, path: Record<string, unknown>, label?: string): boolean {
     if (!replayable(path)) {
-      this.leftover(key, `the create answered without an ID (delete path ${JSON.stringify(path)}); found by its label only`);
+      this.leftover(
+        key,
+        `the create answered without an ID (delete path ${JSON.stringify(path)}); found by its label only`,
+      );
       return false;
     }
     this.append({ t: "created", key, type, path, label, at: new Date().toISOString() });
@@ -105,7 +161,13 @@ export class Ledger {
     this.append({ t: "refused", key, reason, at: new Date().toISOString() });
   }
 
-  kept(key: string, type: ResourceType, path: Record<string, string | number>, reason: string, label?: string): void {
+  kept(
+    key: string,
+    type: ResourceType,
+    path: Record<string, string | number>,
+    reason: string,
+    label?: string,
+  ): void {
     this.append({ t: "kept", key, type, path, label, reason, at: new Date().toISOString() });
   }
 
@@ -151,18 +213,36 @@ export function readLedger(file: string): LedgerState {
     }
     if (line.t === "run") run ??= line;
     else if (line.t === "end") ended = true;
-    else if (line.t === "intent") entries.set(line.key, { key: line.key, type: line.type, label: line.label, parent: line.parent });
+    else if (line.t === "intent")
+      entries.set(line.key, {
+        key: line.key,
+        type: line.type,
+        label: line.label,
+        parent: line.parent,
+      });
     else if (line.t === "created") {
       // a path with a hole (written by an older plumbline) cannot be replayed: kept as an intent
       const prev = entries.get(line.key);
-      entries.set(line.key, { ...prev, key: line.key, type: line.type, path: replayable(line.path) ? line.path : undefined, label: line.label ?? prev?.label });
+      entries.set(line.key, {
+        ...prev,
+        key: line.key,
+        type: line.type,
+        path: replayable(line.path) ? line.path : undefined,
+        label: line.label ?? prev?.label,
+      });
     } else if (line.t === "leftover") {
       const e = entries.get(line.key);
       if (e) e.reason = line.reason;
     } else if (line.t === "refused") entries.delete(line.key);
     else if (line.t === "kept") {
       entries.delete(line.key);
-      kept.set(line.key, { key: line.key, type: line.type, path: line.path, label: line.label, reason: line.reason });
+      kept.set(line.key, {
+        key: line.key,
+        type: line.type,
+        path: line.path,
+        label: line.label,
+        reason: line.reason,
+      });
     } else if (line.t === "deleted") {
       entries.delete(line.key);
       kept.delete(line.key);
@@ -188,13 +268,22 @@ export interface Removal {
  * newest first within a rank; records each outcome in the ledger. A 404 counts as removed.
  * Entries whose create never returned an ID are left to the prefix sweep.
  */
-export async function removeEntries(entries: LedgerEntry[], ops: Ops, ledger?: Ledger): Promise<Removal> {
+export async function removeEntries(
+  entries: LedgerEntry[],
+  ops: Ops,
+  ledger?: Ledger,
+): Promise<Removal> {
   const out: Removal = { removed: [], failed: [] };
-  const order = [...entries].reverse().sort((a, b) => RESOURCES[a.type].rank - RESOURCES[b.type].rank);
+  const order = [...entries]
+    .reverse()
+    .sort((a, b) => RESOURCES[a.type].rank - RESOURCES[b.type].rank);
   for (const entry of order) {
     const kind = RESOURCES[entry.type];
     if (!replayable(entry.path)) {
-      out.failed.push({ entry, reason: `create of ${entry.type} ${entry.label ?? ""} never reported an ID; \`plumbline sweep\` looks for it by label` });
+      out.failed.push({
+        entry,
+        reason: `create of ${entry.type} ${entry.label ?? ""} never reported an ID; \`plumbline sweep\` looks for it by label`,
+      });
       continue;
     }
     if (!kind.delete) {

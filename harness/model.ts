@@ -2,15 +2,43 @@
 // (`task.meta.plumbline`); the reporter reads only this. Keep both sides on these types.
 
 export type Level = "MUST" | "SHOULD" | "INFO";
-export type Kind = "happy" | "validation" | "state" | "error" | "auth" | "convention" | "limit" | "fuzz";
+export type Kind =
+  | "happy"
+  | "validation"
+  | "state"
+  | "error"
+  | "auth"
+  | "convention"
+  | "limit"
+  | "fuzz";
 /** pass; fail = the target broke a requirement; skip = something missing, named in `reason`;
  *  error = plumbline or the environment broke (never counted against the target). */
 export type Outcome = "pass" | "fail" | "skip" | "error";
 export type SideEffect = "read-only" | "creates" | "billable" | "destructive" | "account-wide";
 
-export const AREAS = ["conventions", "account", "oauth-clients", "events", "object-storage", "vm", "managed", "support", "recipes", "tags"] as const;
+export const AREAS = [
+  "conventions",
+  "account",
+  "oauth-clients",
+  "events",
+  "object-storage",
+  "vm",
+  "managed",
+  "support",
+  "recipes",
+  "tags",
+] as const;
 export type Area = (typeof AREAS)[number];
-export const KINDS: Kind[] = ["happy", "validation", "state", "error", "auth", "convention", "limit", "fuzz"];
+export const KINDS: Kind[] = [
+  "happy",
+  "validation",
+  "state",
+  "error",
+  "auth",
+  "convention",
+  "limit",
+  "fuzz",
+];
 
 /** One HTTP request and its answer, secrets already redacted. */
 export interface Exchange {

@@ -12,7 +12,9 @@ beforeAll(async () => {
     seen.push({ method: req.method, url: req.url, auth: req.headers.authorization, body });
     if (req.url === "/__control/states") {
       const { state } = JSON.parse(body);
-      return state === "token" ? json(res, 200, { token: "minted-token-xyz" }) : json(res, 404, { errors: [{ field: null, reason: "unknown state" }] });
+      return state === "token"
+        ? json(res, 200, { token: "minted-token-xyz" })
+        : json(res, 404, { errors: [{ field: null, reason: "unknown state" }] });
     }
     json(res, 200, {});
   });
@@ -21,14 +23,27 @@ afterAll(() => server.close());
 
 describe("ops", () => {
   it("OPERATION_IDS lists exactly the spec's operations (regenerate when it drifts)", () => {
-    expect([...OPERATION_IDS].sort()).toEqual(listOperations().map((o) => o.operationId).sort());
+    expect([...OPERATION_IDS].sort()).toEqual(
+      listOperations()
+        .map((o) => o.operationId)
+        .sort(),
+    );
   });
 
   it("fills and URL-encodes path parameters", () => {
-    expect(fillPath("/v4/object-storage/buckets/{clusterId}/{bucket}", { clusterId: "us-east-1", bucket: "a b/../c" })).toBe("/v4/object-storage/buckets/us-east-1/a%20b%2F..%2Fc");
-    expect(() => fillPath("/v4/vm/instances/{vmId}", {}, "getInstance")).toThrow(/getInstance: path parameter "vmId" is missing/);
+    expect(
+      fillPath("/v4/object-storage/buckets/{clusterId}/{bucket}", {
+        clusterId: "us-east-1",
+        bucket: "a b/../c",
+      }),
+    ).toBe("/v4/object-storage/buckets/us-east-1/a%20b%2F..%2Fc");
+    expect(() => fillPath("/v4/vm/instances/{vmId}", {}, "getInstance")).toThrow(
+      /getInstance: path parameter "vmId" is missing/,
+    );
     // named but empty: the ID an earlier answer did not give is the target's failure
-    expect(() => fillPath("/v4/vm/instances/{vmId}", { vmId: undefined as unknown as number }, "getInstance")).toThrow(TargetFailure);
+    expect(() =>
+      fillPath("/v4/vm/instances/{vmId}", { vmId: undefined as unknown as number }, "getInstance"),
+    ).toThrow(TargetFailure);
   });
 
   it("sends as the chosen principal, with query and JSON body", async () => {
@@ -36,7 +51,12 @@ describe("ops", () => {
     await w.ops.getBucket({ path: { clusterId: "c1", bucket: "b 1" }, query: { page: 2 } });
     await w.ops.createTag({ body: { label: "x" }, as: "anonymous" });
     expect(seen.slice(-2)).toEqual([
-      { method: "GET", url: "/v4/object-storage/buckets/c1/b%201?page=2", auth: "Bearer admin-secret-token", body: "" },
+      {
+        method: "GET",
+        url: "/v4/object-storage/buckets/c1/b%201?page=2",
+        auth: "Bearer admin-secret-token",
+        body: "",
+      },
       { method: "POST", url: "/v4/tags", auth: undefined, body: '{"label":"x"}' },
     ]);
   });
@@ -53,6 +73,8 @@ describe("ops", () => {
     const res = await w.ops.listInstances({ as });
     expect(seen.at(-1)!.auth).toBe("Bearer minted-token-xyz");
     expect(JSON.stringify(res.exchange)).not.toContain("minted-token-xyz");
-    await expect(w.states.require("successful-backup", { vmId: 1 })).rejects.toThrow(/provider state "successful-backup" is not offered by the target's control endpoint \(404\)/);
+    await expect(w.states.require("successful-backup", { vmId: 1 })).rejects.toThrow(
+      /provider state "successful-backup" is not offered by the target's control endpoint \(404\)/,
+    );
   });
 });

@@ -13,13 +13,27 @@ export interface PlannedCheck {
   meta?: CheckMeta;
 }
 
-export async function plan(config: Config, filters = [...config.areas.map((a) => `suites/${a}/`), "suites/fuzz/"]): Promise<PlannedCheck[]> {
-  const vitest = await createVitest("test", { project: CONFORMANCE_PROJECTS, watch: false, run: true, reporters: [], passWithNoTests: true }, {});
+export async function plan(
+  config: Config,
+  filters = [...config.areas.map((a) => `suites/${a}/`), "suites/fuzz/"],
+): Promise<PlannedCheck[]> {
+  const vitest = await createVitest(
+    "test",
+    {
+      project: CONFORMANCE_PROJECTS,
+      watch: false,
+      run: true,
+      reporters: [],
+      passWithNoTests: true,
+    },
+    {},
+  );
   try {
     const result = await vitest.collect(filters);
     const out: PlannedCheck[] = [];
     for (const m of result.testModules) {
-      for (const tc of m.children.allTests()) out.push({ name: tc.name, file: m.relativeModuleId, meta: tc.meta().plumbline });
+      for (const tc of m.children.allTests())
+        out.push({ name: tc.name, file: m.relativeModuleId, meta: tc.meta().plumbline });
     }
     return out;
   } finally {
@@ -31,7 +45,10 @@ export function renderPlan(checks: PlannedCheck[], config: Config): string {
   const lines: string[] = [];
   const target = config.target ?? "the embedded reference target (started by `plumbline run`)";
   lines.push(`plumbline plan: ${checks.length} checks against ${target}; nothing is sent`);
-  lines.push(`allowed side-effect classes: ${config.allow.join(", ")}; labels ${config.labelPrefix}*`, "");
+  lines.push(
+    `allowed side-effect classes: ${config.allow.join(", ")}; labels ${config.labelPrefix}*`,
+    "",
+  );
   const groups = new Map<SideEffect | "undeclared", PlannedCheck[]>();
   for (const c of checks) {
     const k = c.meta?.sideEffect ?? "undeclared";
@@ -40,7 +57,12 @@ export function renderPlan(checks: PlannedCheck[], config: Config): string {
   for (const cls of [...SIDE_EFFECTS, "undeclared" as const]) {
     const list = groups.get(cls);
     if (!list?.length) continue;
-    const verdict = cls === "undeclared" ? "not declared through check()" : config.allow.includes(cls) ? "will run" : "will be skipped (not allowed)";
+    const verdict =
+      cls === "undeclared"
+        ? "not declared through check()"
+        : config.allow.includes(cls)
+          ? "will run"
+          : "will be skipped (not allowed)";
     lines.push(`${cls}: ${list.length} checks, ${verdict}`);
     for (const c of list) {
       const ops = c.meta?.operationIds.length ? `  → ${c.meta.operationIds.join(", ")}` : "";

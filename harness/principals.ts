@@ -20,7 +20,10 @@ export class Principals {
     if (typeof as === "object") return as.token;
     if (as === "anonymous") return undefined;
     const t = this.tokens[as];
-    if (!t) throw new MissingCapability(`principal "${as}" is not configured (set PLUMBLINE_${as.toUpperCase()}_TOKEN or principals.${as})`);
+    if (!t)
+      throw new MissingCapability(
+        `principal "${as}" is not configured (set PLUMBLINE_${as.toUpperCase()}_TOKEN or principals.${as})`,
+      );
     return t;
   }
 
@@ -31,11 +34,17 @@ export class Principals {
   }
 
   /** A token with exactly these scopes (for `user`), minted via the control endpoint. */
-  async withScopes(scopes: string[], user: Exclude<PrincipalName, "anonymous"> = "admin"): Promise<As> {
+  async withScopes(
+    scopes: string[],
+    user: Exclude<PrincipalName, "anonymous"> = "admin",
+  ): Promise<As> {
     const key = `${user}:${[...scopes].sort().join(",")}`;
     let token = this.minted.get(key);
     if (!token) {
-      if (!this.states) throw new MissingCapability(`a token with scopes [${scopes.join(", ")}] needs the control endpoint (provider state "token"), and none is configured`);
+      if (!this.states)
+        throw new MissingCapability(
+          `a token with scopes [${scopes.join(", ")}] needs the control endpoint (provider state "token"), and none is configured`,
+        );
       const made = await this.states.require("token", { scopes, user });
       token = String(made.token); // States redacts every token a provider state returns
       this.minted.set(key, token);

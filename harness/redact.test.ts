@@ -7,26 +7,72 @@ import { json, serve } from "./testing.ts";
 describe("redaction", () => {
   const r = new Redactor(["tok-123456789"]);
   it("masks secret body keys at any depth", () => {
-    const body = { label: "x", root_pass: "hunter22!", nested: [{ card_number: "4111111111111111", cvv: "123" }], secret_key: "s", private_key: "k", password: "p", secret: "oauth", note: null };
-    expect(r.body(body)).toEqual({ label: "x", root_pass: REDACTED, nested: [{ card_number: REDACTED, cvv: REDACTED }], secret_key: REDACTED, private_key: REDACTED, password: REDACTED, secret: REDACTED, note: null });
+    const body = {
+      label: "x",
+      root_pass: "hunter22!",
+      nested: [{ card_number: "4111111111111111", cvv: "123" }],
+      secret_key: "s",
+      private_key: "k",
+      password: "p",
+      secret: "oauth",
+      note: null,
+    };
+    expect(r.body(body)).toEqual({
+      label: "x",
+      root_pass: REDACTED,
+      nested: [{ card_number: REDACTED, cvv: REDACTED }],
+      secret_key: REDACTED,
+      private_key: REDACTED,
+      password: REDACTED,
+      secret: REDACTED,
+      note: null,
+    });
   });
   it("masks Authorization and known tokens anywhere in text", () => {
-    expect(r.headers({ Authorization: "Bearer tok-123456789", "X-Echo": "got tok-123456789" })).toEqual({ Authorization: `Bearer ${REDACTED}`, "X-Echo": `got ${REDACTED}` });
-    expect(r.text("-----BEGIN RSA PRIVATE KEY-----\nabc\n-----END RSA PRIVATE KEY-----")).toBe(REDACTED);
+    expect(
+      r.headers({ Authorization: "Bearer tok-123456789", "X-Echo": "got tok-123456789" }),
+    ).toEqual({ Authorization: `Bearer ${REDACTED}`, "X-Echo": `got ${REDACTED}` });
+    expect(r.text("-----BEGIN RSA PRIVATE KEY-----\nabc\n-----END RSA PRIVATE KEY-----")).toBe(
+      REDACTED,
+    );
   });
   it("curl shows the token as $PLUMBLINE_TOKEN and quotes the body", () => {
-    const c = toCurl({ method: "post", url: "http://t/v4/tags", headers: { Authorization: `Bearer ${REDACTED}`, "Content-Type": "application/json" }, body: { label: "it's" } });
-    expect(c).toBe(`curl -sS -i -X POST 'http://t/v4/tags' -H "Authorization: Bearer $PLUMBLINE_TOKEN" -H 'Content-Type: application/json' --data-raw '{"label":"it'\\''s"}'`);
+    const c = toCurl({
+      method: "post",
+      url: "http://t/v4/tags",
+      headers: { Authorization: `Bearer ${REDACTED}`, "Content-Type": "application/json" },
+      body: { label: "it's" },
+    });
+    expect(c).toBe(
+      `curl -sS -i -X POST 'http://t/v4/tags' -H "Authorization: Bearer $PLUMBLINE_TOKEN" -H 'Content-Type: application/json' --data-raw '{"label":"it'\\''s"}'`,
+    );
   });
   it("nothing secret reaches a recorded exchange, request or response", async () => {
-    const server = await serve((_req, res) => json(res, 200, { id: 1, secret: "plain-oauth-secret", token: "tok-123456789" }));
+    const server = await serve((_req, res) =>
+      json(res, 200, { id: 1, secret: "plain-oauth-secret", token: "tok-123456789" }),
+    );
     try {
-      const client = new Client({ baseUrl: server.url, requestTimeoutMs: 1000, maxRetries: 0, maxRetryWaitMs: 0, maxBodyBytes: 4096, redactor: new Redactor(["tok-123456789"]) });
+      const client = new Client({
+        baseUrl: server.url,
+        requestTimeoutMs: 1000,
+        maxRetries: 0,
+        maxRetryWaitMs: 0,
+        maxBodyBytes: 4096,
+        redactor: new Redactor(["tok-123456789"]),
+      });
       const rec: CheckRecord = { requirementIds: ["X"], exchanges: [], observations: [] };
-      const res = await runInCheck(rec, () => client.send({ method: "POST", path: "/v4/x?token=tok-123456789", token: "tok-123456789", body: { password: "pw-secret-1" } }));
+      const res = await runInCheck(rec, () =>
+        client.send({
+          method: "POST",
+          path: "/v4/x?token=tok-123456789",
+          token: "tok-123456789",
+          body: { password: "pw-secret-1" },
+        }),
+      );
       expect(res.body.secret).toBe("plain-oauth-secret"); // the test itself sees the real value
       const stored = JSON.stringify(rec.exchanges);
-      for (const s of ["tok-123456789", "plain-oauth-secret", "pw-secret-1"]) expect(stored).not.toContain(s);
+      for (const s of ["tok-123456789", "plain-oauth-secret", "pw-secret-1"])
+        expect(stored).not.toContain(s);
       expect(rec.exchanges[0].curl).toContain("$PLUMBLINE_TOKEN");
     } finally {
       await server.close();
@@ -37,10 +83,18 @@ describe("redaction", () => {
 describe("secrets the target mints", () => {
   it("are learned from a body and masked in any later text: messages, headers, other bodies", () => {
     const r = new Redactor();
-    r.learn({ id: "c1", secret: "minted-oauth-secret-1", nested: { deeper: [{ secret_key: "minted-access-secret-2" }] } });
-    expect(r.text('expected a 4xx error, got 200: {"id":"c1","secret":"minted-oauth-secret-1"}')).not.toContain("minted-oauth-secret-1");
+    r.learn({
+      id: "c1",
+      secret: "minted-oauth-secret-1",
+      nested: { deeper: [{ secret_key: "minted-access-secret-2" }] },
+    });
+    expect(
+      r.text('expected a 4xx error, got 200: {"id":"c1","secret":"minted-oauth-secret-1"}'),
+    ).not.toContain("minted-oauth-secret-1");
     expect(r.headers({ "x-echo": "minted-access-secret-2" })).toEqual({ "x-echo": REDACTED });
-    expect(r.body({ note: "your key is minted-access-secret-2" })).toEqual({ note: `your key is ${REDACTED}` });
+    expect(r.body({ note: "your key is minted-access-secret-2" })).toEqual({
+      note: `your key is ${REDACTED}`,
+    });
     expect(r.scrub("<li>minted-oauth-secret-1</li>")).toBe(`<li>${REDACTED}</li>`);
   });
   it("placeholders and short values are not learned", () => {
@@ -49,7 +103,9 @@ describe("secrets the target mints", () => {
     expect(r.known()).toEqual([]);
   });
   it("secret keys are masked in JSON text that did not parse (a cut body)", () => {
-    expect(new Redactor().text('{"label":"x","secret": "plain-sec\\"ret","data":[1,')).toBe(`{"label":"x","secret": "${REDACTED}","data":[1,`);
+    expect(new Redactor().text('{"label":"x","secret": "plain-sec\\"ret","data":[1,')).toBe(
+      `{"label":"x","secret": "${REDACTED}","data":[1,`,
+    );
   });
 });
 
@@ -61,7 +117,13 @@ describe("bodies of any depth", () => {
       res.end(`{"secret":"deep-minted-secret-9","data":${deep}}`);
     });
     try {
-      const client = new Client({ baseUrl: server.url, requestTimeoutMs: 2000, maxRetries: 0, maxRetryWaitMs: 0, maxBodyBytes: 1 << 20 });
+      const client = new Client({
+        baseUrl: server.url,
+        requestTimeoutMs: 2000,
+        maxRetries: 0,
+        maxRetryWaitMs: 0,
+        maxBodyBytes: 1 << 20,
+      });
       const rec: CheckRecord = { requirementIds: ["X"], exchanges: [], observations: [] };
       const res = await runInCheck(rec, () => client.send({ method: "GET", path: "/deep" }));
       expect(res.json).toBe(true);

@@ -8,14 +8,35 @@ export const REDACTED = "[REDACTED]";
 
 /** Body keys whose values are secret wherever they appear (request or response, any depth). */
 const SECRET_KEYS = new Set([
-  "password", "root_pass", "secret", "secret_key", "private_key", "card_number", "cvv",
-  "token", "access_token", "refresh_token", "client_secret", "api_key", "apikey", "authorization",
+  "password",
+  "root_pass",
+  "secret",
+  "secret_key",
+  "private_key",
+  "card_number",
+  "cvv",
+  "token",
+  "access_token",
+  "refresh_token",
+  "client_secret",
+  "api_key",
+  "apikey",
+  "authorization",
 ]);
 // the same keys as JSON text: a body that did not parse (cut, or broken) still has its values masked
-const SECRET_IN_TEXT = new RegExp(`"(${[...SECRET_KEYS].join("|")})"(\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, "gi");
+const SECRET_IN_TEXT = new RegExp(
+  `"(${[...SECRET_KEYS].join("|")})"(\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`,
+  "gi",
+);
 /** Learned secrets shorter than this are not learned: they would scrub ordinary words. */
 const MIN_LEARNED = 8;
-const SECRET_HEADERS = new Set(["authorization", "cookie", "set-cookie", "proxy-authorization", "x-api-key"]);
+const SECRET_HEADERS = new Set([
+  "authorization",
+  "cookie",
+  "set-cookie",
+  "proxy-authorization",
+  "x-api-key",
+]);
 
 export class Redactor {
   /** literal secrets (configured or minted tokens) scrubbed from any string */
@@ -30,7 +51,13 @@ export class Redactor {
   }
 
   private literalPattern(): RegExp {
-    this.pattern ??= new RegExp([...this.literals].sort((a, b) => b.length - a.length).map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g");
+    this.pattern ??= new RegExp(
+      [...this.literals]
+        .sort((a, b) => b.length - a.length)
+        .map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+        .join("|"),
+      "g",
+    );
     return this.pattern;
   }
 
@@ -51,7 +78,13 @@ export class Redactor {
     if (v === null || typeof v !== "object" || depth >= MAX_DEPTH) return;
     for (const [k, x] of Object.entries(v)) {
       if (typeof x === "string") {
-        if (SECRET_KEYS.has(k.toLowerCase()) && x.length >= MIN_LEARNED && !x.includes(REDACTED) && !/^(.)\1*$/.test(x)) this.remember(x);
+        if (
+          SECRET_KEYS.has(k.toLowerCase()) &&
+          x.length >= MIN_LEARNED &&
+          !x.includes(REDACTED) &&
+          !/^(.)\1*$/.test(x)
+        )
+          this.remember(x);
       } else this.learn(x, depth + 1);
     }
   }
@@ -77,7 +110,10 @@ export class Redactor {
     if (out.includes('":')) out = out.replace(SECRET_IN_TEXT, `"$1"$2"${REDACTED}"`);
     // certificate private keys pasted into free text
     if (!out.includes("PRIVATE KEY-----")) return out;
-    return out.replace(/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)/g, REDACTED);
+    return out.replace(
+      /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)/g,
+      REDACTED,
+    );
   }
 
   headers(h: Record<string, unknown> | undefined): Record<string, string> {
@@ -98,7 +134,10 @@ export class Redactor {
     if (Array.isArray(v)) return v.map((x) => this.body(x, depth + 1));
     const out: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(v)) {
-      out[this.text(k)] = SECRET_KEYS.has(k.toLowerCase()) && x !== null && x !== undefined && x !== "" ? REDACTED : this.body(x, depth + 1);
+      out[this.text(k)] =
+        SECRET_KEYS.has(k.toLowerCase()) && x !== null && x !== undefined && x !== ""
+          ? REDACTED
+          : this.body(x, depth + 1);
     }
     return out;
   }
@@ -114,10 +153,17 @@ function sq(s: string): string {
  * double quotes so the shell expands it); the body is the redacted body, so secret fields must be
  * filled in by hand.
  */
-export function toCurl(req: { method: string; url: string; headers: Record<string, string>; body?: unknown; rawBody?: boolean }): string {
+export function toCurl(req: {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: unknown;
+  rawBody?: boolean;
+}): string {
   const parts = ["curl", "-sS", "-i", "-X", req.method.toUpperCase(), sq(req.url)];
   for (const [k, v] of Object.entries(req.headers)) {
-    if (k.toLowerCase() === "authorization") parts.push("-H", `"Authorization: Bearer $PLUMBLINE_TOKEN"`);
+    if (k.toLowerCase() === "authorization")
+      parts.push("-H", `"Authorization: Bearer $PLUMBLINE_TOKEN"`);
     else parts.push("-H", sq(`${k}: ${v}`));
   }
   if (req.body !== undefined) {

@@ -3,8 +3,20 @@
 import type { OperationId } from "./operation-ids.ts";
 
 export type ResourceType =
-  | "instance" | "config" | "disk" | "bucket" | "bucketSsl" | "oauthClient" | "key" | "recipe"
-  | "managedContact" | "managedCredential" | "managedService" | "tag" | "entityTransfer" | "ticket";
+  | "instance"
+  | "config"
+  | "disk"
+  | "bucket"
+  | "bucketSsl"
+  | "oauthClient"
+  | "key"
+  | "recipe"
+  | "managedContact"
+  | "managedCredential"
+  | "managedService"
+  | "tag"
+  | "entityTransfer"
+  | "ticket";
 
 export interface ResourceKind {
   /** the operation that makes it; a 2xx answer to it through a check's ops is put in the ledger */
@@ -25,20 +37,99 @@ export interface ResourceKind {
 
 export const RESOURCES: Record<ResourceType, ResourceKind> = {
   tag: { create: "createTag", delete: "deleteTag", rank: 0, pathOf: (b) => ({ label: b.label }) },
-  entityTransfer: { create: "createEntityTransfer", delete: "cancelEntityTransfer", rank: 0, pathOf: (b) => ({ token: b.token }) },
-  bucketSsl: { create: "uploadBucketSsl", parentOf: (p) => ({ clusterId: p.clusterId, bucket: p.bucket }), delete: "deleteBucketSsl", rank: 0, pathOf: (_b, p) => p },
-  ticket: { create: "openTicket", delete: "closeTicket", rank: 0, pathOf: (b) => ({ ticketId: b.id }), note: "tickets cannot be deleted; closed instead" },
-  config: { create: "createConfig", parentOf: (p) => ({ vmId: p.vmId }), delete: "deleteConfig", rank: 1, pathOf: (b, p) => ({ ...p, configId: b.id }) },
-  disk: { create: "createDisk", parentOf: (p) => ({ vmId: p.vmId }), rank: 1, pathOf: (b, p) => ({ ...p, diskId: b.id }), note: "disks go with their instance" },
-  key: { create: "createKey", delete: "revokeKey", rank: 2, pathOf: (b) => ({ keyId: b.id }), list: { op: "listKeys", labelField: "label", paginated: true } },
-  oauthClient: { create: "createOAuthClient", delete: "deleteOAuthClient", rank: 2, pathOf: (b) => ({ clientId: b.id }), list: { op: "listOAuthClients", labelField: "label", paginated: true } },
-  recipe: { create: "createRecipe", delete: "deleteRecipe", rank: 2, pathOf: (b) => ({ recipeId: b.id }), list: { op: "listRecipes", labelField: "label", paginated: true } },
-  managedContact: { create: "createManagedContact", delete: "deleteManagedContact", rank: 2, pathOf: (b) => ({ contactId: b.id }), list: { op: "listManagedContacts", labelField: "name", paginated: true } },
-  managedCredential: { create: "createManagedCredential", delete: "revokeManagedCredential", rank: 2, pathOf: (b) => ({ credentialId: b.id }), list: { op: "listManagedCredentials", labelField: "label", paginated: true } },
-  managedService: { create: "createManagedService", delete: "deleteManagedService", rank: 2, pathOf: (b) => ({ serviceId: b.id }), list: { op: "listManagedServices", labelField: "label", paginated: true } },
+  entityTransfer: {
+    create: "createEntityTransfer",
+    delete: "cancelEntityTransfer",
+    rank: 0,
+    pathOf: (b) => ({ token: b.token }),
+  },
+  bucketSsl: {
+    create: "uploadBucketSsl",
+    parentOf: (p) => ({ clusterId: p.clusterId, bucket: p.bucket }),
+    delete: "deleteBucketSsl",
+    rank: 0,
+    pathOf: (_b, p) => p,
+  },
+  ticket: {
+    create: "openTicket",
+    delete: "closeTicket",
+    rank: 0,
+    pathOf: (b) => ({ ticketId: b.id }),
+    note: "tickets cannot be deleted; closed instead",
+  },
+  config: {
+    create: "createConfig",
+    parentOf: (p) => ({ vmId: p.vmId }),
+    delete: "deleteConfig",
+    rank: 1,
+    pathOf: (b, p) => ({ ...p, configId: b.id }),
+  },
+  disk: {
+    create: "createDisk",
+    parentOf: (p) => ({ vmId: p.vmId }),
+    rank: 1,
+    pathOf: (b, p) => ({ ...p, diskId: b.id }),
+    note: "disks go with their instance",
+  },
+  key: {
+    create: "createKey",
+    delete: "revokeKey",
+    rank: 2,
+    pathOf: (b) => ({ keyId: b.id }),
+    list: { op: "listKeys", labelField: "label", paginated: true },
+  },
+  oauthClient: {
+    create: "createOAuthClient",
+    delete: "deleteOAuthClient",
+    rank: 2,
+    pathOf: (b) => ({ clientId: b.id }),
+    list: { op: "listOAuthClients", labelField: "label", paginated: true },
+  },
+  recipe: {
+    create: "createRecipe",
+    delete: "deleteRecipe",
+    rank: 2,
+    pathOf: (b) => ({ recipeId: b.id }),
+    list: { op: "listRecipes", labelField: "label", paginated: true },
+  },
+  managedContact: {
+    create: "createManagedContact",
+    delete: "deleteManagedContact",
+    rank: 2,
+    pathOf: (b) => ({ contactId: b.id }),
+    list: { op: "listManagedContacts", labelField: "name", paginated: true },
+  },
+  managedCredential: {
+    create: "createManagedCredential",
+    delete: "revokeManagedCredential",
+    rank: 2,
+    pathOf: (b) => ({ credentialId: b.id }),
+    list: { op: "listManagedCredentials", labelField: "label", paginated: true },
+  },
+  managedService: {
+    create: "createManagedService",
+    delete: "deleteManagedService",
+    rank: 2,
+    pathOf: (b) => ({ serviceId: b.id }),
+    list: { op: "listManagedServices", labelField: "label", paginated: true },
+  },
   // a bucket is addressed by the cluster and label plumbline chose: its parent holds the cluster
-  bucket: { create: "createBucket", parentOf: (_p, b): Record<string, string | number> => (typeof b?.cluster === "string" ? { clusterId: b.cluster } : {}), delete: "deleteBucket", rank: 3, pathOf: (b, p) => ({ clusterId: b.cluster ?? p.clusterId, bucket: b.label }), list: { op: "listBuckets", labelField: "label", paginated: true } },
-  instance: { create: "createInstance", delete: "deleteInstance", rank: 4, pathOf: (b) => ({ vmId: b.id }), list: { op: "listInstances", labelField: "label", paginated: true } },
+  bucket: {
+    create: "createBucket",
+    parentOf: (_p, b): Record<string, string | number> =>
+      typeof b?.cluster === "string" ? { clusterId: b.cluster } : {},
+    delete: "deleteBucket",
+    rank: 3,
+    pathOf: (b, p) => ({ clusterId: b.cluster ?? p.clusterId, bucket: b.label }),
+    list: { op: "listBuckets", labelField: "label", paginated: true },
+  },
+  instance: {
+    create: "createInstance",
+    delete: "deleteInstance",
+    rank: 4,
+    pathOf: (b) => ({ vmId: b.id }),
+    list: { op: "listInstances", labelField: "label", paginated: true },
+  },
 };
 
 /** Path parameters of a listed resource, for deleting a leftover found by prefix. */

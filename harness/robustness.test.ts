@@ -50,7 +50,12 @@ beforeAll(async () => {
         res.writeHead(200, { "content-type": "text/plain" });
         return res.end('{"looks": "like json"}');
       case "/busy":
-        return json(res, 429, { errors: [{ field: null, reason: "slow down" }] }, { "retry-after": "0" });
+        return json(
+          res,
+          429,
+          { errors: [{ field: null, reason: "slow down" }] },
+          { "retry-after": "0" },
+        );
       default:
         return json(res, 200, {});
     }
@@ -65,7 +70,15 @@ afterAll(async () => {
 });
 
 function client(over: Partial<ConstructorParameters<typeof Client>[0]> = {}) {
-  return new Client({ baseUrl: server.url, requestTimeoutMs: 300, maxRetries: 2, maxRetryWaitMs: 50, maxBodyBytes: 64 * 1024, redactor: new Redactor(), ...over });
+  return new Client({
+    baseUrl: server.url,
+    requestTimeoutMs: 300,
+    maxRetries: 2,
+    maxRetryWaitMs: 50,
+    maxBodyBytes: 64 * 1024,
+    redactor: new Redactor(),
+    ...over,
+  });
 }
 
 async function recorded(path: string, c = client()) {
@@ -119,7 +132,13 @@ describe("hostile responses", () => {
   });
 
   it("a kept-alive connection the target closed: sent again once on a new one", async () => {
-    const c = new Client({ baseUrl: server.url, requestTimeoutMs: 2000, maxRetries: 0, maxRetryWaitMs: 0, maxBodyBytes: 1024 });
+    const c = new Client({
+      baseUrl: server.url,
+      requestTimeoutMs: 2000,
+      maxRetries: 0,
+      maxRetryWaitMs: 0,
+      maxBodyBytes: 1024,
+    });
     expect((await c.send({ method: "GET", path: "/drop-on-reuse" })).status).toBe(200);
     const again = await c.send({ method: "GET", path: "/drop-on-reuse" });
     expect(again.status).toBe(200);
@@ -139,7 +158,13 @@ describe("hostile responses", () => {
   });
 
   it("unreachable target: refused, with a reason", async () => {
-    const c = new Client({ baseUrl: "http://127.0.0.1:1", requestTimeoutMs: 500, maxRetries: 0, maxRetryWaitMs: 0, maxBodyBytes: 1024 });
+    const c = new Client({
+      baseUrl: "http://127.0.0.1:1",
+      requestTimeoutMs: 500,
+      maxRetries: 0,
+      maxRetryWaitMs: 0,
+      maxBodyBytes: 1024,
+    });
     const res = await c.send({ method: "GET", path: "/v4/account" });
     expect(res.status).toBe(0);
     expect(res.error).toMatch(/ECONNREFUSED/);
@@ -161,7 +186,13 @@ describe("Content-Encoding of answers", () => {
       res.end(real ? gzipSync('{"ok":true}') : '{"ok":true}');
     });
     try {
-      const c = new Client({ baseUrl: s.url, requestTimeoutMs: 2000, maxRetries: 0, maxRetryWaitMs: 0, maxBodyBytes: 4096 });
+      const c = new Client({
+        baseUrl: s.url,
+        requestTimeoutMs: 2000,
+        maxRetries: 0,
+        maxRetryWaitMs: 0,
+        maxBodyBytes: 4096,
+      });
       const fake = await c.send({ method: "GET", path: "/fake" });
       expect(fake.json).toBe(false);
       expect(fake.error).toMatch(/Content-Encoding "gzip" but the body is not gzip data/);
@@ -180,7 +211,9 @@ describe("Content-Encoding of answers", () => {
     expect(isJsonMediaType("application/problem+json")).toBe(true);
     expect(isJsonMediaType("text/plain")).toBe(false);
     const { res } = await recorded("/wrong-type");
-    expect(jsonAnswerVerdict(res)).toEqual({ should: 'Content-Type is "text/plain", not application/json' });
+    expect(jsonAnswerVerdict(res)).toEqual({
+      should: 'Content-Type is "text/plain", not application/json',
+    });
     const html = await recorded("/html");
     expect(jsonAnswerVerdict(html.res).must).toMatch(/not JSON \(text\/html\)/);
   });
@@ -189,9 +222,12 @@ describe("Content-Encoding of answers", () => {
 describe("the breaker", () => {
   it("after 3 timeouts in a row every later request is refused at once: target not answering", async () => {
     const c = client({ requestTimeoutMs: 150, breakAfterTimeouts: 3 });
-    for (let i = 0; i < 3; i++) expect((await c.send({ method: "GET", path: "/stall" })).error).toMatch(/timeout/);
+    for (let i = 0; i < 3; i++)
+      expect((await c.send({ method: "GET", path: "/stall" })).error).toMatch(/timeout/);
     const started = Date.now();
-    await expect(c.send({ method: "GET", path: "/" })).rejects.toThrow(/target not answering: 3 requests in a row/);
+    await expect(c.send({ method: "GET", path: "/" })).rejects.toThrow(
+      /target not answering: 3 requests in a row/,
+    );
     expect(Date.now() - started).toBeLessThan(50);
     c.close();
   });

@@ -13,7 +13,13 @@ import { CONFORMANCE_PROJECTS } from "./states.ts";
 import type { ConformanceReporter, LeftOnTarget } from "../reporter/index.ts";
 
 /** Values for fixtures the material leaves `not shown`, as the embedded reference defines them. */
-export const REFERENCE_FIXTURES = { region: "us-east", type: "vm-nano-1", largerType: "vm-standard-2", image: "vm/debian12", cluster: "us-east-1" };
+export const REFERENCE_FIXTURES = {
+  region: "us-east",
+  type: "vm-nano-1",
+  largerType: "vm-standard-2",
+  image: "vm/debian12",
+  cluster: "us-east-1",
+};
 
 export interface Target {
   config: Config;
@@ -24,12 +30,22 @@ export interface Target {
 /** The configured target, or the embedded reference started in-process. */
 export async function startTarget(config: Config): Promise<Target> {
   if (config.target) return { config, embedded: false, close: async () => {} };
-  const { startReference, faultsFromEnv, variantsFromEnv, ALL_FAULTS, ALL_VARIANTS } = await import("../reference/index.ts");
+  const { startReference, faultsFromEnv, variantsFromEnv, ALL_FAULTS, ALL_VARIANTS } = await import(
+    "../reference/index.ts"
+  );
   // the embedded reference takes fault switches and legal variants from the environment
   const badFaults = faultsFromEnv().filter((n) => !ALL_FAULTS.some((f) => f.name === n));
-  if (badFaults.length) throw new ConfigError(`PLUMBLINE_REFERENCE_FAULTS: unknown fault ${badFaults.join(", ")}; reference/FAULTS.md lists the ${ALL_FAULTS.length} there are`);
-  const badVariants = variantsFromEnv().filter((n) => n !== "all" && !ALL_VARIANTS.some((v) => v.name === n));
-  if (badVariants.length) throw new ConfigError(`PLUMBLINE_REFERENCE_VARIANTS: unknown variant ${badVariants.join(", ")}; expected all or one of: ${ALL_VARIANTS.map((v) => v.name).join(", ")}`);
+  if (badFaults.length)
+    throw new ConfigError(
+      `PLUMBLINE_REFERENCE_FAULTS: unknown fault ${badFaults.join(", ")}; reference/FAULTS.md lists the ${ALL_FAULTS.length} there are`,
+    );
+  const badVariants = variantsFromEnv().filter(
+    (n) => n !== "all" && !ALL_VARIANTS.some((v) => v.name === n),
+  );
+  if (badVariants.length)
+    throw new ConfigError(
+      `PLUMBLINE_REFERENCE_VARIANTS: unknown variant ${badVariants.join(", ")}; expected all or one of: ${ALL_VARIANTS.map((v) => v.name).join(", ")}`,
+    );
   const ref = await startReference();
   return {
     embedded: true,
@@ -39,21 +55,43 @@ export async function startTarget(config: Config): Promise<Target> {
       target: ref.url,
       targetLabel: config.targetLabel === "reference" ? "reference" : config.targetLabel,
       controlUrl: config.controlUrl ?? ref.controlUrl,
-      tokens: { ...ref.tokens, ...Object.fromEntries(Object.entries(config.tokens).filter(([, v]) => v)) },
-      fixtures: { ...REFERENCE_FIXTURES, ...Object.fromEntries(Object.entries(config.fixtures).filter(([, v]) => v)) },
+      tokens: {
+        ...ref.tokens,
+        ...Object.fromEntries(Object.entries(config.tokens).filter(([, v]) => v)),
+      },
+      fixtures: {
+        ...REFERENCE_FIXTURES,
+        ...Object.fromEntries(Object.entries(config.fixtures).filter(([, v]) => v)),
+      },
     },
   };
 }
 
 /** One clear line when the target cannot be used at all: unreachable, or the admin token refused. */
 export async function preflight(config: Config): Promise<void> {
-  const client = new Client({ baseUrl: config.target!, requestTimeoutMs: Math.min(config.requestTimeoutMs, 10_000), maxRetries: 1, maxRetryWaitMs: 2000, maxBodyBytes: 64 * 1024 });
+  const client = new Client({
+    baseUrl: config.target!,
+    requestTimeoutMs: Math.min(config.requestTimeoutMs, 10_000),
+    maxRetries: 1,
+    maxRetryWaitMs: 2000,
+    maxBodyBytes: 64 * 1024,
+  });
   try {
     const res = await client.send({ method: "GET", path: "/v4/object-storage/clusters" });
-    if (res.status === 0) throw new ConfigError(`target ${config.target} is unreachable (${res.error}); check --target / PLUMBLINE_TARGET`);
+    if (res.status === 0)
+      throw new ConfigError(
+        `target ${config.target} is unreachable (${res.error}); check --target / PLUMBLINE_TARGET`,
+      );
     if (config.tokens.admin) {
-      const acct = await client.send({ method: "GET", path: "/v4/account", token: config.tokens.admin });
-      if (acct.status === 401) throw new ConfigError(`the admin token was refused by ${config.target} (GET /v4/account answered 401); check --admin-token / PLUMBLINE_ADMIN_TOKEN`);
+      const acct = await client.send({
+        method: "GET",
+        path: "/v4/account",
+        token: config.tokens.admin,
+      });
+      if (acct.status === 401)
+        throw new ConfigError(
+          `the admin token was refused by ${config.target} (GET /v4/account answered 401); check --admin-token / PLUMBLINE_ADMIN_TOKEN`,
+        );
     }
   } finally {
     client.close();
@@ -77,7 +115,9 @@ export async function checkSettings(config: Config): Promise<void> {
     try {
       loadExpectations(config.expectationsFile);
     } catch (e) {
-      throw new ConfigError(`--expectations / PLUMBLINE_EXPECTATIONS: ${config.expectationsFile}: ${(e as Error).message.split("\n")[0]}; fix the file (reporter/README.md shows its form)`);
+      throw new ConfigError(
+        `--expectations / PLUMBLINE_EXPECTATIONS: ${config.expectationsFile}: ${(e as Error).message.split("\n")[0]}; fix the file (reporter/README.md shows its form)`,
+      );
     }
   }
 }
@@ -103,8 +143,16 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
       reporter.finish({ runErrors: [e.message] });
       return 2;
     }
-    ledger.start({ runId: config.runId, pid: process.pid, target: config.target!, embedded: target.embedded, labelPrefix: config.labelPrefix });
-    log(`plumbline: run ${config.runId} against ${config.targetLabel} (${config.target}), seed ${config.seed}, labels ${config.labelPrefix}*, allowed: ${config.allow.join(", ")}${config.shard ? `, shard ${config.shard.index}/${config.shard.count}` : ""}, fuzz ${config.fuzzRuns} cases per property`);
+    ledger.start({
+      runId: config.runId,
+      pid: process.pid,
+      target: config.target!,
+      embedded: target.embedded,
+      labelPrefix: config.labelPrefix,
+    });
+    log(
+      `plumbline: run ${config.runId} against ${config.targetLabel} (${config.target}), seed ${config.seed}, labels ${config.labelPrefix}*, allowed: ${config.allow.join(", ")}${config.shard ? `, shard ${config.shard.index}/${config.shard.count}` : ""}, fuzz ${config.fuzzRuns} cases per property`,
+    );
 
     const ours = new Set([...process.listeners("SIGINT"), ...process.listeners("SIGTERM")]);
     const vitest = await createVitest(
@@ -123,7 +171,8 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
       {},
     );
     // vitest's logger exits the process on SIGINT/SIGTERM; plumbline stops the run itself (Stopper)
-    for (const sig of ["SIGINT", "SIGTERM"] as const) for (const l of process.listeners(sig)) if (!ours.has(l)) process.off(sig, l as () => void);
+    for (const sig of ["SIGINT", "SIGTERM"] as const)
+      for (const l of process.listeners(sig)) if (!ours.has(l)) process.off(sig, l as () => void);
     // the suites read this with inject("plumbline") (harness/world.ts)
     vitest.provide("plumbline", config);
     let failedToRun = false;
@@ -141,7 +190,8 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
     await Promise.race([started, stopper.stopped.then(() => sleep(stopper.graceMs))]);
     await Promise.race([vitest.close(), sleep(stopper.graceMs)]);
     // a run stopped before vitest reported: the reporter builds its report from what finished
-    if (reporter && !reporter.report) await reporter.onTestRunEnd(vitest.state.getTestModules(), [], "interrupted");
+    if (reporter && !reporter.report)
+      await reporter.onTestRunEnd(vitest.state.getTestModules(), [], "interrupted");
 
     const left = await cleanupPass(config, ledger, log);
     stopper.disarm();
@@ -188,7 +238,13 @@ class Stopper {
       process.on(sig, h);
       this.handlers.push([sig, h]);
     }
-    this.timer = setTimeout(() => this.stop(`deadline of ${Math.round(config.deadlineMs / 1000)} s reached (--deadline / PLUMBLINE_DEADLINE)`), config.deadlineMs);
+    this.timer = setTimeout(
+      () =>
+        this.stop(
+          `deadline of ${Math.round(config.deadlineMs / 1000)} s reached (--deadline / PLUMBLINE_DEADLINE)`,
+        ),
+      config.deadlineMs,
+    );
     this.timer.unref();
   }
 
@@ -200,13 +256,17 @@ class Stopper {
   private stop(reason: string, signal?: NodeJS.Signals): void {
     if (this.reason) {
       if (signal) {
-        this.log(`plumbline: ${signal} again: exiting now; what the run created stays in ${this.config.ledgerDir} for \`plumbline sweep\``);
+        this.log(
+          `plumbline: ${signal} again: exiting now; what the run created stays in ${this.config.ledgerDir} for \`plumbline sweep\``,
+        );
         process.exit(130);
       }
       return;
     }
     this.reason = reason;
-    this.log(`plumbline: ${reason}: stopping the checks, cleaning up, then writing the reports (a second signal exits at once)`);
+    this.log(
+      `plumbline: ${reason}: stopping the checks, cleaning up, then writing the reports (a second signal exits at once)`,
+    );
     this.onStop?.();
     this.resolve();
   }
@@ -223,10 +283,18 @@ class Stopper {
  * creates that never reported one); returns what stays on the target and why, public recipes
  * (left on purpose) included.
  */
-async function cleanupPass(config: Config, ledger: Ledger, log: (l: string) => void): Promise<LeftOnTarget[]> {
+async function cleanupPass(
+  config: Config,
+  ledger: Ledger,
+  log: (l: string) => void,
+): Promise<LeftOnTarget[]> {
   if (!existsSync(ledger.file)) return [];
   const state = ledger.read();
-  const kept = state.kept.map((k) => ({ what: describeEntry(k), reason: k.reason, onPurpose: true }));
+  const kept = state.kept.map((k) => ({
+    what: describeEntry(k),
+    reason: k.reason,
+    onPurpose: true,
+  }));
   if (state.open.length === 0) {
     if (!state.ended) ledger.end();
     for (const k of kept) log(`plumbline: left on the target on purpose: ${k.what}: ${k.reason}`);
@@ -235,10 +303,17 @@ async function cleanupPass(config: Config, ledger: Ledger, log: (l: string) => v
   const w = buildWorld(config);
   try {
     const replay = await replayLedger(ledger.file, w.ops);
-    const left = replay.left.map((l) => ({ ...l, reason: w.redactor.text(l.reason), onPurpose: false }));
+    const left = replay.left.map((l) => ({
+      ...l,
+      reason: w.redactor.text(l.reason),
+      onPurpose: false,
+    }));
     for (const k of kept) log(`plumbline: left on the target on purpose: ${k.what}: ${k.reason}`);
     for (const l of left) log(`plumbline: could not remove ${l.what}: ${l.reason}`);
-    if (left.length) log(`plumbline: ${left.length} leftovers stay in ${ledger.file}; \`plumbline sweep\` retries them`);
+    if (left.length)
+      log(
+        `plumbline: ${left.length} leftovers stay in ${ledger.file}; \`plumbline sweep\` retries them`,
+      );
     return [...kept, ...left];
   } finally {
     w.client.close();
@@ -246,12 +321,19 @@ async function cleanupPass(config: Config, ledger: Ledger, log: (l: string) => v
 }
 
 /** The reporter of reporter/index.ts; vitest's default alone when it cannot be loaded. */
-async function conformanceReporter(config: Config, log: (l: string) => void): Promise<ConformanceReporter | undefined> {
+async function conformanceReporter(
+  config: Config,
+  log: (l: string) => void,
+): Promise<ConformanceReporter | undefined> {
   try {
     const { ConformanceReporter } = await import("../reporter/index.ts");
     return new ConformanceReporter({
       reportDir: config.reportDir,
-      target: { url: config.target!, label: config.targetLabel, ...(config.shard ? { shard: config.shard } : {}) },
+      target: {
+        url: config.target!,
+        label: config.targetLabel,
+        ...(config.shard ? { shard: config.shard } : {}),
+      },
       seed: config.seed,
       strict: config.strict,
       gateLevel: config.gateLevel,
@@ -262,7 +344,9 @@ async function conformanceReporter(config: Config, log: (l: string) => void): Pr
       log,
     });
   } catch (e) {
-    log(`plumbline: reporter/index.ts could not be loaded (${(e as Error).message}); using vitest's default reporter only`);
+    log(
+      `plumbline: reporter/index.ts could not be loaded (${(e as Error).message}); using vitest's default reporter only`,
+    );
     return undefined;
   }
 }

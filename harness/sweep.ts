@@ -2,7 +2,16 @@
 // with an ID are deleted by it; entries whose create never reported one are looked for by their
 // label (exact, so labels without the run's prefix are found too) in the kind's list; whatever
 // cannot be removed or found stays in the ledger with the reason, and is reported.
-import { describeEntry, Ledger, listLedgers, readLedger, removeEntries, replayable, type KeptEntry, type LedgerEntry } from "./ledger.ts";
+import {
+  describeEntry,
+  Ledger,
+  listLedgers,
+  readLedger,
+  removeEntries,
+  replayable,
+  type KeptEntry,
+  type LedgerEntry,
+} from "./ledger.ts";
 import { RESOURCES, pathOfListed, type ResourceType } from "./resources.ts";
 import type { Ops } from "./ops.ts";
 
@@ -23,7 +32,10 @@ export interface Replay {
 const MAX_PAGES = 50;
 
 /** Every listed item of a kind, or why the list could not be read whole. */
-async function listAll(ops: Ops, type: ResourceType): Promise<{ items: any[] } | { problem: string }> {
+async function listAll(
+  ops: Ops,
+  type: ResourceType,
+): Promise<{ items: any[] } | { problem: string }> {
   const list = RESOURCES[type].list!;
   const items: any[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
@@ -33,7 +45,8 @@ async function listAll(ops: Ops, type: ResourceType): Promise<{ items: any[] } |
     } catch (e) {
       return { problem: `${list.op} not sent: ${(e as Error).message}` };
     }
-    if (res.status < 200 || res.status > 299 || !Array.isArray(res.body?.data)) return { problem: `${list.op} answered ${res.status || res.error}` };
+    if (res.status < 200 || res.status > 299 || !Array.isArray(res.body?.data))
+      return { problem: `${list.op} answered ${res.status || res.error}` };
     items.push(...res.body.data);
     if (!list.paginated || page >= (Number(res.body.pages) || 1)) return { items };
   }
@@ -50,14 +63,18 @@ export async function replayLedger(file: string, ops: Ops): Promise<Replay> {
   for (const e of state.open) {
     // a kind addressed by what plumbline chose (a tag's label, a bucket's cluster and label)
     // needs no ID from the target
-    const derived = e.path ?? (e.label ? RESOURCES[e.type].pathOf({ label: e.label }, e.parent ?? {}) : undefined);
+    const derived =
+      e.path ??
+      (e.label ? RESOURCES[e.type].pathOf({ label: e.label }, e.parent ?? {}) : undefined);
     if (replayable(derived)) byId.push({ ...e, path: derived });
     else noId.push(e);
   }
   const removal = await removeEntries(byId, ops, ledger);
   out.removed.push(...removal.removed.map(describeEntry));
   out.left.push(...removal.failed.map((f) => ({ what: describeEntry(f.entry), reason: f.reason })));
-  const removedVms = new Set(removal.removed.filter((e) => e.type === "instance").map((e) => String(e.path?.vmId)));
+  const removedVms = new Set(
+    removal.removed.filter((e) => e.type === "instance").map((e) => String(e.path?.vmId)),
+  );
 
   const lists = new Map<ResourceType, Awaited<ReturnType<typeof listAll>>>();
   for (const e of noId) {
@@ -81,7 +98,9 @@ export async function replayLedger(file: string, ops: Ops): Promise<Replay> {
       continue;
     }
     if (!kind.list) {
-      leave(`no ID was reported and the material shows no way to list ${e.type}s by label; remove it by hand`);
+      leave(
+        `no ID was reported and the material shows no way to list ${e.type}s by label; remove it by hand`,
+      );
       continue;
     }
     if (!e.label) {
@@ -100,7 +119,11 @@ export async function replayLedger(file: string, ops: Ops): Promise<Replay> {
       ledger.deleted(e.key);
       continue;
     }
-    const found = matches.map((item, i) => ({ ...e, key: i === 0 ? e.key : `${e.key}-${i}`, path: pathOfListed(e.type, item) }));
+    const found = matches.map((item, i) => ({
+      ...e,
+      key: i === 0 ? e.key : `${e.key}-${i}`,
+      path: pathOfListed(e.type, item),
+    }));
     const usable = found.filter((f) => replayable(f.path));
     if (usable.length < found.length) {
       leave(`found by label in ${kind.list.op}, but the listed item gives no ID to delete it by`);
@@ -133,7 +156,11 @@ function alive(pid: number): boolean {
 }
 
 /** Deletes every listed resource whose label starts with `prefix`. */
-export async function sweepByPrefix(ops: Ops, prefix: string, types = Object.keys(RESOURCES) as ResourceType[]): Promise<{ removed: string[]; failed: string[] }> {
+export async function sweepByPrefix(
+  ops: Ops,
+  prefix: string,
+  types = Object.keys(RESOURCES) as ResourceType[],
+): Promise<{ removed: string[]; failed: string[] }> {
   const found: LedgerEntry[] = [];
   const failed: string[] = [];
   for (const type of types) {
@@ -141,16 +168,21 @@ export async function sweepByPrefix(ops: Ops, prefix: string, types = Object.key
     if (!list) continue;
     const listed = await listAll(ops, type);
     if ("problem" in listed) {
-      if (!/answered (403|404)$/.test(listed.problem)) failed.push(`${list.op} could not be listed (${listed.problem})`);
+      if (!/answered (403|404)$/.test(listed.problem))
+        failed.push(`${list.op} could not be listed (${listed.problem})`);
       continue;
     }
     for (const item of listed.items) {
       const label = item?.[list.labelField];
-      if (typeof label === "string" && label.startsWith(prefix)) found.push({ key: `prefix-${type}-${label}`, type, label, path: pathOfListed(type, item) });
+      if (typeof label === "string" && label.startsWith(prefix))
+        found.push({ key: `prefix-${type}-${label}`, type, label, path: pathOfListed(type, item) });
     }
   }
   const removal = await removeEntries(found, ops);
-  return { removed: removal.removed.map(describeEntry), failed: [...failed, ...removal.failed.map((f) => `${describeEntry(f.entry)}: ${f.reason}`)] };
+  return {
+    removed: removal.removed.map(describeEntry),
+    failed: [...failed, ...removal.failed.map((f) => `${describeEntry(f.entry)}: ${f.reason}`)],
+  };
 }
 
 export interface SweepOptions {
@@ -174,7 +206,10 @@ export async function sweep(opts: SweepOptions): Promise<SweepReport> {
       continue;
     }
     if (state.run && !state.ended && alive(state.run.pid) && !opts.force) {
-      report.ledgers.push({ file, status: `run ${state.run.runId} is still alive (pid ${state.run.pid}); left alone (use --force)` });
+      report.ledgers.push({
+        file,
+        status: `run ${state.run.runId} is still alive (pid ${state.run.pid}); left alone (use --force)`,
+      });
       continue;
     }
     if (state.run?.embedded) {
@@ -186,14 +221,25 @@ export async function sweep(opts: SweepOptions): Promise<SweepReport> {
     const target = state.run?.target;
     const ops = target ? opts.opsFor(target) : undefined;
     if (!ops) {
-      report.ledgers.push({ file, status: `target ${target ?? "(unknown)"} not reachable with this configuration; ${state.open.length} entries left` });
-      report.failed.push(...state.open.map((e) => `${describeEntry(e)}: target ${target ?? "(unknown)"} not reachable with this configuration`));
+      report.ledgers.push({
+        file,
+        status: `target ${target ?? "(unknown)"} not reachable with this configuration; ${state.open.length} entries left`,
+      });
+      report.failed.push(
+        ...state.open.map(
+          (e) =>
+            `${describeEntry(e)}: target ${target ?? "(unknown)"} not reachable with this configuration`,
+        ),
+      );
       continue;
     }
     const replay = await replayLedger(file, ops);
     report.removed.push(...replay.removed);
     report.failed.push(...replay.left.map((l) => `${l.what}: ${l.reason}`));
-    report.ledgers.push({ file, status: `replayed: ${replay.removed.length} removed, ${replay.left.length} could not be removed${replay.left.length ? " (kept in the ledger)" : ""}` });
+    report.ledgers.push({
+      file,
+      status: `replayed: ${replay.removed.length} removed, ${replay.left.length} could not be removed${replay.left.length ? " (kept in the ledger)" : ""}`,
+    });
   }
   if (opts.prefix && opts.targetForPrefix) {
     const ops = opts.opsFor(opts.targetForPrefix);

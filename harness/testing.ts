@@ -13,7 +13,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function serve(handler: (req: IncomingMessage, res: ServerResponse, body: string) => void): Promise<TestServer> {
+export async function serve(
+  handler: (req: IncomingMessage, res: ServerResponse, body: string) => void,
+): Promise<TestServer> {
   const server: Server = createServer((req, res) => {
     let body = "";
     req.on("data", (c) => (body += c));
@@ -31,14 +33,25 @@ export async function serve(handler: (req: IncomingMessage, res: ServerResponse,
   };
 }
 
-export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify(body));
 }
 
 export function testConfig(target: string, over: Partial<Config> = {}): Config {
   const base = loadConfig({ env: {}, flags: { target } });
-  return { ...base, ledgerDir: mkdtempSync(join(tmpdir(), "plb-ledger-")), requestTimeoutMs: 2000, tokens: { admin: "admin-secret-token" }, ...over };
+  return {
+    ...base,
+    ledgerDir: mkdtempSync(join(tmpdir(), "plb-ledger-")),
+    requestTimeoutMs: 2000,
+    tokens: { admin: "admin-secret-token" },
+    ...over,
+  };
 }
 
 export function testWorld(target: string, over: Partial<Config> = {}): World {
@@ -46,6 +59,22 @@ export function testWorld(target: string, over: Partial<Config> = {}): World {
 }
 
 export const FIXTURE_REQUIREMENTS: Requirement[] = [
-  { id: "T-MUST-1", area: "conventions", operations: ["listClusters"], kind: "convention", level: "MUST", source: "General conventions", statement: "a MUST" },
-  { id: "T-SHOULD-1", area: "account", operations: ["getAccount"], kind: "auth", level: "SHOULD", source: "Authentication", statement: "a SHOULD" },
+  {
+    id: "T-MUST-1",
+    area: "conventions",
+    operations: ["listClusters"],
+    kind: "convention",
+    level: "MUST",
+    source: "General conventions",
+    statement: "a MUST",
+  },
+  {
+    id: "T-SHOULD-1",
+    area: "account",
+    operations: ["getAccount"],
+    kind: "auth",
+    level: "SHOULD",
+    source: "Authentication",
+    statement: "a SHOULD",
+  },
 ];

@@ -47,10 +47,18 @@ export class Validator {
 
   constructor(private readonly doc: OpenAPIV3_1.Document = loadOpenApi()) {
     // strict off: the document carries OpenAPI keywords (example, discriminator) and x- extensions
-    this.ajv = new Ajv2020({ strict: false, allErrors: false, logger: false, validateFormats: true });
+    this.ajv = new Ajv2020({
+      strict: false,
+      allErrors: false,
+      logger: false,
+      validateFormats: true,
+    });
     addAllFormats(this.ajv);
     this.ajv.addSchema({ ...(doc as object), $id: DOC_ID } as object, DOC_ID);
-    this.ajv.addSchema({ ...(nullableMembers(doc) as object), $id: LENIENT_ID } as object, LENIENT_ID);
+    this.ajv.addSchema(
+      { ...(nullableMembers(doc) as object), $id: LENIENT_ID } as object,
+      LENIENT_ID,
+    );
     this.ops = new Map(listOperations(doc).map((o) => [o.operationId, o]));
   }
 
@@ -68,8 +76,14 @@ export class Validator {
   }
 
   /** The JSON pointer (inside the document) of the response schema for this status, if any. */
-  private responsePointer(op: OperationInfo, status: number): { pointer: string; label: string } | undefined {
-    const responses = (op.operation.responses ?? {}) as Record<string, OpenAPIV3_1.ResponseObject | OpenAPIV3_1.ReferenceObject>;
+  private responsePointer(
+    op: OperationInfo,
+    status: number,
+  ): { pointer: string; label: string } | undefined {
+    const responses = (op.operation.responses ?? {}) as Record<
+      string,
+      OpenAPIV3_1.ResponseObject | OpenAPIV3_1.ReferenceObject
+    >;
     const code = [String(status), `${String(status)[0]}XX`, "default"].find((c) => responses[c]);
     if (!code) return undefined;
     let resp = responses[code] as OpenAPIV3_1.ResponseObject & { $ref?: string };
@@ -116,7 +130,11 @@ export class Validator {
     if (fn(body)) return { ok: true, schema: label };
     const err = fn.errors![0];
     // a member with no value answered as null: accepted where the spec does not require the member
-    if (found && label !== "Error" && this.compiled(`${operationId}:${label}:null`, found.pointer, LENIENT_ID)!(body)) {
+    if (
+      found &&
+      label !== "Error" &&
+      this.compiled(`${operationId}:${label}:null`, found.pointer, LENIENT_ID)!(body)
+    ) {
       return { ok: true, schema: label, nulls: nullPointers(body) };
     }
     return {
@@ -133,7 +151,13 @@ export class Validator {
     const fn = this.errorSchema();
     if (fn(body)) return { ok: true, schema: "Error" };
     const err = fn.errors![0];
-    return { ok: false, schema: "Error", pointer: err.instancePath || "/", value: valueAt(body, err.instancePath), message: `${err.instancePath || "/"} ${err.message}` };
+    return {
+      ok: false,
+      schema: "Error",
+      pointer: err.instancePath || "/",
+      value: valueAt(body, err.instancePath),
+      message: `${err.instancePath || "/"} ${err.message}`,
+    };
   }
 }
 
@@ -152,7 +176,10 @@ export function nullableMembers<T>(doc: T): T {
     if (props && typeof props === "object" && !Array.isArray(props)) {
       const required = new Set(Array.isArray(out.required) ? (out.required as string[]) : []);
       out.properties = Object.fromEntries(
-        Object.entries(props).map(([name, p]) => [name, required.has(name) || typeof p !== "object" ? p : { anyOf: [p, { type: "null" }] }]),
+        Object.entries(props).map(([name, p]) => [
+          name,
+          required.has(name) || typeof p !== "object" ? p : { anyOf: [p, { type: "null" }] },
+        ]),
       );
     }
     return out;
@@ -191,19 +218,34 @@ export class RequestValidator {
   private readonly cache = new Map<string, ValidateFunction>();
 
   constructor(doc: OpenAPIV3_1.Document = loadOpenApi()) {
-    this.ajv = new Ajv2020({ strict: false, allErrors: true, logger: false, validateFormats: true });
+    this.ajv = new Ajv2020({
+      strict: false,
+      allErrors: true,
+      logger: false,
+      validateFormats: true,
+    });
     addAllFormats(this.ajv);
     this.ajv.addSchema({ ...(doc as object), $id: DOC_ID } as object, DOC_ID);
   }
 
   /** Errors of `value` against the schema at `pointer` (a JSON pointer into the document) or a schema object whose $refs point into it. */
-  errors(key: string, schema: string | object, value: unknown): { instancePath: string; keyword: string; params: Record<string, unknown> }[] {
+  errors(
+    key: string,
+    schema: string | object,
+    value: unknown,
+  ): { instancePath: string; keyword: string; params: Record<string, unknown> }[] {
     let fn = this.cache.get(key);
     if (!fn) {
       fn = this.ajv.compile(typeof schema === "string" ? { $ref: `${DOC_ID}#${schema}` } : schema);
       this.cache.set(key, fn);
     }
-    return fn(value) ? [] : (fn.errors ?? []).map((e) => ({ instancePath: e.instancePath, keyword: e.keyword, params: e.params as Record<string, unknown> }));
+    return fn(value)
+      ? []
+      : (fn.errors ?? []).map((e) => ({
+          instancePath: e.instancePath,
+          keyword: e.keyword,
+          params: e.params as Record<string, unknown>,
+        }));
   }
 
   /** `$ref` to a place in the document, for schemas built around the document's own. */

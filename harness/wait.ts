@@ -14,7 +14,11 @@ export interface WaitOptions {
 }
 
 /** Polls `probe` until it returns a value other than undefined/false; returns that value. */
-export async function waitFor<T>(description: string, probe: () => Promise<T | undefined | false>, opts: WaitOptions): Promise<T> {
+export async function waitFor<T>(
+  description: string,
+  probe: () => Promise<T | undefined | false>,
+  opts: WaitOptions,
+): Promise<T> {
   const started = Date.now();
   let interval = opts.intervalMs ?? 50;
   let polls = 0;
@@ -24,7 +28,9 @@ export async function waitFor<T>(description: string, probe: () => Promise<T | u
     if (v !== undefined && v !== false) return v as T;
     const elapsed = Date.now() - started;
     if (elapsed >= opts.timeoutMs) {
-      throw new TargetFailure(`waited ${elapsed} ms (${polls} polls) for ${description}; it never happened (wait timeout ${opts.timeoutMs} ms, --wait-timeout)`);
+      throw new TargetFailure(
+        `waited ${elapsed} ms (${polls} polls) for ${description}; it never happened (wait timeout ${opts.timeoutMs} ms, --wait-timeout)`,
+      );
     }
     await new Promise((r) => setTimeout(r, Math.min(interval, opts.timeoutMs - elapsed)));
     interval = Math.min(interval * 2, opts.maxIntervalMs ?? 1000);

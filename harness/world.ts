@@ -31,7 +31,10 @@ export interface World {
 export const BREAK_AFTER_TIMEOUTS = 3;
 
 export function buildWorld(config: Config): World {
-  if (!config.target) throw new HarnessError("no target URL: run through `plumbline run` (which starts the reference) or set PLUMBLINE_TARGET");
+  if (!config.target)
+    throw new HarnessError(
+      "no target URL: run through `plumbline run` (which starts the reference) or set PLUMBLINE_TARGET",
+    );
   const redactor = new Redactor(secretsOf(config));
   const client = new Client({
     baseUrl: config.target,
@@ -44,7 +47,15 @@ export function buildWorld(config: Config): World {
   });
   const states = new States(client, config.controlUrl, redactor);
   const principals = new Principals(config.tokens, config.controlUrl ? states : undefined);
-  return { config, client, redactor, states, principals, ops: makeOps(client, principals), ledger: Ledger.forRun(config.ledgerDir, config.runId) };
+  return {
+    config,
+    client,
+    redactor,
+    states,
+    principals,
+    ops: makeOps(client, principals),
+    ledger: Ledger.forRun(config.ledgerDir, config.runId),
+  };
 }
 
 function providedConfig(): Config | undefined {

@@ -10,7 +10,11 @@ import type { Area, ControlCtx, ProviderState, Seeded } from "./area.ts";
 import { AREAS } from "./areas/index.ts";
 
 export const CONTROL_PREFIX = "/__control";
-export const SEEDED_TOKENS = { admin: "ref-admin-token", restricted: "ref-restricted-token", secondary: "ref-secondary-token" } as const;
+export const SEEDED_TOKENS = {
+  admin: "ref-admin-token",
+  restricted: "ref-restricted-token",
+  secondary: "ref-secondary-token",
+} as const;
 
 export interface AppOptions {
   faults?: string[];
@@ -33,10 +37,17 @@ export class App {
   /** whether the `seeded-records` variant's records were made since the last reset */
   private existingMade = false;
 
-  constructor(private opts: AppOptions = {}, private areas: Area[] = AREAS) {
+  constructor(
+    private opts: AppOptions = {},
+    private areas: Area[] = AREAS,
+  ) {
     this.faults = new Faults(ALL_FAULTS, opts.faults ?? []);
     this.variants = new Variants(opts.variants ?? []);
-    this.jobs = new Jobs(() => this.state, opts.jobs, () => this.variants.has("jobs-delayed"));
+    this.jobs = new Jobs(
+      () => this.state,
+      opts.jobs,
+      () => this.variants.has("jobs-delayed"),
+    );
     for (const a of areas) a.register(this.router);
     this.states = { ...coreStates, ...Object.assign({}, ...areas.map((a) => a.states ?? {})) };
     this.reset();
@@ -66,7 +77,9 @@ export class App {
     try {
       const raw = await readBody(req);
       const url = new URL(req.url ?? "/", this.baseUrl);
-      reply = url.pathname.startsWith(CONTROL_PREFIX + "/") ? this.control(req.method ?? "GET", url.pathname.slice(CONTROL_PREFIX.length), raw) : await this.api(req, url, raw);
+      reply = url.pathname.startsWith(CONTROL_PREFIX + "/")
+        ? this.control(req.method ?? "GET", url.pathname.slice(CONTROL_PREFIX.length), raw)
+        : await this.api(req, url, raw);
     } catch (e) {
       reply = this.errorReply(e, req.url ?? "/");
     }
@@ -77,21 +90,41 @@ export class App {
     if (this.variants.has("seeded-records") && !this.existingMade) await this.makeExisting();
     let path = url.pathname;
     if (this.faults.has("beta-prefix-missing")) {
-      if (path.startsWith("/v4beta/")) throw new ApiError(404, [{ field: null, reason: "Not found" }]);
+      if (path.startsWith("/v4beta/"))
+        throw new ApiError(404, [{ field: null, reason: "Not found" }]);
       if (path === "/v4/account/maintenance") path = "/v4beta/account/maintenance";
     }
     const method = req.method ?? "GET";
     const found = this.router.match(method === "HEAD" ? "GET" : method, path);
     if (found === undefined) throw new ApiError(404, [{ field: null, reason: "Not found" }]);
-    if (found === "wrong-method") throw new ApiError(405, [{ field: null, reason: "Method not allowed" }], { allow: "" });
-    const principal = authorize(this.state, this.faults, req.headers, found.route.access, this.variants);
+    if (found === "wrong-method")
+      throw new ApiError(405, [{ field: null, reason: "Method not allowed" }], { allow: "" });
+    const principal = authorize(
+      this.state,
+      this.faults,
+      req.headers,
+      found.route.access,
+      this.variants,
+    );
     const ctx = makeCtx({
-      state: this.state, faults: this.faults, variants: this.variants, jobs: this.jobs, method, path, params: found.params,
-      query: url.searchParams, headers: req.headers, raw, baseUrl: this.baseUrl, principal,
+      state: this.state,
+      faults: this.faults,
+      variants: this.variants,
+      jobs: this.jobs,
+      method,
+      path,
+      params: found.params,
+      query: url.searchParams,
+      headers: req.headers,
+      raw,
+      baseUrl: this.baseUrl,
+      principal,
     });
     let reply = await found.route.handler(ctx);
-    if (!path.startsWith("/__objects/")) reply = this.variants.success(method, found.route.pattern, reply);
-    if (this.faults.has("empty-reply-null") && isEmptyObject(reply.body) && !reply.raw) return { ...reply, body: null };
+    if (!path.startsWith("/__objects/"))
+      reply = this.variants.success(method, found.route.pattern, reply);
+    if (this.faults.has("empty-reply-null") && isEmptyObject(reply.body) && !reply.raw)
+      return { ...reply, body: null };
     return reply;
   }
 
@@ -101,11 +134,22 @@ export class App {
     const principal = this.state.tokens.get(SEEDED_TOKENS.admin)!;
     for (const [path, body] of EXISTING) {
       const found = this.router.match("POST", path);
-      if (!found || found === "wrong-method") throw new Error(`seeded-records: no route POST ${path}`);
+      if (!found || found === "wrong-method")
+        throw new Error(`seeded-records: no route POST ${path}`);
       const raw = Buffer.from(JSON.stringify(body));
       const ctx = makeCtx({
-        state: this.state, faults: this.faults, variants: this.variants, jobs: this.jobs, method: "POST", path, params: found.params,
-        query: new URLSearchParams(), headers: { "content-type": "application/json" }, raw, baseUrl: this.baseUrl, principal,
+        state: this.state,
+        faults: this.faults,
+        variants: this.variants,
+        jobs: this.jobs,
+        method: "POST",
+        path,
+        params: found.params,
+        query: new URLSearchParams(),
+        headers: { "content-type": "application/json" },
+        raw,
+        baseUrl: this.baseUrl,
+        principal,
       });
       await found.route.handler(ctx);
     }
@@ -116,7 +160,8 @@ export class App {
     if (path === "/faults") {
       if (method === "POST") {
         const names = body.faults;
-        if (!Array.isArray(names)) throw badRequest("faults must be an array of fault names", "faults");
+        if (!Array.isArray(names))
+          throw badRequest("faults must be an array of fault names", "faults");
         this.faults.set(names as string[]);
       }
       return { body: { active: this.faults.list(), known: ALL_FAULTS } };
@@ -124,7 +169,8 @@ export class App {
     if (path === "/variants") {
       if (method === "POST") {
         const names = body.variants;
-        if (!Array.isArray(names)) throw badRequest("variants must be an array of variant names", "variants");
+        if (!Array.isArray(names))
+          throw badRequest("variants must be an array of variant names", "variants");
         this.variants.set(names as string[]);
       }
       return { body: { active: this.variants.list(), known: ALL_VARIANTS } };
@@ -132,26 +178,54 @@ export class App {
     if (path === "/states" && method === "POST") {
       const name = body.state;
       const fn = typeof name === "string" ? this.states[name] : undefined;
-      if (!fn) throw new ApiError(404, [{ field: "state", reason: `unknown provider state ${String(name)}` }]);
+      if (!fn)
+        throw new ApiError(404, [
+          { field: "state", reason: `unknown provider state ${String(name)}` },
+        ]);
       const params = (body.params ?? {}) as Record<string, unknown>;
-      const c: ControlCtx = { state: this.state, jobs: this.jobs, faults: this.faults, seeded: this.seeded, baseUrl: this.baseUrl };
+      const c: ControlCtx = {
+        state: this.state,
+        jobs: this.jobs,
+        faults: this.faults,
+        seeded: this.seeded,
+        baseUrl: this.baseUrl,
+      };
       const result = name === "reset" ? (this.reset(), {}) : fn(c, params);
       return { body: result ?? {} };
     }
-    if (path === "/states" && method === "GET") return { body: { states: Object.keys(this.states).sort() } };
+    if (path === "/states" && method === "GET")
+      return { body: { states: Object.keys(this.states).sort() } };
     throw new ApiError(404, [{ field: null, reason: "Not found" }]);
   }
 
   private errorReply(e: unknown, url: string): Reply {
     if (e instanceof ApiError) {
-      if (this.faults.has("error-body-plain")) return { status: e.status, raw: Buffer.from(e.message), contentType: "text/plain" };
-      const errors = this.faults.has("error-field-not-named") ? e.errors.map((x) => ({ ...x, field: null })) : e.errors;
+      if (this.faults.has("error-body-plain"))
+        return { status: e.status, raw: Buffer.from(e.message), contentType: "text/plain" };
+      const errors = this.faults.has("error-field-not-named")
+        ? e.errors.map((x) => ({ ...x, field: null }))
+        : e.errors;
       // the data plane and the control endpoint are not the material's API: variants leave them
-      if (url.startsWith(CONTROL_PREFIX) || url.startsWith("/__objects/")) return { status: e.status, body: { errors }, headers: e.headers };
-      return { ...this.variants.error({ status: e.status, errors, scope: e.scope, fixedStatus: e.fixedStatus }), headers: e.headers };
+      if (url.startsWith(CONTROL_PREFIX) || url.startsWith("/__objects/"))
+        return { status: e.status, body: { errors }, headers: e.headers };
+      return {
+        ...this.variants.error({
+          status: e.status,
+          errors,
+          scope: e.scope,
+          fixedStatus: e.fixedStatus,
+        }),
+        headers: e.headers,
+      };
     }
-    const reason = e instanceof SyntaxError ? "Request body must be valid JSON" : "Internal error; please open a support ticket";
-    return { status: e instanceof SyntaxError ? 400 : 500, body: { errors: [{ field: null, reason }] } };
+    const reason =
+      e instanceof SyntaxError
+        ? "Request body must be valid JSON"
+        : "Internal error; please open a support ticket";
+    return {
+      status: e instanceof SyntaxError ? 400 : 500,
+      body: { errors: [{ field: null, reason }] },
+    };
   }
 
   private send(res: ServerResponse, reply: Reply) {
@@ -163,7 +237,9 @@ export class App {
       headers["content-type"] = reply.contentType ?? "application/octet-stream";
     } else {
       payload = Buffer.from(JSON.stringify(reply.body === undefined ? {} : reply.body));
-      headers["content-type"] = this.variants.has("json-charset") ? "application/json; charset=utf-8" : "application/json";
+      headers["content-type"] = this.variants.has("json-charset")
+        ? "application/json; charset=utf-8"
+        : "application/json";
     }
     headers["content-length"] = payload.length;
     res.writeHead(status, headers);
@@ -173,24 +249,47 @@ export class App {
 
 /** What the `seeded-records` variant puts on account A before the first request (all as `admin`). */
 const EXISTING: [string, Record<string, unknown>][] = [
-  ["/v4/vm/instances", { region: "us-east", type: "vm-nano-1", label: "existing-vm-1", tags: ["existing"] }],
+  [
+    "/v4/vm/instances",
+    { region: "us-east", type: "vm-nano-1", label: "existing-vm-1", tags: ["existing"] },
+  ],
   ["/v4/vm/instances", { region: "eu-central", type: "vm-nano-1", label: "existing-vm-2" }],
   ["/v4/object-storage/buckets/", { cluster: "us-east-1", label: "existing-bucket" }],
   ["/v4/object-storage/keys", { label: "existing-key" }],
-  ["/v4/account/oauth-clients", { label: "existing-client", redirect_uri: "https://example.com/callback" }],
+  [
+    "/v4/account/oauth-clients",
+    { label: "existing-client", redirect_uri: "https://example.com/callback" },
+  ],
   ["/v4/managed/contacts", { name: "Existing Contact", email: "ops@example.com" }],
-  ["/v4/managed/credentials", { label: "existing-credential", password: "Existing-Passw0rd", username: "ops" }],
-  ["/v4/managed/services", { label: "existing-service", service_type: "url", address: "https://example.com/health", timeout: 30 }],
+  [
+    "/v4/managed/credentials",
+    { label: "existing-credential", password: "Existing-Passw0rd", username: "ops" },
+  ],
+  [
+    "/v4/managed/services",
+    {
+      label: "existing-service",
+      service_type: "url",
+      address: "https://example.com/health",
+      timeout: 30,
+    },
+  ],
   ["/v4/support/tickets", { summary: "Existing ticket", description: "Opened before the run." }],
-  ["/v4/vm/recipes", { label: "existing-recipe", images: ["vm/debian12"], script: "#!/bin/sh\necho hello\n" }],
+  [
+    "/v4/vm/recipes",
+    { label: "existing-recipe", images: ["vm/debian12"], script: "#!/bin/sh\necho hello\n" },
+  ],
   ["/v4/tags", { label: "existing-tag" }],
 ];
 
-const isEmptyObject = (b: unknown) => !!b && typeof b === "object" && !Array.isArray(b) && Object.keys(b).length === 0;
+const isEmptyObject = (b: unknown) =>
+  !!b && typeof b === "object" && !Array.isArray(b) && Object.keys(b).length === 0;
 
 function userFor(c: ControlCtx, who: unknown) {
-  const u = who === undefined ? c.seeded.admin : c.seeded[who as "admin" | "restricted" | "secondary"];
-  if (!u || typeof u !== "object") throw badRequest("user must be admin, restricted or secondary", "user");
+  const u =
+    who === undefined ? c.seeded.admin : c.seeded[who as "admin" | "restricted" | "secondary"];
+  if (!u || typeof u !== "object")
+    throw badRequest("user must be admin, restricted or secondary", "user");
   return u;
 }
 
@@ -198,7 +297,10 @@ function userFor(c: ControlCtx, who: unknown) {
 const coreStates: Record<string, ProviderState> = {
   token(c, p) {
     const scopes = p.scopes;
-    if (!Array.isArray(scopes) || !scopes.every((s) => (ALL_SCOPES as readonly string[]).includes(s))) {
+    if (
+      !Array.isArray(scopes) ||
+      !scopes.every((s) => (ALL_SCOPES as readonly string[]).includes(s))
+    ) {
       throw badRequest(`scopes must be an array of: ${ALL_SCOPES.join(", ")}`, "scopes");
     }
     return { token: c.state.issueToken(userFor(c, p.user), scopes as string[]) };
@@ -206,7 +308,10 @@ const coreStates: Record<string, ProviderState> = {
   "restricted-user"(c, p) {
     const n = c.state.id();
     const user = c.state.newUser(c.seeded.accountA, `restricted-${n}`, true);
-    const g = (p.grants ?? {}) as { add_vms?: boolean; vms?: { id: number; permissions: "read_only" | "read_write" }[] };
+    const g = (p.grants ?? {}) as {
+      add_vms?: boolean;
+      vms?: { id: number; permissions: "read_only" | "read_write" }[];
+    };
     user.grants.add_vms = g.add_vms === true;
     for (const v of g.vms ?? []) user.grants.vms.set(v.id, v.permissions);
     return { token: c.state.issueToken(user, null), username: user.username };
@@ -232,7 +337,8 @@ const coreStates: Record<string, ProviderState> = {
     return {};
   },
   "clock-advance"(c, p) {
-    if (typeof p.seconds !== "number" || !Number.isInteger(p.seconds) || p.seconds < 0) throw badRequest("seconds must be a non-negative integer", "seconds");
+    if (typeof p.seconds !== "number" || !Number.isInteger(p.seconds) || p.seconds < 0)
+      throw badRequest("seconds must be a non-negative integer", "seconds");
     c.state.advance(p.seconds);
     return { now: c.state.iso() };
   },

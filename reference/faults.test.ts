@@ -7,9 +7,12 @@ const doc = readFileSync(new URL("./FAULTS.md", import.meta.url), "utf8");
 const rows = new Map([...doc.matchAll(/^\| `([^`]+)` \| ([^ |]+) \|/gm)].map((m) => [m[1], m[2]]));
 
 describe("reference/FAULTS.md", () => {
-  it.each(ALL_FAULTS.map((f) => [f.name, f.requirement]))("lists %s as breaking %s", (name, requirement) => {
-    expect(rows.get(name)).toBe(requirement);
-  });
+  it.each(ALL_FAULTS.map((f) => [f.name, f.requirement]))(
+    "lists %s as breaking %s",
+    (name, requirement) => {
+      expect(rows.get(name)).toBe(requirement);
+    },
+  );
 
   it("lists no fault the code lacks", () => {
     expect([...rows.keys()].filter((n) => !ALL_FAULTS.some((f) => f.name === n))).toEqual([]);

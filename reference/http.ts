@@ -22,10 +22,12 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (reason: string, field: string | null = null) => new ApiError(400, [{ field, reason }]);
+export const badRequest = (reason: string, field: string | null = null) =>
+  new ApiError(400, [{ field, reason }]);
 export const notFound = (what = "Not found") => new ApiError(404, [{ field: null, reason: what }]);
 export const forbidden = (reason = "Unauthorized") => new ApiError(403, [{ field: null, reason }]);
-export const unauthorized = (reason = "Invalid Token") => new ApiError(401, [{ field: null, reason }]);
+export const unauthorized = (reason = "Invalid Token") =>
+  new ApiError(401, [{ field: null, reason }]);
 
 export interface Reply {
   status?: number;
@@ -63,7 +65,10 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 /** JSON request body: absent is `{}`, anything but an object is refused. */
-export function parseJsonBody(raw: Buffer, contentType: string | undefined): Record<string, unknown> {
+export function parseJsonBody(
+  raw: Buffer,
+  contentType: string | undefined,
+): Record<string, unknown> {
   if (raw.length === 0) return {};
   if (contentType && !/^application\/(.+\+)?json\b/i.test(contentType)) {
     throw new ApiError(415, [{ field: null, reason: "Content-Type must be application/json" }]);
@@ -90,7 +95,8 @@ export interface MultipartPart {
 /** Minimal multipart/form-data parser: enough for the ticket attachment's `file` part. */
 export function parseMultipart(raw: Buffer, contentType: string | undefined): MultipartPart[] {
   const m = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType ?? "");
-  if (!m || !/^multipart\/form-data/i.test(contentType ?? "")) throw badRequest("Body must be multipart/form-data", "file");
+  if (!m || !/^multipart\/form-data/i.test(contentType ?? ""))
+    throw badRequest("Body must be multipart/form-data", "file");
   const boundary = Buffer.from(`--${m[1] ?? m[2]}`);
   const parts: MultipartPart[] = [];
   let pos = raw.indexOf(boundary);
@@ -103,9 +109,17 @@ export function parseMultipart(raw: Buffer, contentType: string | undefined): Mu
     const headerEnd = chunk.indexOf("\r\n\r\n");
     if (headerEnd !== -1) {
       const head = chunk.subarray(0, headerEnd).toString("utf8");
-      const disp = /content-disposition:[^\r\n]*?\bname="([^"]*)"(?:;\s*filename="([^"]*)")?/i.exec(head);
+      const disp = /content-disposition:[^\r\n]*?\bname="([^"]*)"(?:;\s*filename="([^"]*)")?/i.exec(
+        head,
+      );
       const type = /content-type:\s*([^\r\n]+)/i.exec(head);
-      if (disp) parts.push({ name: disp[1], filename: disp[2], contentType: type?.[1], data: chunk.subarray(headerEnd + 4) });
+      if (disp)
+        parts.push({
+          name: disp[1],
+          filename: disp[2],
+          contentType: type?.[1],
+          data: chunk.subarray(headerEnd + 4),
+        });
     }
     pos = next;
   }

@@ -15,7 +15,8 @@ function sources(dir: string): string[] {
   });
 }
 
-const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 // supertest is not among them: it only carries the reference's own tests' requests (testing.ts);
 // the harness's client is node:http and shares no code with it
 const SUITE_LIBS = ["ajv", "ajv-formats", "fast-check", "@fast-check/vitest", "openapi-types"];
@@ -25,17 +26,20 @@ describe("reference/ independence", () => {
 
   it("has sources to check", () => expect(files.length).toBeGreaterThan(5));
 
-  it.each(files.map((f) => [relative(here, f), f]))("%s imports only reference/ and plain libraries", (_name, file) => {
-    const text = readFileSync(file, "utf8");
-    for (const m of text.matchAll(IMPORT)) {
-      const spec = m[1] ?? m[2];
-      if (spec.startsWith(".")) {
-        const target = resolve(dirname(file), spec);
-        expect(relative(here, target).startsWith(".."), `${spec} leaves reference/`).toBe(false);
-      } else {
-        expect(SUITE_LIBS, `${spec} is the suite's validation stack`).not.toContain(spec);
+  it.each(files.map((f) => [relative(here, f), f]))(
+    "%s imports only reference/ and plain libraries",
+    (_name, file) => {
+      const text = readFileSync(file, "utf8");
+      for (const m of text.matchAll(IMPORT)) {
+        const spec = m[1] ?? m[2];
+        if (spec.startsWith(".")) {
+          const target = resolve(dirname(file), spec);
+          expect(relative(here, target).startsWith(".."), `${spec} leaves reference/`).toBe(false);
+        } else {
+          expect(SUITE_LIBS, `${spec} is the suite's validation stack`).not.toContain(spec);
+        }
       }
-    }
-    expect(text).not.toMatch(/openapi\.ya?ml|requirements\.ya?ml/);
-  });
+      expect(text).not.toMatch(/openapi\.ya?ml|requirements\.ya?ml/);
+    },
+  );
 });

@@ -28,16 +28,26 @@ export interface ReferenceHandle {
 
 /** Faults may also come from PLUMBLINE_REFERENCE_FAULTS (comma-separated). */
 export function faultsFromEnv(env = process.env): string[] {
-  return (env.PLUMBLINE_REFERENCE_FAULTS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  return (env.PLUMBLINE_REFERENCE_FAULTS ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** Variants may also come from PLUMBLINE_REFERENCE_VARIANTS (comma-separated; `all` for every one). */
 export function variantsFromEnv(env = process.env): string[] {
-  return (env.PLUMBLINE_REFERENCE_VARIANTS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  return (env.PLUMBLINE_REFERENCE_VARIANTS ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export async function startReference(opts: ReferenceOptions = {}): Promise<ReferenceHandle> {
-  const app = new App({ faults: opts.faults ?? faultsFromEnv(), variants: opts.variants ?? variantsFromEnv(), jobs: opts.jobs });
+  const app = new App({
+    faults: opts.faults ?? faultsFromEnv(),
+    variants: opts.variants ?? variantsFromEnv(),
+    jobs: opts.jobs,
+  });
   const server: Server = createServer(app.handle);
   server.keepAliveTimeout = 5000;
   const host = opts.host ?? "127.0.0.1";

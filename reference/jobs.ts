@@ -33,18 +33,38 @@ export class Jobs {
    * Start work on an instance. The event is recorded at once (status started, or scheduled while
    * held); the work's effect is applied when the job finishes.
    */
-  start(account: Account, opts: { vmId: number; vmLabel: string; action: string; username: string; cloneOf?: number }, work: () => void): Job {
+  start(
+    account: Account,
+    opts: { vmId: number; vmLabel: string; action: string; username: string; cloneOf?: number },
+    work: () => void,
+  ): Job {
     const state = this.state();
-    const mode: JobMode = this.mode.kind === "instant" && this.delayed() ? { kind: "delay", ms: DELAYED_MS } : this.mode;
+    const mode: JobMode =
+      this.mode.kind === "instant" && this.delayed()
+        ? { kind: "delay", ms: DELAYED_MS }
+        : this.mode;
     const instant = mode.kind === "instant";
     const event = state.emit(account, {
       action: opts.action,
       username: opts.username,
-      entity: { id: opts.vmId, label: opts.vmLabel, type: "vm", url: `/v4/vm/instances/${opts.vmId}` },
+      entity: {
+        id: opts.vmId,
+        label: opts.vmLabel,
+        type: "vm",
+        url: `/v4/vm/instances/${opts.vmId}`,
+      },
       status: instant ? "finished" : mode.kind === "held" ? "scheduled" : "started",
       percent_complete: instant ? 100 : 0,
     });
-    const job: Job = { id: state.id(), vmId: opts.vmId, action: opts.action, cloneOf: opts.cloneOf, event, work, done: false };
+    const job: Job = {
+      id: state.id(),
+      vmId: opts.vmId,
+      action: opts.action,
+      cloneOf: opts.cloneOf,
+      event,
+      work,
+      done: false,
+    };
     if (instant) return this.finish(job);
     this.pending.push(job);
     if (mode.kind === "delay") {
@@ -62,7 +82,10 @@ export class Jobs {
     job.work();
     job.event.status = "finished";
     job.event.percent_complete = 100;
-    job.event.duration = Math.max(0, (this.state().now().getTime() - Date.parse(job.event.created)) / 1000);
+    job.event.duration = Math.max(
+      0,
+      (this.state().now().getTime() - Date.parse(job.event.created)) / 1000,
+    );
     this.pending = this.pending.filter((j) => j !== job);
     return job;
   }

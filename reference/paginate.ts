@@ -12,7 +12,8 @@ export interface Collection<T> {
 function intQuery(ctx: Ctx, name: string): number | undefined {
   const raw = ctx.query.get(name);
   if (raw === null) return undefined;
-  if (!/^-?\d+$/.test(raw)) throw new ApiError(400, [{ field: name, reason: `${name} must be a valid value: an integer` }]);
+  if (!/^-?\d+$/.test(raw))
+    throw new ApiError(400, [{ field: name, reason: `${name} must be a valid value: an integer` }]);
   return Number(raw);
 }
 
@@ -26,24 +27,37 @@ const NAMED_BOUNDS = /^\/v4\/(vm|managed|support)\//;
 export function pageParams(ctx: Ctx): { page: number; size: number } {
   let page = intQuery(ctx, "page") ?? 1;
   let size = intQuery(ctx, "page_size") ?? (ctx.faults.has("page-size-default-25") ? 25 : 100);
-  const [min, max] = ctx.variants.has("page-size-free") && !NAMED_BOUNDS.test(ctx.path) ? [1, 500] : [25, ctx.faults.has("page-size-unbounded") ? Infinity : 100];
+  const [min, max] =
+    ctx.variants.has("page-size-free") && !NAMED_BOUNDS.test(ctx.path)
+      ? [1, 500]
+      : [25, ctx.faults.has("page-size-unbounded") ? Infinity : 100];
   if (ctx.variants.has("page-size-clamp")) {
     page = Math.max(1, page);
     size = Math.min(max, Math.max(min, size));
   }
-  if (page < 1 && !ctx.faults.has("page-zero-echoed")) throw new ApiError(400, [{ field: "page", reason: "page must be a valid value: at least 1" }]);
-  if (size < min || size > max) throw new ApiError(400, [{ field: "page_size", reason: `page_size must be a valid value: ${min}..${max}` }]);
+  if (page < 1 && !ctx.faults.has("page-zero-echoed"))
+    throw new ApiError(400, [{ field: "page", reason: "page must be a valid value: at least 1" }]);
+  if (size < min || size > max)
+    throw new ApiError(400, [
+      { field: "page_size", reason: `page_size must be a valid value: ${min}..${max}` },
+    ]);
   return { page, size };
 }
 
 export function paginate<T>(ctx: Ctx, items: T[]): Reply {
   const { page: asked, size } = pageParams(ctx);
   // variant: every list but the tickets (whose order the material gives) in the other order
-  if (ctx.variants.has("lists-reversed") && ctx.path.replace(/\/$/, "") !== "/v4/support/tickets") items = [...items].reverse();
+  if (ctx.variants.has("lists-reversed") && ctx.path.replace(/\/$/, "") !== "/v4/support/tickets")
+    items = [...items].reverse();
   const results = items.length;
   const pages = Math.max(1, Math.ceil(results / size));
   const page = ctx.variants.has("page-size-clamp") ? Math.min(asked, pages) : asked; // past the last: the last page
-  const body: Partial<Collection<T>> = { data: items.slice((page - 1) * size, page * size), page, pages, results };
+  const body: Partial<Collection<T>> = {
+    data: items.slice((page - 1) * size, page * size),
+    page,
+    pages,
+    results,
+  };
   if (ctx.faults.has("envelope-no-pages")) delete body.pages;
   return { body };
 }

@@ -69,13 +69,24 @@ export class Router {
     this.routes.push({ method, pattern, regex: new RegExp(`^${src}/?$`), names, access, handler });
   }
 
-  get(p: string, a: Access, h: Handler) { this.add("GET", p, a, h); }
-  post(p: string, a: Access, h: Handler) { this.add("POST", p, a, h); }
-  put(p: string, a: Access, h: Handler) { this.add("PUT", p, a, h); }
-  delete(p: string, a: Access, h: Handler) { this.add("DELETE", p, a, h); }
+  get(p: string, a: Access, h: Handler) {
+    this.add("GET", p, a, h);
+  }
+  post(p: string, a: Access, h: Handler) {
+    this.add("POST", p, a, h);
+  }
+  put(p: string, a: Access, h: Handler) {
+    this.add("PUT", p, a, h);
+  }
+  delete(p: string, a: Access, h: Handler) {
+    this.add("DELETE", p, a, h);
+  }
 
   /** Finds the route; literal segments win over parameters (`credentials/sshkey` over `{id}`). */
-  match(method: string, path: string): { route: Route; params: Record<string, string> } | "wrong-method" | undefined {
+  match(
+    method: string,
+    path: string,
+  ): { route: Route; params: Record<string, string> } | "wrong-method" | undefined {
     let best: { route: Route; params: Record<string, string>; literal: number } | undefined;
     let pathMatched = false;
     for (const route of this.routes) {
@@ -103,7 +114,13 @@ export class Router {
 }
 
 /** Resolves the bearer token and checks it against the route's access rule. */
-export function authorize(state: State, faults: Faults, headers: IncomingHttpHeaders, access: Access, variants?: Variants): Principal | null {
+export function authorize(
+  state: State,
+  faults: Faults,
+  headers: IncomingHttpHeaders,
+  access: Access,
+  variants?: Variants,
+): Principal | null {
   const header = headers.authorization;
   const token = header && /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
   const principal = token ? state.tokens.get(token) : undefined;
@@ -115,9 +132,14 @@ export function authorize(state: State, faults: Faults, headers: IncomingHttpHea
     throw unauthorized(header ? "Invalid Token" : "Authentication required");
   }
   const scope = optional ? access.slice(0, -1) : access;
-  const lenient = scope === "vms:read_write" && faults.has("vm-write-scope-not-checked") ? "vms:read_only" : scope;
+  const lenient =
+    scope === "vms:read_write" && faults.has("vm-write-scope-not-checked")
+      ? "vms:read_only"
+      : scope;
   // variant scopes-not-implied: a token needs the very scope the operation names
-  const satisfied = variants?.has("scopes-not-implied") ? principal.scopes === null || principal.scopes.has(lenient) : scopeSatisfied(principal.scopes, lenient);
+  const satisfied = variants?.has("scopes-not-implied")
+    ? principal.scopes === null || principal.scopes.has(lenient)
+    : scopeSatisfied(principal.scopes, lenient);
   if (!satisfied) {
     const e = forbidden(`Your OAuth token is not authorized to use this endpoint (needs ${scope})`);
     e.scope = true;

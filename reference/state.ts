@@ -4,9 +4,16 @@
 import { randomUUID } from "node:crypto";
 
 export const ALL_SCOPES = [
-  "account:read_only", "account:read_write", "events:read_only", "maintenance:read_only",
-  "object_storage:read_only", "object_storage:read_write", "vms:read_only", "vms:read_write",
-  "recipes:read_only", "recipes:read_write",
+  "account:read_only",
+  "account:read_write",
+  "events:read_only",
+  "maintenance:read_only",
+  "object_storage:read_only",
+  "object_storage:read_write",
+  "vms:read_only",
+  "vms:read_write",
+  "recipes:read_only",
+  "recipes:read_write",
 ] as const;
 export type Scope = (typeof ALL_SCOPES)[number];
 
@@ -130,12 +137,24 @@ export class State {
   }
 
   newUser(account: Account, username: string, restricted: boolean): User {
-    const u: User = { username, email: `${username}@example.com`, restricted, grants: { add_vms: !restricted, vms: new Map() }, sshKeys: [], account };
+    const u: User = {
+      username,
+      email: `${username}@example.com`,
+      restricted,
+      grants: { add_vms: !restricted, vms: new Map() },
+      sshKeys: [],
+      account,
+    };
     account.users.set(username, u);
     return u;
   }
 
-  issueToken(user: User, scopes: Iterable<string> | null, token = `tok-${randomUUID()}`, clientId?: string): string {
+  issueToken(
+    user: User,
+    scopes: Iterable<string> | null,
+    token = `tok-${randomUUID()}`,
+    clientId?: string,
+  ): string {
     this.tokens.set(token, { token, user, scopes: scopes ? new Set(scopes) : null, clientId });
     return token;
   }
@@ -160,7 +179,10 @@ export class State {
   }
 
   /** Record an event on the account (events list, mark read/seen). */
-  emit(account: Account, e: Partial<EventRecord> & { action: string; username: string }): EventRecord {
+  emit(
+    account: Account,
+    e: Partial<EventRecord> & { action: string; username: string },
+  ): EventRecord {
     const ev: EventRecord = {
       id: this.id(),
       created: this.iso(),

@@ -54,14 +54,28 @@ function rawBytes(res: IncomingMessage, done: (err: Error | null, body: Buffer) 
 }
 
 /** one supertest request with the raw body; `headers` as given, `body` bytes or none */
-async function exchange(request: Http, method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<{ status: number; headers: Record<string, string>; bytes: Buffer }> {
+async function exchange(
+  request: Http,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: Buffer,
+): Promise<{ status: number; headers: Record<string, string>; bytes: Buffer }> {
   const verb = method.toLowerCase() as "get";
-  if (typeof request[verb] !== "function") throw new Error(`testing: no supertest method for ${method}`);
-  let t = request[verb](path).set(headers).buffer(true).parse(rawBytes as never);
+  if (typeof request[verb] !== "function")
+    throw new Error(`testing: no supertest method for ${method}`);
+  let t = request[verb](path)
+    .set(headers)
+    .buffer(true)
+    .parse(rawBytes as never);
   // bytes as they are: superagent would otherwise serialize a Buffer by the content type (as JSON)
   if (body !== undefined) t = t.serialize((b: unknown) => b as string).send(body);
   const r = await t;
-  return { status: r.status, headers: r.headers as Record<string, string>, bytes: Buffer.isBuffer(r.body) ? r.body : Buffer.alloc(0) };
+  return {
+    status: r.status,
+    headers: r.headers as Record<string, string>,
+    bytes: Buffer.isBuffer(r.body) ? r.body : Buffer.alloc(0),
+  };
 }
 
 const parse = (text: string) => {
@@ -86,14 +100,26 @@ export async function referenceForTests(opts: { resetEach?: boolean } = {}): Pro
   const request = supertest(ref.app.handle);
   const controlPath = new URL(ref.controlUrl).pathname;
 
-  const json = async (method: string, path: string, body: unknown, token: string | null | undefined): Promise<Res> => {
+  const json = async (
+    method: string,
+    path: string,
+    body: unknown,
+    token: string | null | undefined,
+  ): Promise<Res> => {
     const headers: Record<string, string> = {};
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers["content-type"] = "application/json";
-    const r = await exchange(request, method, path, headers, body === undefined ? undefined : Buffer.from(JSON.stringify(body)));
+    const r = await exchange(
+      request,
+      method,
+      path,
+      headers,
+      body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
+    );
     return { status: r.status, body: parse(r.bytes.toString("utf8")) };
   };
-  const stateRes = (name: string, params: Record<string, unknown> = {}) => json("POST", `${controlPath}/states`, { state: name, params }, null);
+  const stateRes = (name: string, params: Record<string, unknown> = {}) =>
+    json("POST", `${controlPath}/states`, { state: name, params }, null);
   return {
     ref,
     request,
@@ -101,11 +127,22 @@ export async function referenceForTests(opts: { resetEach?: boolean } = {}): Pro
     async send(url, init) {
       const req = new Request(new URL(url, ref.url), init); // fetch's own encoding of the body and its content type
       const at = new URL(req.url);
-      if (at.origin !== new URL(ref.url).origin) throw new Error(`testing: ${url} is not on the reference (${ref.url})`);
+      if (at.origin !== new URL(ref.url).origin)
+        throw new Error(`testing: ${url} is not on the reference (${ref.url})`);
       const body = req.body ? Buffer.from(await req.arrayBuffer()) : undefined;
-      const r = await exchange(request, req.method, at.pathname + at.search, Object.fromEntries(req.headers), body);
+      const r = await exchange(
+        request,
+        req.method,
+        at.pathname + at.search,
+        Object.fromEntries(req.headers),
+        body,
+      );
       const empty = r.status === 204 || r.status === 304 || req.method === "HEAD";
-      const headers = new Headers(Object.entries(r.headers).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, String(x)]) : [[k, String(v)]])) as [string, string][]);
+      const headers = new Headers(
+        Object.entries(r.headers).flatMap(([k, v]) =>
+          Array.isArray(v) ? v.map((x) => [k, String(x)]) : [[k, String(v)]],
+        ) as [string, string][],
+      );
       return new Response(empty ? null : new Uint8Array(r.bytes), { status: r.status, headers });
     },
     api: (method, path, body, token = ref.tokens.admin) => json(method, path, body, token),
@@ -122,7 +159,13 @@ export async function referenceForTests(opts: { resetEach?: boolean } = {}): Pro
     scoped: (...scopes) => ref.app.state.issueToken(ref.app.seeded.admin, scopes),
     addVm(label) {
       const id = ref.app.state.id();
-      ref.app.seeded.accountA.vms.set(id, { id, label: label ?? `vm-${id}`, region: "us-east", type: "vm-nano-1", tags: [] });
+      ref.app.seeded.accountA.vms.set(id, {
+        id,
+        label: label ?? `vm-${id}`,
+        region: "us-east",
+        type: "vm-nano-1",
+        tags: [],
+      });
       return id;
     },
   };

@@ -45,7 +45,10 @@ export class Fields {
   }
 
   fail(name: string, reason: string) {
-    this.errors.push({ field: this.path(name), reason: `${this.path(name)} must be a valid value: ${reason}` });
+    this.errors.push({
+      field: this.path(name),
+      reason: `${this.path(name)} must be a valid value: ${reason}`,
+    });
     return undefined;
   }
 
@@ -74,14 +77,26 @@ export class Fields {
     return "value";
   }
 
-  string(name: string, o: Common & { min?: number; max?: number; pattern?: RegExp; oneOf?: readonly string[]; format?: "email" | "url" | "ipv4" } = {}): string | null | undefined {
+  string(
+    name: string,
+    o: Common & {
+      min?: number;
+      max?: number;
+      pattern?: RegExp;
+      oneOf?: readonly string[];
+      format?: "email" | "url" | "ipv4";
+    } = {},
+  ): string | null | undefined {
     const p = this.present(name, o);
     if (p !== "value") return p === "null" ? null : undefined;
     const v = this.body[name];
     if (typeof v !== "string") return this.fail(name, "must be a string");
-    if (o.min !== undefined && v.length < o.min) return this.fail(name, `length must be at least ${o.min}`);
-    if (o.max !== undefined && v.length > o.max) return this.fail(name, `length must be at most ${o.max}`);
-    if (o.oneOf && !o.oneOf.includes(v)) return this.fail(name, `must be one of ${o.oneOf.join(", ")}`);
+    if (o.min !== undefined && v.length < o.min)
+      return this.fail(name, `length must be at least ${o.min}`);
+    if (o.max !== undefined && v.length > o.max)
+      return this.fail(name, `length must be at most ${o.max}`);
+    if (o.oneOf && !o.oneOf.includes(v))
+      return this.fail(name, `must be one of ${o.oneOf.join(", ")}`);
     if (o.pattern && !o.pattern.test(v)) return this.fail(name, "has an invalid format");
     if (o.format === "email" && !EMAIL.test(v)) return this.fail(name, "must be an email address");
     if (o.format === "url" && !isUrl(v)) return this.fail(name, "must be a URL");
@@ -115,27 +130,34 @@ export class Fields {
     return v as Obj;
   }
 
-  array(name: string, o: Common & { max?: number; min?: number } = {}): unknown[] | null | undefined {
+  array(
+    name: string,
+    o: Common & { max?: number; min?: number } = {},
+  ): unknown[] | null | undefined {
     const p = this.present(name, o);
     if (p !== "value") return p === "null" ? null : undefined;
     const v = this.body[name];
     if (!Array.isArray(v)) return this.fail(name, "must be an array");
-    if (o.max !== undefined && v.length > o.max) return this.fail(name, `must have at most ${o.max} items`);
-    if (o.min !== undefined && v.length < o.min) return this.fail(name, `must have at least ${o.min} items`);
+    if (o.max !== undefined && v.length > o.max)
+      return this.fail(name, `must have at most ${o.max} items`);
+    if (o.min !== undefined && v.length < o.min)
+      return this.fail(name, `must have at least ${o.min} items`);
     return v;
   }
 
   intArray(name: string, o: Common = {}): number[] | null | undefined {
     const a = this.array(name, o);
     if (!a) return a;
-    if (!a.every((x) => typeof x === "number" && Number.isInteger(x))) return this.fail(name, "must be an array of integers");
+    if (!a.every((x) => typeof x === "number" && Number.isInteger(x)))
+      return this.fail(name, "must be an array of integers");
     return a as number[];
   }
 
   stringArray(name: string, o: Common = {}): string[] | null | undefined {
     const a = this.array(name, o);
     if (!a) return a;
-    if (!a.every((x) => typeof x === "string")) return this.fail(name, "must be an array of strings");
+    if (!a.every((x) => typeof x === "string"))
+      return this.fail(name, "must be an array of strings");
     return a as string[];
   }
 
@@ -147,7 +169,9 @@ export class Fields {
   }
 
   done(): void {
-    if (STRICT_BODIES.has(this.body)) for (const k of Object.keys(this.body)) if (!this.asked.has(k)) this.fail(k, "is not a field of this operation");
+    if (STRICT_BODIES.has(this.body))
+      for (const k of Object.keys(this.body))
+        if (!this.asked.has(k)) this.fail(k, "is not a field of this operation");
     if (this.errors.length) throw new ApiError(400, this.errors);
   }
 }
@@ -157,10 +181,16 @@ export class Fields {
  * non-boolean value into a boolean (`"yes"` → true), `numeric` turns a numeric string into a number,
  * `drop` forgets a value of the wrong kind as if it were absent.
  */
-export function loosen(body: Obj, name: string, how: "truthy" | "numeric" | "drop", keep: (v: unknown) => boolean = () => false): void {
+export function loosen(
+  body: Obj,
+  name: string,
+  how: "truthy" | "numeric" | "drop",
+  keep: (v: unknown) => boolean = () => false,
+): void {
   const v = body[name];
   if (v === undefined || v === null || keep(v)) return;
   if (how === "truthy" && typeof v !== "boolean") body[name] = Boolean(v);
-  if (how === "numeric" && typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v))) body[name] = Number(v);
+  if (how === "numeric" && typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)))
+    body[name] = Number(v);
   if (how === "drop") delete body[name];
 }

@@ -28,14 +28,17 @@ describe("reference/VARIANTS.md", () => {
 
   it("`all` turns on every variant; unknown names are refused naming VARIANTS.md", () => {
     expect(new Variants(["all"]).list().sort()).toEqual(ALL_VARIANTS.map((v) => v.name).sort());
-    expect(() => new Variants(["created-201", "nope"])).toThrow(/unknown variant\(s\): nope; see reference\/VARIANTS.md/);
+    expect(() => new Variants(["created-201", "nope"])).toThrow(
+      /unknown variant\(s\): nope; see reference\/VARIANTS.md/,
+    );
   });
 });
 
 const { ref, api, state, variant, fields, scoped, send } = await referenceForTests();
 const I = "/v4/vm/instances";
 const PASS = "Str0ng!Passw0rd";
-const emptyVm = async () => (await api("POST", I, { region: "us-east", type: "vm-standard-1" })).body;
+const emptyVm = async () =>
+  (await api("POST", I, { region: "us-east", type: "vm-standard-1" })).body;
 
 describe("variants", () => {
   it("created-201: creates answer 201 with the record; a bucket the caller owns stays 200", async () => {
@@ -46,7 +49,10 @@ describe("variants", () => {
     expect(c.status).toBe(201);
     expect(c.body).toMatchObject({ id: expect.any(Number), name: "Ops Team" });
     expect((await api("POST", "/v4/object-storage/buckets/", bucket)).status).toBe(200);
-    expect((await api("POST", "/v4/object-storage/buckets/", { ...bucket, label: "variant-201-new" })).status).toBe(201);
+    expect(
+      (await api("POST", "/v4/object-storage/buckets/", { ...bucket, label: "variant-201-new" }))
+        .status,
+    ).toBe(201);
     expect((await api("GET", `/v4/managed/contacts/${c.body.id}`)).status).toBe(200);
   });
 
@@ -56,19 +62,31 @@ describe("variants", () => {
     variant("action-202");
     const boot = await api("POST", `${I}/${vm.id}/boot`, {});
     expect(boot).toEqual({ status: 202, body: {} });
-    expect((await api("POST", `${I}/${vm.id}/configs`, { label: "second", devices: {} })).status).toBe(200);
+    expect(
+      (await api("POST", `${I}/${vm.id}/configs`, { label: "second", devices: {} })).status,
+    ).toBe(200);
   });
 
   it("timestamps-no-offset: date-times without Z; the account update takes them back", async () => {
     variant("timestamps-no-offset");
     const acct = await api("GET", "/v4/account");
     expect(acct.body.active_since).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
-    const up = await api("PUT", "/v4/account", { active_promotions: [{ summary: "Ten off", expire_dt: "2030-01-02T03:04:05" }] });
+    const up = await api("PUT", "/v4/account", {
+      active_promotions: [{ summary: "Ten off", expire_dt: "2030-01-02T03:04:05" }],
+    });
     expect(up.status).toBe(200);
-    expect(up.body.active_promotions).toEqual([{ summary: "Ten off", expire_dt: "2030-01-02T03:04:05" }]);
+    expect(up.body.active_promotions).toEqual([
+      { summary: "Ten off", expire_dt: "2030-01-02T03:04:05" },
+    ]);
     variant();
     expect((await api("GET", "/v4/account")).body.active_since).toMatch(/Z$/);
-    expect(fields(await api("PUT", "/v4/account", { active_promotions: [{ expire_dt: "2030-01-02T03:04:05" }] }))).toEqual(["active_promotions.0.expire_dt"]);
+    expect(
+      fields(
+        await api("PUT", "/v4/account", {
+          active_promotions: [{ expire_dt: "2030-01-02T03:04:05" }],
+        }),
+      ),
+    ).toEqual(["active_promotions.0.expire_dt"]);
   });
 
   it("null-for-absent: no value is null (events, unlimited keys, unset profile strings)", async () => {
@@ -78,7 +96,13 @@ describe("variants", () => {
     const vm = await emptyVm();
     variant("null-for-absent");
     expect((await api("GET", `/v4/object-storage/keys/${key.id}`)).body.bucket_access).toBeNull();
-    const events = (await api("GET", "/v4/account/events")).body.data as { action: string; status: string; duration: unknown; secondary_entity: unknown; entity: { id: number } }[];
+    const events = (await api("GET", "/v4/account/events")).body.data as {
+      action: string;
+      status: string;
+      duration: unknown;
+      secondary_entity: unknown;
+      entity: { id: number };
+    }[];
     const running = events.find((e) => e.action === "vm_create" && e.entity.id === vm.id)!;
     expect(running.status).toMatch(/started|scheduled/);
     expect(running.duration).toBeNull();
@@ -100,9 +124,16 @@ describe("variants", () => {
     expect((await api("GET", "/v4/account")).body.x_vendor).toBeDefined();
     const err = await api("GET", "/v4/managed/contacts/999999999");
     expect(err.body.x_vendor).toBeDefined();
-    expect(err.body.errors[0]).toMatchObject({ field: null, reason: expect.any(String), x_vendor: expect.anything() });
+    expect(err.body.errors[0]).toMatchObject({
+      field: null,
+      reason: expect.any(String),
+      x_vendor: expect.anything(),
+    });
     const events = (await api("GET", "/v4/account/events")).body.data;
-    expect(await api("POST", `/v4/account/events/${events[0].id}/read`, {})).toEqual({ status: 200, body: {} });
+    expect(await api("POST", `/v4/account/events/${events[0].id}/read`, {})).toEqual({
+      status: 200,
+      body: {},
+    });
   });
 
   it("error-statuses: 422 for validation, 401 for a missing scope, other reasons; fixed texts and the clone 400 stay", async () => {
@@ -111,11 +142,19 @@ describe("variants", () => {
     expect(bad.status).toBe(422);
     expect(fields(bad).sort()).toEqual(["label", "password"]);
     expect((await api("GET", "/v4/account", undefined, scoped("vms:read_only"))).status).toBe(401);
-    const weak = await api("POST", I, { region: "us-east", type: "vm-standard-1", image: "vm/debian12", root_pass: "weakweakweak" });
+    const weak = await api("POST", I, {
+      region: "us-east",
+      type: "vm-standard-1",
+      image: "vm/debian12",
+      root_pass: "weakweakweak",
+    });
     expect(weak.status).toBe(422);
     expect(weak.body.errors[0].reason).toBe("Password does not meet strength requirement");
     const missing = await api("GET", `${I}/999999999`);
-    expect(missing).toEqual({ status: 404, body: { errors: [{ field: null, reason: "Not found" }] } });
+    expect(missing).toEqual({
+      status: 404,
+      body: { errors: [{ field: null, reason: "Not found" }] },
+    });
   });
 
   it("errors-empty: an unknown ID or path answers an empty errors array; field errors keep theirs", async () => {
@@ -140,13 +179,25 @@ describe("variants", () => {
   it("memory-limit-zero: a config made without memory_limit stores 0; a given one is kept", async () => {
     const vm = await emptyVm();
     variant("memory-limit-zero");
-    expect((await api("POST", `${I}/${vm.id}/configs`, { label: "a", devices: {} })).body.memory_limit).toBe(0);
-    expect((await api("POST", `${I}/${vm.id}/configs`, { label: "b", devices: {}, memory_limit: 512 })).body.memory_limit).toBe(512);
+    expect(
+      (await api("POST", `${I}/${vm.id}/configs`, { label: "a", devices: {} })).body.memory_limit,
+    ).toBe(0);
+    expect(
+      (await api("POST", `${I}/${vm.id}/configs`, { label: "b", devices: {}, memory_limit: 512 }))
+        .body.memory_limit,
+    ).toBe(512);
   });
 
   it("recipes-own-private-hidden: the list shows public recipes only; the own private one stays viewable", async () => {
-    const r = (await api("POST", "/v4/vm/recipes", { label: "own-private", images: [], script: "#!/bin/sh\n" })).body;
-    const ids = async () => ((await api("GET", "/v4/vm/recipes")).body.data as { id: unknown }[]).map((x) => x.id);
+    const r = (
+      await api("POST", "/v4/vm/recipes", {
+        label: "own-private",
+        images: [],
+        script: "#!/bin/sh\n",
+      })
+    ).body;
+    const ids = async () =>
+      ((await api("GET", "/v4/vm/recipes")).body.data as { id: unknown }[]).map((x) => x.id);
     expect(await ids()).toContain(r.id);
     variant("recipes-own-private-hidden");
     expect(await ids()).not.toContain(r.id);
@@ -157,32 +208,51 @@ describe("variants", () => {
     const vm = await emptyVm();
     const d = (await api("POST", `${I}/${vm.id}/disks`, { size: 100, label: "data" })).body;
     variant("disk-update-label-refused");
-    expect(fields(await api("PUT", `${I}/${vm.id}/disks/${d.id}`, { label: "renamed" }))).toEqual(["label"]);
+    expect(fields(await api("PUT", `${I}/${vm.id}/disks/${d.id}`, { label: "renamed" }))).toEqual([
+      "label",
+    ]);
     expect((await api("PUT", `${I}/${vm.id}/disks/${d.id}`, { size: 200 })).body.size).toBe(200);
   });
 
   it("promotions-lenient: a malformed expire_dt is accepted and dropped", async () => {
     variant("promotions-lenient");
-    const up = await api("PUT", "/v4/account", { active_promotions: [{ summary: "x", expire_dt: "tomorrow" }] });
+    const up = await api("PUT", "/v4/account", {
+      active_promotions: [{ summary: "x", expire_dt: "tomorrow" }],
+    });
     expect(up.status).toBe(200);
     expect(up.body.active_promotions).toEqual([{ summary: "x" }]);
   });
 
   it("kernel-id-unencoded-only: the encoded slash is 404, path segments work", async () => {
-    expect((await api("GET", "/v4/vm/kernels/vm%2Flatest-64bit", undefined, null)).status).toBe(200);
+    expect((await api("GET", "/v4/vm/kernels/vm%2Flatest-64bit", undefined, null)).status).toBe(
+      200,
+    );
     variant("kernel-id-unencoded-only");
-    expect((await api("GET", "/v4/vm/kernels/vm%2Flatest-64bit", undefined, null)).status).toBe(404);
-    expect((await api("GET", "/v4/vm/kernels/vm/latest-64bit", undefined, null)).body.id).toBe("vm/latest-64bit");
+    expect((await api("GET", "/v4/vm/kernels/vm%2Flatest-64bit", undefined, null)).status).toBe(
+      404,
+    );
+    expect((await api("GET", "/v4/vm/kernels/vm/latest-64bit", undefined, null)).body.id).toBe(
+      "vm/latest-64bit",
+    );
   });
 
   it("tag-element-no-type, redaction-text, oauth-create-secret-redacted: other shapes of not-shown details", async () => {
     const vm = ref.app.state.id();
-    ref.app.seeded.accountA.vms.set(vm, { id: vm, label: `vm-${vm}`, region: "us-east", type: "vm-nano-1", tags: [] });
+    ref.app.seeded.accountA.vms.set(vm, {
+      id: vm,
+      label: `vm-${vm}`,
+      region: "us-east",
+      type: "vm-nano-1",
+      tags: [],
+    });
     await api("POST", "/v4/tags", { label: "variant-tag", vms: [vm] });
     variant("tag-element-no-type", "redaction-text", "oauth-create-secret-redacted");
     const items = (await api("GET", "/v4/tags/variant-tag")).body.data;
     expect(items).toEqual([{ data: expect.objectContaining({ id: vm }) }]);
-    const c = await api("POST", "/v4/account/oauth-clients", { label: "variant", redirect_uri: "https://example.com/cb" });
+    const c = await api("POST", "/v4/account/oauth-clients", {
+      label: "variant",
+      redirect_uri: "https://example.com/cb",
+    });
     expect(c.body.secret).toBe("********");
     const reset = await api("POST", `/v4/account/oauth-clients/${c.body.id}/reset-secret`, {});
     expect(reset.body.secret).toMatch(/^[0-9a-f]{64}$/);
@@ -190,8 +260,21 @@ describe("variants", () => {
 
   it("jobs-delayed: instance work runs for a while; its event is started meanwhile", async () => {
     variant("jobs-delayed");
-    const vm = (await api("POST", I, { region: "us-east", type: "vm-standard-1", image: "vm/debian12", root_pass: PASS })).body;
-    const ev = () => api("GET", "/v4/account/events").then((r) => r.body.data.find((e: { action: string; entity: { id: number } }) => e.action === "vm_create" && e.entity.id === vm.id));
+    const vm = (
+      await api("POST", I, {
+        region: "us-east",
+        type: "vm-standard-1",
+        image: "vm/debian12",
+        root_pass: PASS,
+      })
+    ).body;
+    const ev = () =>
+      api("GET", "/v4/account/events").then((r) =>
+        r.body.data.find(
+          (e: { action: string; entity: { id: number } }) =>
+            e.action === "vm_create" && e.entity.id === vm.id,
+        ),
+      );
     expect((await ev()).status).toBe("started");
     expect((await api("POST", `${I}/${vm.id}/shutdown`, {})).status).toBe(400); // busy: no running or queued actions
     await new Promise((r) => setTimeout(r, 400));
@@ -201,12 +284,17 @@ describe("variants", () => {
   it("seeded-records: account A holds records before the first request, again after a reset", async () => {
     variant("seeded-records");
     ref.app.reset();
-    const labels = async (path: string) => ((await api("GET", path)).body.data as { label: string }[]).map((x) => x.label);
+    const labels = async (path: string) =>
+      ((await api("GET", path)).body.data as { label: string }[]).map((x) => x.label);
     expect(await labels(I)).toEqual(expect.arrayContaining(["existing-vm-1", "existing-vm-2"]));
     expect(await labels("/v4/object-storage/buckets/")).toContain("existing-bucket");
     expect(await labels("/v4/managed/services")).toContain("existing-service");
     expect(await labels("/v4/vm/recipes")).toContain("existing-recipe");
-    expect(((await api("GET", "/v4/support/tickets")).body.data as { summary: string }[]).map((t) => t.summary)).toContain("Existing ticket");
+    expect(
+      ((await api("GET", "/v4/support/tickets")).body.data as { summary: string }[]).map(
+        (t) => t.summary,
+      ),
+    ).toContain("Existing ticket");
     ref.app.reset();
     expect(await labels(I)).toHaveLength(2);
     variant();
@@ -215,10 +303,14 @@ describe("variants", () => {
   });
 
   it("vm-label-unique: a label another instance has is refused on create and update; an update may keep its own", async () => {
-    const a = (await api("POST", I, { region: "us-east", type: "vm-standard-1", label: "twin-a" })).body;
+    const a = (await api("POST", I, { region: "us-east", type: "vm-standard-1", label: "twin-a" }))
+      .body;
     variant("vm-label-unique");
-    expect(fields(await api("POST", I, { region: "us-east", type: "vm-standard-1", label: "twin-a" }))).toEqual(["label"]);
-    const b = (await api("POST", I, { region: "us-east", type: "vm-standard-1", label: "twin-b" })).body;
+    expect(
+      fields(await api("POST", I, { region: "us-east", type: "vm-standard-1", label: "twin-a" })),
+    ).toEqual(["label"]);
+    const b = (await api("POST", I, { region: "us-east", type: "vm-standard-1", label: "twin-b" }))
+      .body;
     expect(fields(await api("PUT", `${I}/${b.id}`, { label: "twin-a" }))).toEqual(["label"]);
     expect((await api("PUT", `${I}/${a.id}`, { label: "twin-a" })).status).toBe(200);
   });
@@ -227,18 +319,43 @@ describe("variants", () => {
     variant("cluster-unavailable");
     const list = (await api("GET", "/v4/object-storage/clusters", undefined, null)).body.data;
     expect(list[0]).toMatchObject({ id: "ap-south-1", status: "unavailable" });
-    expect((await api("GET", "/v4/object-storage/clusters/ap-south-1", undefined, null)).body.status).toBe("unavailable");
-    expect(fields(await api("POST", "/v4/object-storage/buckets/", { cluster: "ap-south-1", label: "nowhere" }))).toEqual(["cluster"]);
+    expect(
+      (await api("GET", "/v4/object-storage/clusters/ap-south-1", undefined, null)).body.status,
+    ).toBe("unavailable");
+    expect(
+      fields(
+        await api("POST", "/v4/object-storage/buckets/", {
+          cluster: "ap-south-1",
+          label: "nowhere",
+        }),
+      ),
+    ).toEqual(["cluster"]);
   });
 
   it("unknown-members-refused: a member the operation does not take is refused naming it", async () => {
-    expect((await api("POST", "/v4/managed/contacts", { name: "Ops", shoe_size: 44 })).status).toBe(200);
+    expect((await api("POST", "/v4/managed/contacts", { name: "Ops", shoe_size: 44 })).status).toBe(
+      200,
+    );
     variant("unknown-members-refused");
-    expect(fields(await api("POST", "/v4/managed/contacts", { name: "Ops", shoe_size: 44 }))).toEqual(["shoe_size"]);
-    expect(fields(await api("PUT", "/v4/account", { city: "Springfield", euuid: "x" }))).toEqual(["euuid"]);
-    expect((await api("POST", "/v4/managed/contacts", { name: "Ops", email: "ops@example.com" })).status).toBe(200);
+    expect(
+      fields(await api("POST", "/v4/managed/contacts", { name: "Ops", shoe_size: 44 })),
+    ).toEqual(["shoe_size"]);
+    expect(fields(await api("PUT", "/v4/account", { city: "Springfield", euuid: "x" }))).toEqual([
+      "euuid",
+    ]);
+    expect(
+      (await api("POST", "/v4/managed/contacts", { name: "Ops", email: "ops@example.com" })).status,
+    ).toBe(200);
     const vm = await emptyVm();
-    expect((await api("POST", `${I}/${vm.id}/configs`, { label: "c", devices: {}, root_device: "/dev/sdb" })).body.root_device).toBe("/dev/sdb");
+    expect(
+      (
+        await api("POST", `${I}/${vm.id}/configs`, {
+          label: "c",
+          devices: {},
+          root_device: "/dev/sdb",
+        })
+      ).body.root_device,
+    ).toBe("/dev/sdb");
   });
 
   it("tag-exists-refused: a second create of a label is refused naming label", async () => {
@@ -251,21 +368,42 @@ describe("variants", () => {
 
   it("records-minimal: buckets, tickets and services without the members the material does not list", async () => {
     variant("records-minimal");
-    const b = (await api("POST", "/v4/object-storage/buckets/", { cluster: "us-east-1", label: "variant-minimal" })).body;
-    expect(Object.keys(b).sort()).toEqual(["cluster", "created", "hostname", "label", "objects", "size"]);
+    const b = (
+      await api("POST", "/v4/object-storage/buckets/", {
+        cluster: "us-east-1",
+        label: "variant-minimal",
+      })
+    ).body;
+    expect(Object.keys(b).sort()).toEqual([
+      "cluster",
+      "created",
+      "hostname",
+      "label",
+      "objects",
+      "size",
+    ]);
     const t = (await api("POST", "/v4/support/tickets", { summary: "s", description: "d" })).body;
     expect(t.status).toBeUndefined();
-    expect((await api("GET", `/v4/support/tickets/${t.id}`)).body).toMatchObject({ id: t.id, summary: "s" });
-    expect((await api("GET", "/v4/support/tickets")).body.data.every((x: object) => !("status" in x))).toBe(true);
+    expect((await api("GET", `/v4/support/tickets/${t.id}`)).body).toMatchObject({
+      id: t.id,
+      summary: "s",
+    });
+    expect(
+      (await api("GET", "/v4/support/tickets")).body.data.every((x: object) => !("status" in x)),
+    ).toBe(true);
   });
 
   it("lists-reversed: events come oldest first; tickets keep the material's order", async () => {
     await api("POST", "/v4/support/tickets", { summary: "a", description: "d" });
     await api("POST", "/v4/support/tickets", { summary: "b", description: "d" });
-    const newestFirst = (await api("GET", "/v4/account/events")).body.data.map((e: { id: number }) => e.id);
+    const newestFirst = (await api("GET", "/v4/account/events")).body.data.map(
+      (e: { id: number }) => e.id,
+    );
     const tickets = (await api("GET", "/v4/support/tickets")).body.data;
     variant("lists-reversed");
-    const oldestFirst = (await api("GET", "/v4/account/events")).body.data.map((e: { id: number }) => e.id);
+    const oldestFirst = (await api("GET", "/v4/account/events")).body.data.map(
+      (e: { id: number }) => e.id,
+    );
     expect(oldestFirst).toEqual([...newestFirst].reverse());
     expect((await api("GET", "/v4/support/tickets")).body.data).toEqual(tickets);
   });
@@ -281,9 +419,13 @@ describe("variants", () => {
   });
 
   it("field-paths-no-index: array items are named without their index", async () => {
-    expect(fields(await api("PUT", "/v4/account", { active_promotions: [{ expire_dt: "x" }] }))).toEqual(["active_promotions.0.expire_dt"]);
+    expect(
+      fields(await api("PUT", "/v4/account", { active_promotions: [{ expire_dt: "x" }] })),
+    ).toEqual(["active_promotions.0.expire_dt"]);
     variant("field-paths-no-index");
-    expect(fields(await api("PUT", "/v4/account", { active_promotions: [{ expire_dt: "x" }] }))).toEqual(["active_promotions.expire_dt"]);
+    expect(
+      fields(await api("PUT", "/v4/account", { active_promotions: [{ expire_dt: "x" }] })),
+    ).toEqual(["active_promotions.expire_dt"]);
   });
 
   it("json-charset: JSON answers name the charset", async () => {
@@ -297,7 +439,9 @@ describe("variants", () => {
     expect((await api("GET", "/v4/account", undefined, rw)).status).toBe(200);
     variant("scopes-not-implied");
     expect((await api("GET", "/v4/account", undefined, rw)).status).toBe(403);
-    expect((await api("GET", "/v4/account", undefined, scoped("account:read_only"))).status).toBe(200);
+    expect((await api("GET", "/v4/account", undefined, scoped("account:read_only"))).status).toBe(
+      200,
+    );
   });
 
   it("variants combine with faults and with each other", async () => {
@@ -311,7 +455,11 @@ describe("variants", () => {
   });
 
   it("the control endpoint lists and sets variants", async () => {
-    const set = await send(`${ref.controlUrl}/variants`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ variants: ["action-202"] }) });
+    const set = await send(`${ref.controlUrl}/variants`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ variants: ["action-202"] }),
+    });
     const body = (await set.json()) as { active: string[]; known: { name: string }[] };
     expect(body.active).toEqual(["action-202"]);
     expect(body.known.length).toBe(ALL_VARIANTS.length);

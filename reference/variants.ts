@@ -15,53 +15,181 @@ export interface VariantSpec {
 }
 
 export const ALL_VARIANTS: VariantSpec[] = [
-  { name: "created-201", description: "every create answers 201 with the record (not the bucket create of a bucket the caller already owns)" },
-  { name: "action-202", description: "actions (boot, shutdown, rescue, resize, restore, backups enable/cancel, read/seen, accept, close, enable/disable, revoke, cancel...) answer 202" },
-  { name: "timestamps-no-offset", description: "every date-time is written without a UTC offset (2018-01-02T03:04:05)", shouldWarnings: ["CONV-TIME-2"] },
-  { name: "null-for-absent", description: "members with no value are null instead of omitted or empty" },
-  { name: "extra-members", description: "records, Collection envelopes and Error bodies carry members the material does not list" },
-  { name: "error-statuses", description: "422 for field validation, 401 for a token lacking the scope; other reason texts for errors naming no field, where the material fixes none", shouldWarnings: ["CONV-ERR-4"] },
-  { name: "errors-empty", description: "an unknown path, method or ID answers the Error body with an empty errors array", shouldWarnings: ["CONV-ERR-8"] },
-  { name: "page-size-clamp", description: "page and page_size outside their bounds are clamped instead of refused; a page past the last answers the last page" },
-  { name: "jobs-delayed", description: "instance work (provisioning, boot, shutdown, resize, clone, restore, snapshot, disk create) takes 150 ms instead of finishing at once" },
-  { name: "seeded-records", description: "account A already holds records nobody in the run made: two instances, a bucket, a key, an OAuth client, a managed contact, credential and service, a ticket, a recipe, a tag" },
-  { name: "vm-label-unique", description: "instance labels are unique on the account: create, clone or update to a label another instance has is refused (400 naming label)" },
-  { name: "cluster-unavailable", description: "the clusters list starts with a cluster whose status is unavailable" },
-  { name: "unknown-members-refused", description: "a request body member the operation does not take is refused (400 naming it) instead of ignored" },
-  { name: "memory-limit-zero", description: "a config created without memory_limit stores 0 (no limit below the instance's RAM)" },
-  { name: "recipes-own-private-hidden", description: "the recipes list shows only public recipes, also to authenticated callers" },
-  { name: "disk-update-label-refused", description: "disk update refuses a label change (400 naming label)" },
-  { name: "promotions-lenient", description: "account update accepts a malformed active_promotions expire_dt and drops it" },
-  { name: "kernel-id-unencoded-only", description: "kernel view takes the ID as path segments only (vm/latest-64bit); a percent-encoded slash is 404" },
-  { name: "tag-element-no-type", description: "tagged-object elements are {data} without a type marker" },
-  { name: "tag-exists-refused", description: "tag create with the label of an existing tag is refused (400 naming label)" },
-  { name: "records-minimal", description: "buckets without acl and cors_enabled, tickets without status, closed and closable, managed services without status: records show only what the material lists", skips: ["OS-BUCKET-2"] },
-  { name: "redaction-text", description: "the redacted OAuth client secret reads ******** instead of <REDACTED>" },
-  { name: "lists-reversed", description: "every collection but the tickets list comes in the reverse of this target's order (events, logins, invoices oldest first; instances, keys… newest first)" },
-  { name: "page-size-free", description: "lists whose page_size bounds the material does not name take page_size 1..500" },
-  { name: "field-paths-no-index", description: "error fields of array items leave out the index (active_promotions.expire_dt, not active_promotions.0.expire_dt)" },
-  { name: "json-charset", description: "JSON answers carry Content-Type application/json; charset=utf-8" },
-  { name: "scopes-not-implied", description: "a token needs the exact scope an operation names: a read_write scope does not also grant the read_only one" },
-  { name: "oauth-create-secret-redacted", description: "OAuth client create answers the redacted secret; the plaintext comes only from a reset" },
+  {
+    name: "created-201",
+    description:
+      "every create answers 201 with the record (not the bucket create of a bucket the caller already owns)",
+  },
+  {
+    name: "action-202",
+    description:
+      "actions (boot, shutdown, rescue, resize, restore, backups enable/cancel, read/seen, accept, close, enable/disable, revoke, cancel...) answer 202",
+  },
+  {
+    name: "timestamps-no-offset",
+    description: "every date-time is written without a UTC offset (2018-01-02T03:04:05)",
+    shouldWarnings: ["CONV-TIME-2"],
+  },
+  {
+    name: "null-for-absent",
+    description: "members with no value are null instead of omitted or empty",
+  },
+  {
+    name: "extra-members",
+    description:
+      "records, Collection envelopes and Error bodies carry members the material does not list",
+  },
+  {
+    name: "error-statuses",
+    description:
+      "422 for field validation, 401 for a token lacking the scope; other reason texts for errors naming no field, where the material fixes none",
+    shouldWarnings: ["CONV-ERR-4"],
+  },
+  {
+    name: "errors-empty",
+    description: "an unknown path, method or ID answers the Error body with an empty errors array",
+    shouldWarnings: ["CONV-ERR-8"],
+  },
+  {
+    name: "page-size-clamp",
+    description:
+      "page and page_size outside their bounds are clamped instead of refused; a page past the last answers the last page",
+  },
+  {
+    name: "jobs-delayed",
+    description:
+      "instance work (provisioning, boot, shutdown, resize, clone, restore, snapshot, disk create) takes 150 ms instead of finishing at once",
+  },
+  {
+    name: "seeded-records",
+    description:
+      "account A already holds records nobody in the run made: two instances, a bucket, a key, an OAuth client, a managed contact, credential and service, a ticket, a recipe, a tag",
+  },
+  {
+    name: "vm-label-unique",
+    description:
+      "instance labels are unique on the account: create, clone or update to a label another instance has is refused (400 naming label)",
+  },
+  {
+    name: "cluster-unavailable",
+    description: "the clusters list starts with a cluster whose status is unavailable",
+  },
+  {
+    name: "unknown-members-refused",
+    description:
+      "a request body member the operation does not take is refused (400 naming it) instead of ignored",
+  },
+  {
+    name: "memory-limit-zero",
+    description:
+      "a config created without memory_limit stores 0 (no limit below the instance's RAM)",
+  },
+  {
+    name: "recipes-own-private-hidden",
+    description: "the recipes list shows only public recipes, also to authenticated callers",
+  },
+  {
+    name: "disk-update-label-refused",
+    description: "disk update refuses a label change (400 naming label)",
+  },
+  {
+    name: "promotions-lenient",
+    description: "account update accepts a malformed active_promotions expire_dt and drops it",
+  },
+  {
+    name: "kernel-id-unencoded-only",
+    description:
+      "kernel view takes the ID as path segments only (vm/latest-64bit); a percent-encoded slash is 404",
+  },
+  {
+    name: "tag-element-no-type",
+    description: "tagged-object elements are {data} without a type marker",
+  },
+  {
+    name: "tag-exists-refused",
+    description: "tag create with the label of an existing tag is refused (400 naming label)",
+  },
+  {
+    name: "records-minimal",
+    description:
+      "buckets without acl and cors_enabled, tickets without status, closed and closable, managed services without status: records show only what the material lists",
+    skips: ["OS-BUCKET-2"],
+  },
+  {
+    name: "redaction-text",
+    description: "the redacted OAuth client secret reads ******** instead of <REDACTED>",
+  },
+  {
+    name: "lists-reversed",
+    description:
+      "every collection but the tickets list comes in the reverse of this target's order (events, logins, invoices oldest first; instances, keys… newest first)",
+  },
+  {
+    name: "page-size-free",
+    description: "lists whose page_size bounds the material does not name take page_size 1..500",
+  },
+  {
+    name: "field-paths-no-index",
+    description:
+      "error fields of array items leave out the index (active_promotions.expire_dt, not active_promotions.0.expire_dt)",
+  },
+  {
+    name: "json-charset",
+    description: "JSON answers carry Content-Type application/json; charset=utf-8",
+  },
+  {
+    name: "scopes-not-implied",
+    description:
+      "a token needs the exact scope an operation names: a read_write scope does not also grant the read_only one",
+  },
+  {
+    name: "oauth-create-secret-redacted",
+    description:
+      "OAuth client create answers the redacted secret; the plaintext comes only from a reset",
+  },
 ];
 
 /** Creates: POST operations that make a new record (method and route pattern). */
 const CREATES = new Set([
-  "/v4/object-storage/buckets/", "/v4/object-storage/keys", "/v4/account/entity-transfers", "/v4/account/oauth-clients",
-  "/v4/managed/contacts", "/v4/managed/credentials", "/v4/managed/services", "/v4/support/tickets",
-  "/v4/support/tickets/{ticketId}/replies", "/v4/vm/recipes", "/v4/tags", "/v4/vm/instances",
-  "/v4/vm/instances/{vmId}/backups", "/v4/vm/instances/{vmId}/clone", "/v4/vm/instances/{vmId}/configs", "/v4/vm/instances/{vmId}/disks",
+  "/v4/object-storage/buckets/",
+  "/v4/object-storage/keys",
+  "/v4/account/entity-transfers",
+  "/v4/account/oauth-clients",
+  "/v4/managed/contacts",
+  "/v4/managed/credentials",
+  "/v4/managed/services",
+  "/v4/support/tickets",
+  "/v4/support/tickets/{ticketId}/replies",
+  "/v4/vm/recipes",
+  "/v4/tags",
+  "/v4/vm/instances",
+  "/v4/vm/instances/{vmId}/backups",
+  "/v4/vm/instances/{vmId}/clone",
+  "/v4/vm/instances/{vmId}/configs",
+  "/v4/vm/instances/{vmId}/disks",
 ]);
 
 /** Actions: POST operations that act on something that exists. */
 const ACTIONS = new Set([
-  "/v4/vm/instances/{vmId}/boot", "/v4/vm/instances/{vmId}/shutdown", "/v4/vm/instances/{vmId}/rescue", "/v4/vm/instances/{vmId}/resize",
-  "/v4/vm/instances/{vmId}/backups/{backupId}/restore", "/v4/vm/instances/{vmId}/backups/cancel", "/v4/vm/instances/{vmId}/backups/enable",
-  "/v4/account/events/{eventId}/read", "/v4/account/events/{eventId}/seen", "/v4/account/entity-transfers/{token}/accept",
-  "/v4/account/credit-card", "/v4/object-storage/cancel", "/v4/object-storage/buckets/{clusterId}/{bucket}/access",
-  "/v4/managed/credentials/{credentialId}/revoke", "/v4/managed/credentials/{credentialId}/update",
-  "/v4/managed/services/{serviceId}/disable", "/v4/managed/services/{serviceId}/enable",
-  "/v4/support/tickets/{ticketId}/close", "/v4/support/tickets/{ticketId}/attachments",
+  "/v4/vm/instances/{vmId}/boot",
+  "/v4/vm/instances/{vmId}/shutdown",
+  "/v4/vm/instances/{vmId}/rescue",
+  "/v4/vm/instances/{vmId}/resize",
+  "/v4/vm/instances/{vmId}/backups/{backupId}/restore",
+  "/v4/vm/instances/{vmId}/backups/cancel",
+  "/v4/vm/instances/{vmId}/backups/enable",
+  "/v4/account/events/{eventId}/read",
+  "/v4/account/events/{eventId}/seen",
+  "/v4/account/entity-transfers/{token}/accept",
+  "/v4/account/credit-card",
+  "/v4/object-storage/cancel",
+  "/v4/object-storage/buckets/{clusterId}/{bucket}/access",
+  "/v4/managed/credentials/{credentialId}/revoke",
+  "/v4/managed/credentials/{credentialId}/update",
+  "/v4/managed/services/{serviceId}/disable",
+  "/v4/managed/services/{serviceId}/enable",
+  "/v4/support/tickets/{ticketId}/close",
+  "/v4/support/tickets/{ticketId}/attachments",
 ]);
 
 /** records-minimal: members this target adds to records of these routes that the material does not list */
@@ -86,7 +214,8 @@ export interface ErrorShape {
   fixedStatus?: boolean;
 }
 
-const isObject = (b: unknown): b is Record<string, unknown> => !!b && typeof b === "object" && !Array.isArray(b);
+const isObject = (b: unknown): b is Record<string, unknown> =>
+  !!b && typeof b === "object" && !Array.isArray(b);
 const isEmpty = (b: unknown) => isObject(b) && Object.keys(b).length === 0;
 
 export class Variants {
@@ -98,7 +227,8 @@ export class Variants {
   set(names: Iterable<string>) {
     const list = [...names];
     const unknown = list.filter((n) => n !== "all" && !ALL_VARIANTS.some((v) => v.name === n));
-    if (unknown.length) throw new Error(`unknown variant(s): ${unknown.join(", ")}; see reference/VARIANTS.md`);
+    if (unknown.length)
+      throw new Error(`unknown variant(s): ${unknown.join(", ")}; see reference/VARIANTS.md`);
     this.active = new Set(list.includes("all") ? ALL_VARIANTS.map((v) => v.name) : list);
   }
   has(name: string): boolean {
@@ -129,11 +259,32 @@ export class Variants {
     let errors = e.errors;
     if (this.has("error-statuses")) {
       if (e.scope) status = 401;
-      else if (status === 400 && !e.fixedStatus && errors.some((x) => x.field !== null)) status = 422;
-      errors = errors.map((x) => (x.field !== null || FIXED_REASON.test(x.reason) ? x : { ...x, reason: GENERIC[status] ?? `Request refused: ${x.reason}` }));
+      else if (status === 400 && !e.fixedStatus && errors.some((x) => x.field !== null))
+        status = 422;
+      errors = errors.map((x) =>
+        x.field !== null || FIXED_REASON.test(x.reason)
+          ? x
+          : { ...x, reason: GENERIC[status] ?? `Request refused: ${x.reason}` },
+      );
     }
-    if (this.has("errors-empty") && (status === 404 || status === 405) && errors.every((x) => x.field === null)) errors = [];
-    if (this.has("field-paths-no-index")) errors = errors.map((x) => (x.field === null ? x : { ...x, field: x.field.split(".").filter((p) => !/^\d+$/.test(p)).join(".") }));
+    if (
+      this.has("errors-empty") &&
+      (status === 404 || status === 405) &&
+      errors.every((x) => x.field === null)
+    )
+      errors = [];
+    if (this.has("field-paths-no-index"))
+      errors = errors.map((x) =>
+        x.field === null
+          ? x
+          : {
+              ...x,
+              field: x.field
+                .split(".")
+                .filter((p) => !/^\d+$/.test(p))
+                .join("."),
+            },
+      );
     const body: Record<string, unknown> = { errors };
     if (this.has("extra-members")) {
       body.errors = errors.map((x) => ({ ...x, ...VENDOR }));
@@ -143,11 +294,17 @@ export class Variants {
   }
 }
 
-const GENERIC: Record<number, string> = { 401: "Invalid Token", 403: "Unauthorized", 404: "Not found", 405: "Method Not Allowed" };
+const GENERIC: Record<number, string> = {
+  401: "Invalid Token",
+  403: "Unauthorized",
+  404: "Not found",
+  405: "Method Not Allowed",
+};
 
 /** the record, or each item of its `data`, without these members */
 function withoutMembers(body: unknown, names: string[]): unknown {
-  const strip = (x: unknown) => (isObject(x) ? Object.fromEntries(Object.entries(x).filter(([k]) => !names.includes(k))) : x);
+  const strip = (x: unknown) =>
+    isObject(x) ? Object.fromEntries(Object.entries(x).filter(([k]) => !names.includes(k))) : x;
   if (isObject(body) && Array.isArray(body.data)) return { ...body, data: body.data.map(strip) };
   return strip(body);
 }
@@ -155,7 +312,8 @@ function withoutMembers(body: unknown, names: string[]): unknown {
 function withoutOffsets(v: unknown): unknown {
   if (typeof v === "string") return v.replace(ZULU, "$1");
   if (Array.isArray(v)) return v.map(withoutOffsets);
-  if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, withoutOffsets(x)]));
+  if (isObject(v))
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, withoutOffsets(x)]));
   return v;
 }
 
@@ -163,6 +321,7 @@ function withoutOffsets(v: unknown): unknown {
 function withExtraMembers(body: unknown): unknown {
   if (!isObject(body) || isEmpty(body)) return body;
   const out: Record<string, unknown> = { ...body, ...VENDOR };
-  if (Array.isArray(body.data)) out.data = body.data.map((x) => (isObject(x) ? { ...x, ...VENDOR } : x));
+  if (Array.isArray(body.data))
+    out.data = body.data.map((x) => (isObject(x) ? { ...x, ...VENDOR } : x));
   return out;
 }

@@ -19,16 +19,45 @@ export function diffVerdict(r: DiffReport): string {
 }
 
 export function renderDiffMarkdown(r: DiffReport): string {
-  const out = [`# plumbline diff`, "", `- side a: ${mdText(side(r, "a"))}`, `- side b: ${mdText(side(r, "b"))}`, `- seed: ${mdText(r.seed)}`, `- ${mdText(diffVerdict(r))}`, ""];
+  const out = [
+    `# plumbline diff`,
+    "",
+    `- side a: ${mdText(side(r, "a"))}`,
+    `- side b: ${mdText(side(r, "b"))}`,
+    `- seed: ${mdText(r.seed)}`,
+    `- ${mdText(diffVerdict(r))}`,
+    "",
+  ];
   const differing = r.checks.filter((c) => c.differences.length);
   if (!differing.length) out.push("No difference.", "");
   for (const legal of [false, true]) {
-    const group = differing.filter((c) => c.differences.some((d) => d.legal === legal) && (legal ? c.differences.every((d) => d.legal) : true));
+    const group = differing.filter(
+      (c) =>
+        c.differences.some((d) => d.legal === legal) &&
+        (legal ? c.differences.every((d) => d.legal) : true),
+    );
     if (!group.length) continue;
     out.push(legal ? "## Legal differences only" : "## Differences that are not legal", "");
     for (const c of group) {
-      out.push(`### ${mdText(c.name)}`, "", `verdict: a ${mdCode(c.outcome.a)}, b ${mdCode(c.outcome.b)}`, "");
-      out.push(mdTable(["", "where", "side a", "side b", "why"], c.differences.map((d) => [d.legal ? "legal" : "**not legal**", mdText(d.where), mdCode(show(d.a)), mdCode(show(d.b)), mdText(d.why)])), "");
+      out.push(
+        `### ${mdText(c.name)}`,
+        "",
+        `verdict: a ${mdCode(c.outcome.a)}, b ${mdCode(c.outcome.b)}`,
+        "",
+      );
+      out.push(
+        mdTable(
+          ["", "where", "side a", "side b", "why"],
+          c.differences.map((d) => [
+            d.legal ? "legal" : "**not legal**",
+            mdText(d.where),
+            mdCode(show(d.a)),
+            mdCode(show(d.b)),
+            mdText(d.why),
+          ]),
+        ),
+        "",
+      );
     }
   }
   return out.join("\n");
@@ -36,14 +65,25 @@ export function renderDiffMarkdown(r: DiffReport): string {
 
 function htmlRows(c: CheckDiff): string {
   return c.differences
-    .map((d: Difference) => `<tr class="${d.legal ? "legal" : "bad"}"><td>${d.legal ? "legal" : "not legal"}</td><td>${escapeHtml(d.kind)}: ${escapeHtml(d.where)}</td><td><code>${escapeHtml(show(d.a))}</code></td><td><code>${escapeHtml(show(d.b))}</code></td><td>${escapeHtml(d.why)}</td></tr>`)
+    .map(
+      (d: Difference) =>
+        `<tr class="${d.legal ? "legal" : "bad"}"><td>${d.legal ? "legal" : "not legal"}</td><td>${escapeHtml(d.kind)}: ${escapeHtml(d.where)}</td><td><code>${escapeHtml(show(d.a))}</code></td><td><code>${escapeHtml(show(d.b))}</code></td><td>${escapeHtml(d.why)}</td></tr>`,
+    )
     .join("");
 }
 
 export function renderDiffHtml(r: DiffReport): string {
-  const differing = r.checks.filter((c) => c.differences.length).sort((x, y) => Number(x.differences.every((d) => d.legal)) - Number(y.differences.every((d) => d.legal)));
+  const differing = r.checks
+    .filter((c) => c.differences.length)
+    .sort(
+      (x, y) =>
+        Number(x.differences.every((d) => d.legal)) - Number(y.differences.every((d) => d.legal)),
+    );
   const sections = differing
-    .map((c) => `<section><h2>${escapeHtml(c.name)}</h2><p>verdict: side a <b>${escapeHtml(c.outcome.a)}</b>, side b <b>${escapeHtml(c.outcome.b)}</b></p><table><thead><tr><th></th><th>where</th><th>side a</th><th>side b</th><th>why</th></tr></thead><tbody>${htmlRows(c)}</tbody></table></section>`)
+    .map(
+      (c) =>
+        `<section><h2>${escapeHtml(c.name)}</h2><p>verdict: side a <b>${escapeHtml(c.outcome.a)}</b>, side b <b>${escapeHtml(c.outcome.b)}</b></p><table><thead><tr><th></th><th>where</th><th>side a</th><th>side b</th><th>why</th></tr></thead><tbody>${htmlRows(c)}</tbody></table></section>`,
+    )
     .join("\n");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'"><title>plumbline diff</title>
 <style>body{font:14px system-ui,sans-serif;margin:1.5em}table{border-collapse:collapse;width:100%;table-layout:fixed}td,th{border:1px solid #ccc;padding:4px;vertical-align:top;word-break:break-word}th:nth-child(1),td:nth-child(1){width:6em}th:nth-child(3),th:nth-child(4){width:28%}tr.bad td:first-child{background:#f8d7da;font-weight:bold}tr.legal td:first-child{background:#d4edda}.cols{display:grid;grid-template-columns:1fr 1fr;gap:1em}.cols div{border:1px solid #ccc;padding:.5em}</style></head><body>
@@ -58,12 +98,15 @@ ${differing.length ? sections : "<p>No difference.</p>"}
 export function renderDiffJunit(r: DiffReport): string {
   const cases = r.checks.map((c) => {
     const bad = c.differences.filter((d) => !d.legal);
-    const lines = (ds: Difference[]) => ds.map((d) => `${d.kind} ${d.where}: a ${show(d.a)} | b ${show(d.b)} (${d.why})`).join("\n");
+    const lines = (ds: Difference[]) =>
+      ds.map((d) => `${d.kind} ${d.where}: a ${show(d.a)} | b ${show(d.b)} (${d.why})`).join("\n");
     const body = bad.length
       ? `<failure message="${xmlEscape(`${bad.length} difference(s) that are not legal`)}">${xmlEscape(lines(bad))}</failure>`
       : "";
     const legal = c.differences.filter((d) => d.legal);
-    const out = legal.length ? `<system-out>${xmlEscape(`legal differences:\n${lines(legal)}`)}</system-out>` : "";
+    const out = legal.length
+      ? `<system-out>${xmlEscape(`legal differences:\n${lines(legal)}`)}</system-out>`
+      : "";
     return `  <testcase classname="${xmlEscape(`diff/${c.area}`)}" name="${xmlEscape(c.name)}">${body}${out}</testcase>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="${xmlEscape(`plumbline diff: ${r.a.label} vs ${r.b.label}`)}" tests="${r.checks.length}" failures="${r.totals.notLegal}">\n${cases.join("\n")}\n</testsuite>\n`;

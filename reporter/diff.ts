@@ -19,7 +19,13 @@
 import type { Exchange } from "../harness/model.ts";
 import type { ReportCheck, RunReport, TargetRun } from "./report.ts";
 
-export type DifferenceKind = "outcome" | "status" | "shape" | "observation" | "reason" | "exchanges";
+export type DifferenceKind =
+  | "outcome"
+  | "status"
+  | "shape"
+  | "observation"
+  | "reason"
+  | "exchanges";
 
 export interface Difference {
   kind: DifferenceKind;
@@ -75,7 +81,8 @@ const OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
 function typeOf(v: unknown): string {
   if (v === null) return "null";
   if (Array.isArray(v)) return "array";
-  if (typeof v === "string" && ISO.test(v)) return OFFSET.test(v) ? "date-time" : "date-time (no offset)";
+  if (typeof v === "string" && ISO.test(v))
+    return OFFSET.test(v) ? "date-time" : "date-time (no offset)";
   return typeof v;
 }
 
@@ -84,8 +91,11 @@ export function shapeOf(body: unknown, path = "", out: Shape = new Map(), depth 
   if (depth > 12) return out;
   const t = typeOf(body);
   if (path) out.set(path, out.get(path) ?? t);
-  if (t === "array") for (const item of body as unknown[]) shapeOf(item, `${path}[]`, out, depth + 1);
-  else if (t === "object") for (const [k, v] of Object.entries(body as Record<string, unknown>)) shapeOf(v, path ? `${path}.${k}` : k, out, depth + 1);
+  if (t === "array")
+    for (const item of body as unknown[]) shapeOf(item, `${path}[]`, out, depth + 1);
+  else if (t === "object")
+    for (const [k, v] of Object.entries(body as Record<string, unknown>))
+      shapeOf(v, path ? `${path}.${k}` : k, out, depth + 1);
   return out;
 }
 
@@ -101,15 +111,38 @@ const pathOnly = (url: string) => {
   }
 };
 
-function statusDiff(ea: Exchange, eb: Exchange, where: string, bothPass: boolean): Difference | undefined {
+function statusDiff(
+  ea: Exchange,
+  eb: Exchange,
+  where: string,
+  bothPass: boolean,
+): Difference | undefined {
   if (ea.status === eb.status) return undefined;
-  const d = { kind: "status" as const, where, a: ea.status ?? ea.error ?? null, b: eb.status ?? eb.error ?? null };
-  if (is2xx(ea.status) && is2xx(eb.status)) return { ...d, legal: true, why: "success status: any 2xx where the material gives none" };
-  if (is4xx(ea.status) && is4xx(eb.status)) return { ...d, legal: true, why: "error status: any 4xx where the material gives none" };
+  const d = {
+    kind: "status" as const,
+    where,
+    a: ea.status ?? ea.error ?? null,
+    b: eb.status ?? eb.error ?? null,
+  };
+  if (is2xx(ea.status) && is2xx(eb.status))
+    return { ...d, legal: true, why: "success status: any 2xx where the material gives none" };
+  if (is4xx(ea.status) && is4xx(eb.status))
+    return { ...d, legal: true, why: "error status: any 4xx where the material gives none" };
   // both answers passed the check that asserts what the material fixes (a query bound refused or
   // clamped, an update body refused or taken): the check, not this module, is the judge
-  if (bothPass) return { ...d, legal: true, why: boundQuery(ea.url) ? "query bound: refused or clamped (which one is INFO)" : "both answers passed the check that asserts what the material fixes" };
-  return { ...d, legal: false, why: "one side succeeds and the other does not, or answers outside 2xx/4xx" };
+  if (bothPass)
+    return {
+      ...d,
+      legal: true,
+      why: boundQuery(ea.url)
+        ? "query bound: refused or clamped (which one is INFO)"
+        : "both answers passed the check that asserts what the material fixes",
+    };
+  return {
+    ...d,
+    legal: false,
+    why: "one side succeeds and the other does not, or answers outside 2xx/4xx",
+  };
 }
 
 function shapeDiffs(ea: Exchange, eb: Exchange, where: string, bothPass: boolean): Difference[] {
@@ -119,7 +152,11 @@ function shapeDiffs(ea: Exchange, eb: Exchange, where: string, bothPass: boolean
   const parentArrayEmpty = (s: Shape, p: string) => {
     // items of an array that is empty on one side have no shape there to compare
     const i = p.lastIndexOf("[]");
-    return i >= 0 && s.get(p.slice(0, i)) === "array" && ![...s.keys()].some((k) => k.startsWith(p.slice(0, i + 2)));
+    return (
+      i >= 0 &&
+      s.get(p.slice(0, i)) === "array" &&
+      ![...s.keys()].some((k) => k.startsWith(p.slice(0, i + 2)))
+    );
   };
   for (const p of new Set([...sa.keys(), ...sb.keys()])) {
     const [ta, tb] = [sa.get(p), sb.get(p)];
@@ -128,14 +165,44 @@ function shapeDiffs(ea: Exchange, eb: Exchange, where: string, bothPass: boolean
       if (parentArrayEmpty(ta === undefined ? sa : sb, p)) continue;
       const parent = p.includes(".") ? p.slice(0, p.lastIndexOf(".")) : "";
       if (parent && (ta === undefined ? sa : sb).get(parent) !== "object") continue; // reported at the parent
-      out.push({ kind: "shape", where: `${where} ${p}`, a: ta ?? "(absent)", b: tb ?? "(absent)", legal: true, why: "a member on one side only: unlisted members are accepted, and an absent member may be null or missing" });
+      out.push({
+        kind: "shape",
+        where: `${where} ${p}`,
+        a: ta ?? "(absent)",
+        b: tb ?? "(absent)",
+        legal: true,
+        why: "a member on one side only: unlisted members are accepted, and an absent member may be null or missing",
+      });
     } else if (ta === "null" || tb === "null") {
-      out.push({ kind: "shape", where: `${where} ${p}`, a: ta, b: tb, legal: true, why: "null for a member without value is accepted" });
+      out.push({
+        kind: "shape",
+        where: `${where} ${p}`,
+        a: ta,
+        b: tb,
+        legal: true,
+        why: "null for a member without value is accepted",
+      });
     } else if (ta.startsWith("date-time") && tb.startsWith("date-time")) {
-      out.push({ kind: "shape", where: `${where} ${p}`, a: ta, b: tb, legal: true, why: "timestamps: ISO 8601 (MUST), with an offset (SHOULD)" });
+      out.push({
+        kind: "shape",
+        where: `${where} ${p}`,
+        a: ta,
+        b: tb,
+        legal: true,
+        why: "timestamps: ISO 8601 (MUST), with an offset (SHOULD)",
+      });
     } else {
       // a type the material leaves open ("id (integer or string)") passed the check on both sides
-      out.push({ kind: "shape", where: `${where} ${p}`, a: ta, b: tb, legal: bothPass, why: bothPass ? "a member's type differs, and both answers passed the check" : "a member's type differs" });
+      out.push({
+        kind: "shape",
+        where: `${where} ${p}`,
+        a: ta,
+        b: tb,
+        legal: bothPass,
+        why: bothPass
+          ? "a member's type differs, and both answers passed the check"
+          : "a member's type differs",
+      });
     }
   }
   return out;
@@ -155,7 +222,8 @@ function legalVerdicts(ca: ReportCheck, cb: ReportCheck): string | undefined {
   if (ca.outcome === cb.outcome) return undefined;
   if (ca.level !== "MUST") return `a ${ca.level} check: a warning or an observation, not a failure`;
   const outcomes = new Set([ca.outcome, cb.outcome]);
-  if (outcomes.has("skip") && outcomes.has("pass")) return "a skip names what one target does not show; neither side failed";
+  if (outcomes.has("skip") && outcomes.has("pass"))
+    return "a skip names what one target does not show; neither side failed";
   return undefined;
 }
 
@@ -163,36 +231,80 @@ function legalVerdicts(ca: ReportCheck, cb: ReportCheck): string | undefined {
 export function diffCheck(ca: ReportCheck, cb: ReportCheck): Difference[] {
   const out: Difference[] = [];
   const bothPass = ca.outcome === "pass" && cb.outcome === "pass";
-  const verdict = (c: ReportCheck) => (c.reason ? `${c.outcome}: ${c.reason.slice(0, 500)}` : c.outcome);
+  const verdict = (c: ReportCheck) =>
+    c.reason ? `${c.outcome}: ${c.reason.slice(0, 500)}` : c.outcome;
   const verdictLegal = legalVerdicts(ca, cb);
-  if (ca.outcome !== cb.outcome) out.push({ kind: "outcome", where: "verdict", a: verdict(ca), b: verdict(cb), legal: !!verdictLegal, why: verdictLegal ?? "the sides' verdicts differ" });
+  if (ca.outcome !== cb.outcome)
+    out.push({
+      kind: "outcome",
+      where: "verdict",
+      a: verdict(ca),
+      b: verdict(cb),
+      legal: !!verdictLegal,
+      why: verdictLegal ?? "the sides' verdicts differ",
+    });
   const n = Math.min(ca.exchanges.length, cb.exchanges.length);
   if (ca.exchanges.length !== cb.exchanges.length) {
     const same = ca.outcome === cb.outcome || !!verdictLegal;
-    out.push({ kind: "exchanges", where: "requests sent", a: ca.exchanges.length, b: cb.exchanges.length, legal: same, why: same ? "the same verdict with more or fewer requests (polling, paging)" : "the check stopped at a different point" });
+    out.push({
+      kind: "exchanges",
+      where: "requests sent",
+      a: ca.exchanges.length,
+      b: cb.exchanges.length,
+      legal: same,
+      why: same
+        ? "the same verdict with more or fewer requests (polling, paging)"
+        : "the check stopped at a different point",
+    });
   }
   for (let i = 0; i < n; i++) {
     const [ea, eb] = [ca.exchanges[i], cb.exchanges[i]];
-    if (ea.method !== eb.method || pathOnly(ea.url).split("?")[0].replace(/\d+/g, "#") !== pathOnly(eb.url).split("?")[0].replace(/\d+/g, "#")) break; // the scenarios diverged
+    if (
+      ea.method !== eb.method ||
+      pathOnly(ea.url).split("?")[0].replace(/\d+/g, "#") !==
+        pathOnly(eb.url).split("?")[0].replace(/\d+/g, "#")
+    )
+      break; // the scenarios diverged
     const where = `#${i + 1} ${ea.method} ${pathOnly(ea.url)}`;
     const s = statusDiff(ea, eb, where, bothPass);
     if (s) out.push(s);
-    if (ea.status === eb.status || (is2xx(ea.status) && is2xx(eb.status))) out.push(...shapeDiffs(ea, eb, where, bothPass));
+    if (ea.status === eb.status || (is2xx(ea.status) && is2xx(eb.status)))
+      out.push(...shapeDiffs(ea, eb, where, bothPass));
     const [ra, rb] = [reasonsOf(ea), reasonsOf(eb)];
-    if (ra.length && rb.length && ra.join("\n") !== rb.join("\n")) out.push({ kind: "reason", where, a: ra, b: rb, legal: true, why: "error reasons are free except where the material fixes them (checks assert those)" });
+    if (ra.length && rb.length && ra.join("\n") !== rb.join("\n"))
+      out.push({
+        kind: "reason",
+        where,
+        a: ra,
+        b: rb,
+        legal: true,
+        why: "error reasons are free except where the material fixes them (checks assert those)",
+      });
   }
   const obs = (c: ReportCheck) =>
-    c.observations.map((o) => unlabel(`${o.requirementId} ${o.note}: ${JSON.stringify(o.value)}`)).filter((o) => !o.includes("cleanup could not remove"));
+    c.observations
+      .map((o) => unlabel(`${o.requirementId} ${o.note}: ${JSON.stringify(o.value)}`))
+      .filter((o) => !o.includes("cleanup could not remove"));
   const [oa, ob] = [obs(ca), obs(cb)];
   if (oa.join("\n") !== ob.join("\n")) {
     const [onlyA, onlyB] = [oa.filter((o) => !ob.includes(o)), ob.filter((o) => !oa.includes(o))];
-    out.push({ kind: "observation", where: "INFO observations", a: onlyA, b: onlyB, legal: true, why: "an observation of what the material leaves open (INFO)" });
+    out.push({
+      kind: "observation",
+      where: "INFO observations",
+      a: onlyA,
+      b: onlyB,
+      legal: true,
+      why: "an observation of what the material leaves open (INFO)",
+    });
   }
   return out;
 }
 
 /** Labels a run makes up (`plb-<run id>-<kind>-<random>`) differ on every run: not a difference. */
-const unlabel = (s: string) => s.replace(/plb-[A-Za-z0-9]{1,12}-[A-Za-z0-9-]*[0-9a-f]{6}/g, "<run label>").replace(/plb-[A-Za-z0-9]{1,12}-/g, "<run prefix>");
+const unlabel = (s: string) =>
+  s
+    .replace(/plb-[A-Za-z0-9]{1,12}-[A-Za-z0-9-]*[0-9a-f]{6}/g, "<run label>")
+    .replace(/plb-[A-Za-z0-9]{1,12}-/g, "<run prefix>");
 
 const keyOf = (c: ReportCheck) => `${c.file}\u0000${c.name}`;
 
@@ -200,7 +312,12 @@ export function diffReports(a: RunReport, b: RunReport): DiffReport {
   const mapB = new Map(b.checks.map((c) => [keyOf(c), c]));
   const seen = new Set<string>();
   const checks: CheckDiff[] = [];
-  const entry = (c: ReportCheck, oa: ReportCheck | undefined, ob: ReportCheck | undefined, differences: Difference[]): CheckDiff => ({
+  const entry = (
+    c: ReportCheck,
+    oa: ReportCheck | undefined,
+    ob: ReportCheck | undefined,
+    differences: Difference[],
+  ): CheckDiff => ({
     file: c.file,
     name: c.name,
     area: c.area,
@@ -214,12 +331,35 @@ export function diffReports(a: RunReport, b: RunReport): DiffReport {
     const k = keyOf(ca);
     seen.add(k);
     const cb = mapB.get(k);
-    if (!cb) checks.push(entry(ca, ca, undefined, [{ kind: "outcome", where: "verdict", a: ca.outcome, b: "(not run)", legal: false, why: "the check ran on one side only" }]));
+    if (!cb)
+      checks.push(
+        entry(ca, ca, undefined, [
+          {
+            kind: "outcome",
+            where: "verdict",
+            a: ca.outcome,
+            b: "(not run)",
+            legal: false,
+            why: "the check ran on one side only",
+          },
+        ]),
+      );
     else checks.push(entry(ca, ca, cb, diffCheck(ca, cb)));
   }
   for (const cb of b.checks) {
     if (seen.has(keyOf(cb))) continue;
-    checks.push(entry(cb, undefined, cb, [{ kind: "outcome", where: "verdict", a: "(not run)", b: cb.outcome, legal: false, why: "the check ran on one side only" }]));
+    checks.push(
+      entry(cb, undefined, cb, [
+        {
+          kind: "outcome",
+          where: "verdict",
+          a: "(not run)",
+          b: cb.outcome,
+          legal: false,
+          why: "the check ran on one side only",
+        },
+      ]),
+    );
   }
   const all = checks.flatMap((c) => c.differences);
   const totals: DiffTotals = {
@@ -229,5 +369,13 @@ export function diffReports(a: RunReport, b: RunReport): DiffReport {
     differences: all.length,
     legal: all.filter((d) => d.legal).length,
   };
-  return { tool: "plumbline diff", a: a.targets[0], b: b.targets[0], seed: a.seed, checks, totals, exitCode: totals.notLegal ? 1 : 0 };
+  return {
+    tool: "plumbline diff",
+    a: a.targets[0],
+    b: b.targets[0],
+    seed: a.seed,
+    checks,
+    totals,
+    exitCode: totals.notLegal ? 1 : 0,
+  };
 }

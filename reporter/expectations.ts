@@ -28,15 +28,24 @@ export interface ExpectationEntry extends Expectation {
 /** Parses the YAML: a list of `{ id, reason }` (or `{ expectations: [...] }`). Throws on anything else. */
 export function parseExpectations(text: string, source = "expectations file"): Expectation[] {
   const doc: unknown = parse(text);
-  const list = doc && typeof doc === "object" && !Array.isArray(doc) && "expectations" in doc ? (doc as { expectations: unknown }).expectations : doc;
+  const list =
+    doc && typeof doc === "object" && !Array.isArray(doc) && "expectations" in doc
+      ? (doc as { expectations: unknown }).expectations
+      : doc;
   if (list === null || list === undefined) return [];
   if (!Array.isArray(list)) throw new Error(`${source}: expected a list of { id, reason }`);
   return list.map((e, i) => {
-    if (!e || typeof e !== "object" || typeof (e as Expectation).id !== "string" || !(e as Expectation).id.trim()) {
+    if (
+      !e ||
+      typeof e !== "object" ||
+      typeof (e as Expectation).id !== "string" ||
+      !(e as Expectation).id.trim()
+    ) {
       throw new Error(`${source}: entry ${i + 1} has no string 'id'`);
     }
     const { id, reason } = e as Expectation;
-    if (typeof reason !== "string" || !reason.trim()) throw new Error(`${source}: entry ${i + 1} (${id}) has no 'reason'`);
+    if (typeof reason !== "string" || !reason.trim())
+      throw new Error(`${source}: entry ${i + 1} (${id}) has no 'reason'`);
     return { id: id.trim(), reason: reason.trim() };
   });
 }
@@ -53,15 +62,33 @@ export function matchesCheck(id: string, check: ReportCheck): boolean {
  * Marks the failed checks an entry matches as expected (sets `check.expected`, in place) and
  * returns each entry's status. With `target`, only that target's checks are considered.
  */
-export function applyExpectations(checks: ReportCheck[], list: Expectation[], target?: string): ExpectationEntry[] {
+export function applyExpectations(
+  checks: ReportCheck[],
+  list: Expectation[],
+  target?: string,
+): ExpectationEntry[] {
   return list.map((e) => {
     const idx: number[] = [];
     checks.forEach((c, i) => {
       if ((target === undefined || c.target === target) && matchesCheck(e.id, c)) idx.push(i);
     });
-    for (const i of idx) if (checks[i].outcome === "fail") checks[i].expected = { reason: e.reason };
+    for (const i of idx)
+      if (checks[i].outcome === "fail") checks[i].expected = { reason: e.reason };
     const outcomes = idx.map((i) => checks[i].outcome);
-    const status: ExpectationStatus = idx.length === 0 ? "unmatched" : outcomes.includes("fail") ? "expected-failure" : outcomes.includes("pass") ? "unexpected-pass" : "not-run";
-    return { id: e.id, reason: e.reason, status, checks: idx, ...(target !== undefined ? { target } : {}) };
+    const status: ExpectationStatus =
+      idx.length === 0
+        ? "unmatched"
+        : outcomes.includes("fail")
+          ? "expected-failure"
+          : outcomes.includes("pass")
+            ? "unexpected-pass"
+            : "not-run";
+    return {
+      id: e.id,
+      reason: e.reason,
+      status,
+      checks: idx,
+      ...(target !== undefined ? { target } : {}),
+    };
   });
 }

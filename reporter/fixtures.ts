@@ -2,7 +2,14 @@
 // including a hostile response body. Not a test file.
 import type { Exchange } from "../harness/model.ts";
 import { applyExpectations, type Expectation } from "./expectations.ts";
-import { buildReport, type BuildInput, type CatalogRequirement, type OperationRef, type ReportCheck, type RunReport } from "./report.ts";
+import {
+  buildReport,
+  type BuildInput,
+  type CatalogRequirement,
+  type OperationRef,
+  type ReportCheck,
+  type RunReport,
+} from "./report.ts";
 
 export const HOSTILE = `</script><img src=x onerror="alert(1)">]]><!-- & "quoted" 'single' \u0001`;
 
@@ -15,18 +22,76 @@ export const OPERATIONS: OperationRef[] = [
 ];
 
 export const CATALOG: CatalogRequirement[] = [
-  { id: "ACC-VIEW-1", area: "account", operations: ["getAccount"], kind: "happy", level: "MUST", source: "Account > View", statement: "Viewing the account returns the Account object." },
-  { id: "ACC-UPD-2", area: "account", operations: ["updateAccount"], kind: "validation", level: "MUST", source: "Account > Update", statement: "An email longer than 128 characters is refused, naming the field." },
-  { id: "VM-BOOT-3", area: "vm", operations: ["bootInstance"], kind: "state", level: "MUST", source: "Compute instances (vm) > Boot", statement: "Boot with several configs and none last booted is refused." },
-  { id: "VM-LIST-1", area: "vm", operations: ["listInstances"], kind: "happy", level: "MUST", source: "Compute instances (vm) > List", statement: "Listing instances returns a paginated envelope." },
-  { id: "CONV-404-1", area: "conventions", operations: ["bootInstance"], kind: "error", level: "SHOULD", source: "Errors", statement: "An unknown ID is answered with 404." },
-  { id: "SUP-TICKET-1", area: "support", operations: ["createTicket"], kind: "happy", level: "MUST", source: "Support > Open", statement: "Opening a ticket returns the ticket." },
-  { id: "VM-BOOT-INFO-1", area: "vm", operations: ["bootInstance"], kind: "state", level: "INFO", source: "Compute instances (vm) > Boot", statement: "Which event action a boot emits." },
+  {
+    id: "ACC-VIEW-1",
+    area: "account",
+    operations: ["getAccount"],
+    kind: "happy",
+    level: "MUST",
+    source: "Account > View",
+    statement: "Viewing the account returns the Account object.",
+  },
+  {
+    id: "ACC-UPD-2",
+    area: "account",
+    operations: ["updateAccount"],
+    kind: "validation",
+    level: "MUST",
+    source: "Account > Update",
+    statement: "An email longer than 128 characters is refused, naming the field.",
+  },
+  {
+    id: "VM-BOOT-3",
+    area: "vm",
+    operations: ["bootInstance"],
+    kind: "state",
+    level: "MUST",
+    source: "Compute instances (vm) > Boot",
+    statement: "Boot with several configs and none last booted is refused.",
+  },
+  {
+    id: "VM-LIST-1",
+    area: "vm",
+    operations: ["listInstances"],
+    kind: "happy",
+    level: "MUST",
+    source: "Compute instances (vm) > List",
+    statement: "Listing instances returns a paginated envelope.",
+  },
+  {
+    id: "CONV-404-1",
+    area: "conventions",
+    operations: ["bootInstance"],
+    kind: "error",
+    level: "SHOULD",
+    source: "Errors",
+    statement: "An unknown ID is answered with 404.",
+  },
+  {
+    id: "SUP-TICKET-1",
+    area: "support",
+    operations: ["createTicket"],
+    kind: "happy",
+    level: "MUST",
+    source: "Support > Open",
+    statement: "Opening a ticket returns the ticket.",
+  },
+  {
+    id: "VM-BOOT-INFO-1",
+    area: "vm",
+    operations: ["bootInstance"],
+    kind: "state",
+    level: "INFO",
+    source: "Compute instances (vm) > Boot",
+    statement: "Which event action a boot emits.",
+  },
 ];
 
 export function exchange(method: string, url: string, status: number, body: unknown): Exchange {
   return {
-    method, url, status,
+    method,
+    url,
+    status,
     requestHeaders: { authorization: "Bearer [redacted]" },
     responseHeaders: { "content-type": "application/json" },
     responseBody: body,
@@ -38,20 +103,89 @@ export function exchange(method: string, url: string, status: number, body: unkn
 type Partial1 = Partial<ReportCheck> & Pick<ReportCheck, "name" | "outcome">;
 export function check(p: Partial1): ReportCheck {
   return {
-    requirementIds: [], operationIds: [], area: "account", kind: "happy", level: "MUST", sideEffect: "read-only",
-    exchanges: [], observations: [], file: "suites/account/account.test.ts", durationMs: 5,
+    requirementIds: [],
+    operationIds: [],
+    area: "account",
+    kind: "happy",
+    level: "MUST",
+    sideEffect: "read-only",
+    exchanges: [],
+    observations: [],
+    file: "suites/account/account.test.ts",
+    durationMs: 5,
     ...p,
   };
 }
 
 export function fixtureChecks(): ReportCheck[] {
   return [
-    check({ name: "account > [ACC-VIEW-1] view the account", requirementIds: ["ACC-VIEW-1"], operationIds: ["getAccount"], outcome: "pass", exchanges: [exchange("GET", "http://t/v4/account", 200, { email: "a@b.c" })] }),
-    check({ name: "account > [ACC-UPD-2] email too long is refused", requirementIds: ["ACC-UPD-2"], operationIds: ["updateAccount"], kind: "validation", outcome: "fail", reason: "expected 4xx, got 200", exchanges: [exchange("PUT", "http://t/v4/account", 200, { note: HOSTILE, big: "x".repeat(10_000) })] }),
-    check({ name: "vm/boot > [VM-BOOT-3] several configs: boot is refused", requirementIds: ["VM-BOOT-3", "VM-BOOT-INFO-1"], operationIds: ["bootInstance"], area: "vm", kind: "state", outcome: "skip", reason: "provider state 'held-jobs' not offered (404)", file: "suites/vm/boot.test.ts", observations: [{ requirementId: "VM-BOOT-INFO-1", operationId: "bootInstance", note: "event action emitted", value: "vm_boot" }] }),
-    check({ name: "vm > [VM-LIST-1] list instances", requirementIds: ["VM-LIST-1"], operationIds: ["listInstances"], area: "vm", outcome: "error", reason: "ECONNRESET talking to the control endpoint", file: "suites/vm/list.test.ts" }),
-    check({ name: "conventions > [CONV-404-1] unknown instance is 404", requirementIds: ["CONV-404-1"], operationIds: ["bootInstance"], area: "conventions", kind: "error", level: "SHOULD", outcome: "fail", reason: "expected 404, got 400", file: "suites/conventions/errors.test.ts", exchanges: [exchange("POST", "http://t/v4/vm/instances/999/boot", 400, { errors: [{ reason: "bad" }] })] }),
-    check({ name: "conventions > [CONV-ENV-9] envelope", requirementIds: ["CONV-ENV-9"], area: "conventions", kind: "convention", outcome: "pass", file: "suites/conventions/envelope.test.ts" }),
+    check({
+      name: "account > [ACC-VIEW-1] view the account",
+      requirementIds: ["ACC-VIEW-1"],
+      operationIds: ["getAccount"],
+      outcome: "pass",
+      exchanges: [exchange("GET", "http://t/v4/account", 200, { email: "a@b.c" })],
+    }),
+    check({
+      name: "account > [ACC-UPD-2] email too long is refused",
+      requirementIds: ["ACC-UPD-2"],
+      operationIds: ["updateAccount"],
+      kind: "validation",
+      outcome: "fail",
+      reason: "expected 4xx, got 200",
+      exchanges: [
+        exchange("PUT", "http://t/v4/account", 200, { note: HOSTILE, big: "x".repeat(10_000) }),
+      ],
+    }),
+    check({
+      name: "vm/boot > [VM-BOOT-3] several configs: boot is refused",
+      requirementIds: ["VM-BOOT-3", "VM-BOOT-INFO-1"],
+      operationIds: ["bootInstance"],
+      area: "vm",
+      kind: "state",
+      outcome: "skip",
+      reason: "provider state 'held-jobs' not offered (404)",
+      file: "suites/vm/boot.test.ts",
+      observations: [
+        {
+          requirementId: "VM-BOOT-INFO-1",
+          operationId: "bootInstance",
+          note: "event action emitted",
+          value: "vm_boot",
+        },
+      ],
+    }),
+    check({
+      name: "vm > [VM-LIST-1] list instances",
+      requirementIds: ["VM-LIST-1"],
+      operationIds: ["listInstances"],
+      area: "vm",
+      outcome: "error",
+      reason: "ECONNRESET talking to the control endpoint",
+      file: "suites/vm/list.test.ts",
+    }),
+    check({
+      name: "conventions > [CONV-404-1] unknown instance is 404",
+      requirementIds: ["CONV-404-1"],
+      operationIds: ["bootInstance"],
+      area: "conventions",
+      kind: "error",
+      level: "SHOULD",
+      outcome: "fail",
+      reason: "expected 404, got 400",
+      file: "suites/conventions/errors.test.ts",
+      exchanges: [
+        exchange("POST", "http://t/v4/vm/instances/999/boot", 400, { errors: [{ reason: "bad" }] }),
+      ],
+    }),
+    check({
+      name: "conventions > [CONV-ENV-9] envelope",
+      requirementIds: ["CONV-ENV-9"],
+      area: "conventions",
+      kind: "convention",
+      outcome: "pass",
+      file: "suites/conventions/envelope.test.ts",
+    }),
   ];
 }
 
@@ -72,7 +206,14 @@ export function fixtureReport(o: FixtureOptions = {}): RunReport {
   const target = o.target ?? { url: "http://127.0.0.1:4010", label: "reference" };
   return buildReport({
     checks,
-    targets: [{ ...target, seed: o.seed ?? 42, startedAt: o.startedAt ?? "2025-01-01T00:00:00.000Z", durationMs: 1234 }],
+    targets: [
+      {
+        ...target,
+        seed: o.seed ?? 42,
+        startedAt: o.startedAt ?? "2025-01-01T00:00:00.000Z",
+        durationMs: 1234,
+      },
+    ],
     options: { strict: o.strict ?? false, gateLevel: o.gateLevel ?? "MUST" },
     operations: OPERATIONS,
     catalog: CATALOG,
@@ -84,10 +225,12 @@ export function fixtureReport(o: FixtureOptions = {}): RunReport {
 
 /** A small well-formedness check: balanced tags, quoted attributes, no raw < or stray & in text. */
 export function assertWellFormedXml(xml: string): void {
-  const body = xml.replace(/^<\?xml[^?]*\?>\s*/, "").replace(/<!--([\s\S]*?)-->/g, (_, c: string) => {
-    if (c.includes("--") || c.endsWith("-")) throw new Error("bad comment");
-    return "";
-  });
+  const body = xml
+    .replace(/^<\?xml[^?]*\?>\s*/, "")
+    .replace(/<!--([\s\S]*?)-->/g, (_, c: string) => {
+      if (c.includes("--") || c.endsWith("-")) throw new Error("bad comment");
+      return "";
+    });
   const stack: string[] = [];
   const re = /<(\/?)([A-Za-z_][\w.-]*)((?:\s+[\w.-]+="[^"<]*")*)\s*(\/?)>|([^<]+)|(<)/g;
   let m: RegExpExecArray | null;
@@ -95,13 +238,16 @@ export function assertWellFormedXml(xml: string): void {
   while ((m = re.exec(body))) {
     if (m[6]) throw new Error(`raw '<' at ${m.index}: ${body.slice(m.index, m.index + 40)}`);
     if (m[5] !== undefined) {
-      if (/&(?!(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);)/i.test(m[5])) throw new Error(`stray '&' in text: ${m[5].slice(0, 40)}`);
-      if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/.test(m[5])) throw new Error("control character in text");
+      if (/&(?!(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);)/i.test(m[5]))
+        throw new Error(`stray '&' in text: ${m[5].slice(0, 40)}`);
+      if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/.test(m[5]))
+        throw new Error("control character in text");
       if (!stack.length && m[5].trim()) throw new Error("text outside the root");
       continue;
     }
     for (const a of m[3].matchAll(/="([^"]*)"/g)) {
-      if (/&(?!(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);)/i.test(a[1])) throw new Error(`stray '&' in attribute: ${a[1]}`);
+      if (/&(?!(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);)/i.test(a[1]))
+        throw new Error(`stray '&' in attribute: ${a[1]}`);
     }
     if (m[1]) {
       if (stack.pop() !== m[2]) throw new Error(`mismatched </${m[2]}>`);
@@ -113,4 +259,3 @@ export function assertWellFormedXml(xml: string): void {
   if (stack.length) throw new Error(`unclosed <${stack.join("><")}>`);
   if (roots !== 1) throw new Error(`${roots} root elements`);
 }
-

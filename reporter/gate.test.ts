@@ -3,12 +3,16 @@ import { parseExpectations } from "./expectations.ts";
 import { check, fixtureReport } from "./fixtures.ts";
 import { gateExitCode } from "./gate.ts";
 
-const pass = (name: string, level: "MUST" | "SHOULD" | "INFO" = "MUST", ids = ["X-1"]) => check({ name, level, outcome: "pass", requirementIds: ids });
-const fail = (name: string, level: "MUST" | "SHOULD" | "INFO" = "MUST", ids = ["X-1"]) => check({ name, level, outcome: "fail", requirementIds: ids, reason: "broke" });
+const pass = (name: string, level: "MUST" | "SHOULD" | "INFO" = "MUST", ids = ["X-1"]) =>
+  check({ name, level, outcome: "pass", requirementIds: ids });
+const fail = (name: string, level: "MUST" | "SHOULD" | "INFO" = "MUST", ids = ["X-1"]) =>
+  check({ name, level, outcome: "fail", requirementIds: ids, reason: "broke" });
 
 describe("gate", () => {
   it("passes when nothing gated fails", () => {
-    const r = fixtureReport({ checks: [pass("a"), check({ name: "s", outcome: "skip", reason: "no fixture" })] });
+    const r = fixtureReport({
+      checks: [pass("a"), check({ name: "s", outcome: "skip", reason: "no fixture" })],
+    });
     expect(gateExitCode(r)).toBe(0);
     expect(r.gate.verdict).toBe("pass");
   });
@@ -27,7 +31,9 @@ describe("gate", () => {
     expect(gateExitCode(fixtureReport({ checks: checks(), gateLevel: "SHOULD" }))).toBe(1);
   });
   it("INFO never gates", () => {
-    expect(gateExitCode(fixtureReport({ checks: [pass("a"), fail("i", "INFO")], strict: true }))).toBe(0);
+    expect(
+      gateExitCode(fixtureReport({ checks: [pass("a"), fail("i", "INFO")], strict: true })),
+    ).toBe(0);
   });
   it("an error outcome exits 2, but a target failure wins (1)", () => {
     const err = check({ name: "e", outcome: "error", reason: "harness broke" });
@@ -37,15 +43,25 @@ describe("gate", () => {
     expect(gateExitCode(fixtureReport({ checks: [fail("b"), { ...err }] }))).toBe(1);
   });
   it("run errors and an empty run exit 2", () => {
-    expect(gateExitCode(fixtureReport({ checks: [pass("a")], extra: { runErrors: ["unhandled error: boom"] } }))).toBe(2);
+    expect(
+      gateExitCode(
+        fixtureReport({ checks: [pass("a")], extra: { runErrors: ["unhandled error: boom"] } }),
+      ),
+    ).toBe(2);
     expect(gateExitCode(fixtureReport({ checks: [] }))).toBe(2);
   });
   it("a failure listed in the expectations file (by check name or requirement ID) does not gate", () => {
-    const byName = fixtureReport({ checks: [fail("area > b")], expectations: [{ id: "b", reason: "known bug #12" }] });
+    const byName = fixtureReport({
+      checks: [fail("area > b")],
+      expectations: [{ id: "b", reason: "known bug #12" }],
+    });
     expect(byName.checks[0].expected).toEqual({ reason: "known bug #12" });
     expect(byName.expectations[0].status).toBe("expected-failure");
     expect(gateExitCode(byName)).toBe(0);
-    const byId = fixtureReport({ checks: [fail("b", "MUST", ["VM-BOOT-3"]), fail("c")], expectations: [{ id: "VM-BOOT-3", reason: "r" }] });
+    const byId = fixtureReport({
+      checks: [fail("b", "MUST", ["VM-BOOT-3"]), fail("c")],
+      expectations: [{ id: "VM-BOOT-3", reason: "r" }],
+    });
     expect(gateExitCode(byId)).toBe(1); // c is not listed
     expect(byId.gate.failures).toBe(1);
     expect(byId.gate.expectedFailures).toBe(1);
@@ -62,7 +78,16 @@ describe("gate", () => {
     expect(strict.gate.reasons[0]).toMatch(/^unexpected pass: X-1/);
   });
   it("expectations that match nothing, or only skipped checks, are reported but do not gate", () => {
-    const r = fixtureReport({ checks: [check({ name: "s", outcome: "skip", requirementIds: ["S-1"], reason: "x" }), pass("a")], expectations: [{ id: "S-1", reason: "r" }, { id: "NOPE-1", reason: "r" }] });
+    const r = fixtureReport({
+      checks: [
+        check({ name: "s", outcome: "skip", requirementIds: ["S-1"], reason: "x" }),
+        pass("a"),
+      ],
+      expectations: [
+        { id: "S-1", reason: "r" },
+        { id: "NOPE-1", reason: "r" },
+      ],
+    });
     expect(r.expectations.map((e) => e.status)).toEqual(["not-run", "unmatched"]);
     expect(gateExitCode(r)).toBe(0);
     expect(r.gate.warningLines.join("\n")).toContain("expectation 'NOPE-1' matches no check");
@@ -76,8 +101,12 @@ describe("gate", () => {
 
 describe("expectations file", () => {
   it("parses a list of { id, reason } or { expectations: [...] }", () => {
-    expect(parseExpectations("- id: VM-BOOT-3\n  reason: bug 7\n")).toEqual([{ id: "VM-BOOT-3", reason: "bug 7" }]);
-    expect(parseExpectations("expectations:\n  - { id: a, reason: b }\n")).toEqual([{ id: "a", reason: "b" }]);
+    expect(parseExpectations("- id: VM-BOOT-3\n  reason: bug 7\n")).toEqual([
+      { id: "VM-BOOT-3", reason: "bug 7" },
+    ]);
+    expect(parseExpectations("expectations:\n  - { id: a, reason: b }\n")).toEqual([
+      { id: "a", reason: "b" },
+    ]);
     expect(parseExpectations("")).toEqual([]);
   });
   it("refuses entries without id or reason", () => {

@@ -63,20 +63,33 @@ export function evaluateGate(r: GateInput): GateResult {
     const n = gatedFail.filter((c) => c.level === l).length;
     if (n) reasons.push(`${plural(n, `${l} failure`)}`);
   }
-  const unexpectedLines = unexpected.map((e) => `unexpected pass: ${e.id}${e.target ? ` on ${e.target}` : ""} is listed as a known failure (${e.reason}) but passed; remove it from the expectations file`);
+  const unexpectedLines = unexpected.map(
+    (e) =>
+      `unexpected pass: ${e.id}${e.target ? ` on ${e.target}` : ""} is listed as a known failure (${e.reason}) but passed; remove it from the expectations file`,
+  );
   if (r.options.strict) reasons.push(...unexpectedLines);
   else warningLines.push(...unexpectedLines);
   const targetFails = gatedFail.length > 0 || (r.options.strict && unexpected.length > 0);
 
   const incomplete: string[] = [];
-  if (errors.length) incomplete.push(`${plural(errors.length, "check")} ended in error (plumbline or the environment, not the target)`);
+  if (errors.length)
+    incomplete.push(
+      `${plural(errors.length, "check")} ended in error (plumbline or the environment, not the target)`,
+    );
   for (const e of r.runErrors) incomplete.push(`run error: ${e}`);
   if (r.checks.length === 0) incomplete.push("no check ran");
   reasons.push(...incomplete);
 
-  if (ungated.length) warningLines.push(`${plural(ungated.length, "SHOULD failure")} (warnings; they gate with --strict)`);
-  if (expected.length) warningLines.push(`${plural(expected.length, "known failure")} listed in the expectations file`);
-  for (const e of r.expectations.filter((x) => x.status === "unmatched")) warningLines.push(`expectation '${e.id}' matches no check of this run`);
+  if (ungated.length)
+    warningLines.push(
+      `${plural(ungated.length, "SHOULD failure")} (warnings; they gate with --strict)`,
+    );
+  if (expected.length)
+    warningLines.push(
+      `${plural(expected.length, "known failure")} listed in the expectations file`,
+    );
+  for (const e of r.expectations.filter((x) => x.status === "unmatched"))
+    warningLines.push(`expectation '${e.id}' matches no check of this run`);
 
   const exitCode = targetFails ? 1 : incomplete.length ? 2 : 0;
   return {

@@ -10,10 +10,14 @@
   var TARGETS = R.matrix.targets;
   var MULTI = TARGETS.length > 1;
   var reqs = {};
-  R.coverage.requirements.forEach(function (q) { reqs[q.id] = q; });
+  R.coverage.requirements.forEach(function (q) {
+    reqs[q.id] = q;
+  });
   var state = { area: "", level: "", outcome: "", text: "" };
 
-  function $(id) { return document.getElementById(id); }
+  function $(id) {
+    return document.getElementById(id);
+  }
   function h(tag, props) {
     var el = document.createElement(tag);
     var p = props || {};
@@ -28,64 +32,149 @@
     for (var i = 2; i < arguments.length; i++) {
       var c = arguments[i];
       if (c === null || c === undefined || c === false) continue;
-      if (Array.isArray(c)) c.forEach(function (x) { if (x) el.appendChild(typeof x === "string" ? document.createTextNode(x) : x); });
+      if (Array.isArray(c))
+        c.forEach(function (x) {
+          if (x) el.appendChild(typeof x === "string" ? document.createTextNode(x) : x);
+        });
       else el.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
     }
     return el;
   }
   function worst(outcomes) {
     var best = -1;
-    outcomes.forEach(function (o) { var r = ORDER.indexOf(o); if (r >= 0 && (best < 0 || r < best)) best = r; });
+    outcomes.forEach(function (o) {
+      var r = ORDER.indexOf(o);
+      if (r >= 0 && (best < 0 || r < best)) best = r;
+    });
     return best < 0 ? "untested" : ORDER[best];
   }
-  function fmtBytes(n) { return n < 1024 ? n + " B" : n < 1048576 ? (n / 1024).toFixed(1) + " KiB" : (n / 1048576).toFixed(1) + " MiB"; }
+  function fmtBytes(n) {
+    return n < 1024
+      ? n + " B"
+      : n < 1048576
+        ? (n / 1024).toFixed(1) + " KiB"
+        : (n / 1048576).toFixed(1) + " MiB";
+  }
 
-  function filtering() { return !!(state.level || state.outcome || state.text); }
+  function filtering() {
+    return !!(state.level || state.outcome || state.text);
+  }
   function matches(i) {
     var c = R.checks[i];
     if (state.area && c.area !== state.area) return false;
     if (state.level && c.level !== state.level) return false;
     if (state.outcome && c.outcome !== state.outcome) return false;
     if (state.text) {
-      var hay = [c.name, c.file, c.reason || "", c.target || "", c.requirementIds.join(" "), c.operationIds.join(" ")].join(" ").toLowerCase();
+      var hay = [
+        c.name,
+        c.file,
+        c.reason || "",
+        c.target || "",
+        c.requirementIds.join(" "),
+        c.operationIds.join(" "),
+      ]
+        .join(" ")
+        .toLowerCase();
       if (hay.indexOf(state.text) < 0) return false;
     }
     return true;
   }
   function rowMatchesText(row) {
-    return !!state.text && (row.operationId + " " + row.method + " " + row.path).toLowerCase().indexOf(state.text) >= 0;
+    return (
+      !!state.text &&
+      (row.operationId + " " + row.method + " " + row.path).toLowerCase().indexOf(state.text) >= 0
+    );
   }
 
   // ---- matrix
   function cellTd(row, kind, cell, first, label) {
-    var idx = cell.checks.filter(function (i) { return matches(i) || (rowMatchesText(row) && passesNonText(i)); });
-    var o = worst(idx.map(function (i) { return R.checks[i].outcome; }));
-    var tip = row.operationId + " · " + kind + (label ? " · " + label : "") + ": " + o + (idx.length ? " (" + idx.length + " check" + (idx.length > 1 ? "s" : "") + ")" : "");
-    var btn = h("button", { type: "button", cls: o, title: tip, "aria-label": tip, "data-op": row.operationId, "data-kind": kind, "data-outcome": o },
-      SYM[o], idx.length > 1 ? h("span", { cls: "n", text: String(idx.length) }) : null);
-    if (idx.length) btn.addEventListener("click", function () { showChecks(row.operationId + " · " + kind + (label ? " · " + label : ""), idx); });
+    var idx = cell.checks.filter(function (i) {
+      return matches(i) || (rowMatchesText(row) && passesNonText(i));
+    });
+    var o = worst(
+      idx.map(function (i) {
+        return R.checks[i].outcome;
+      }),
+    );
+    var tip =
+      row.operationId +
+      " · " +
+      kind +
+      (label ? " · " + label : "") +
+      ": " +
+      o +
+      (idx.length ? " (" + idx.length + " check" + (idx.length > 1 ? "s" : "") + ")" : "");
+    var btn = h(
+      "button",
+      {
+        type: "button",
+        cls: o,
+        title: tip,
+        "aria-label": tip,
+        "data-op": row.operationId,
+        "data-kind": kind,
+        "data-outcome": o,
+      },
+      SYM[o],
+      idx.length > 1 ? h("span", { cls: "n", text: String(idx.length) }) : null,
+    );
+    if (idx.length)
+      btn.addEventListener("click", function () {
+        showChecks(row.operationId + " · " + kind + (label ? " · " + label : ""), idx);
+      });
     return { td: h("td", { cls: "cell" + (first ? " first" : "") }, btn), n: idx.length };
   }
   function passesNonText(i) {
     var c = R.checks[i];
-    return (!state.area || c.area === state.area) && (!state.level || c.level === state.level) && (!state.outcome || c.outcome === state.outcome);
+    return (
+      (!state.area || c.area === state.area) &&
+      (!state.level || c.level === state.level) &&
+      (!state.outcome || c.outcome === state.outcome)
+    );
   }
   function renderMatrix() {
     var t = $("matrix");
     t.textContent = "";
     var thead = h("thead");
     if (MULTI) {
-      thead.appendChild(h("tr", {}, h("th", { colspan: "2" }), TARGETS.map(function (tg) { return h("th", { colspan: String(KINDS.length), cls: "tgt-head", text: tg }); })));
+      thead.appendChild(
+        h(
+          "tr",
+          {},
+          h("th", { colspan: "2" }),
+          TARGETS.map(function (tg) {
+            return h("th", { colspan: String(KINDS.length), cls: "tgt-head", text: tg });
+          }),
+        ),
+      );
     }
-    var hr = h("tr", {}, h("th", { text: "operation", style: "text-align:left" }), h("th", { text: "method and path", style: "text-align:left" }));
-    (MULTI ? TARGETS : [null]).forEach(function () { KINDS.forEach(function (k, j) { hr.appendChild(h("th", { text: MULTI ? k.slice(0, 4) : k, title: k, cls: j === 0 && MULTI ? "first" : "" })); }); });
+    var hr = h(
+      "tr",
+      {},
+      h("th", { text: "operation", style: "text-align:left" }),
+      h("th", { text: "method and path", style: "text-align:left" }),
+    );
+    (MULTI ? TARGETS : [null]).forEach(function () {
+      KINDS.forEach(function (k, j) {
+        hr.appendChild(
+          h("th", {
+            text: MULTI ? k.slice(0, 4) : k,
+            title: k,
+            cls: j === 0 && MULTI ? "first" : "",
+          }),
+        );
+      });
+    });
     thead.appendChild(hr);
     t.appendChild(thead);
     var tbody = h("tbody");
-    var area = null, shown = 0, pending = null;
+    var area = null,
+      shown = 0,
+      pending = null;
     R.matrix.rows.forEach(function (row) {
       if (state.area && row.area !== state.area) return;
-      var tds = [], total = 0;
+      var tds = [],
+        total = 0;
       (MULTI ? TARGETS : [null]).forEach(function (tg) {
         KINDS.forEach(function (k, j) {
           var cell = tg === null ? row.cells[k] : row.byTarget[tg][k];
@@ -97,82 +186,319 @@
       if (filtering() && total === 0) return;
       if (row.area !== area) {
         area = row.area;
-        pending = h("tr", { cls: "area" }, h("td", { colspan: String(2 + KINDS.length * (MULTI ? TARGETS.length : 1)), text: area }));
+        pending = h(
+          "tr",
+          { cls: "area" },
+          h("td", { colspan: String(2 + KINDS.length * (MULTI ? TARGETS.length : 1)), text: area }),
+        );
         tbody.appendChild(pending);
       }
-      var name = row.known ? h("code", { text: row.operationId }) : row.operationId === "(area-wide)" ? h("em", { text: "not tied to one operation" }) : h("span", {}, h("code", { text: row.operationId }), " (not in spec)");
-      tbody.appendChild(h("tr", { cls: "op-row", "data-op": row.operationId }, h("td", { cls: "op" }, name), h("td", { cls: "path", title: row.method + " " + row.path }, row.method ? h("span", { cls: "method", text: row.method }) : null, row.path), tds));
+      var name = row.known
+        ? h("code", { text: row.operationId })
+        : row.operationId === "(area-wide)"
+          ? h("em", { text: "not tied to one operation" })
+          : h("span", {}, h("code", { text: row.operationId }), " (not in spec)");
+      tbody.appendChild(
+        h(
+          "tr",
+          { cls: "op-row", "data-op": row.operationId },
+          h("td", { cls: "op" }, name),
+          h(
+            "td",
+            { cls: "path", title: row.method + " " + row.path },
+            row.method ? h("span", { cls: "method", text: row.method }) : null,
+            row.path,
+          ),
+          tds,
+        ),
+      );
       shown++;
     });
-    if (!shown) tbody.appendChild(h("tr", {}, h("td", { cls: "empty", colspan: "99", text: "No operation matches the filters." })));
+    if (!shown)
+      tbody.appendChild(
+        h(
+          "tr",
+          {},
+          h("td", { cls: "empty", colspan: "99", text: "No operation matches the filters." }),
+        ),
+      );
     t.appendChild(tbody);
-    $("matrix-note").textContent = shown + " of " + R.matrix.rows.length + " rows" + (filtering() || state.area ? " (filtered)" : "");
+    $("matrix-note").textContent =
+      shown +
+      " of " +
+      R.matrix.rows.length +
+      " rows" +
+      (filtering() || state.area ? " (filtered)" : "");
   }
 
   // ---- lists below the matrix
   function checkLink(i) {
     var c = R.checks[i];
-    return h("button", { type: "button", cls: "linkish", onclick: function () { showChecks(c.name, [i]); } }, c.name);
+    return h(
+      "button",
+      {
+        type: "button",
+        cls: "linkish",
+        onclick: function () {
+          showChecks(c.name, [i]);
+        },
+      },
+      c.name,
+    );
   }
   function listSection(title, head, rows, empty) {
     var body = rows.length
-      ? h("table", {}, h("thead", {}, h("tr", {}, head.map(function (x) { return h("th", { text: x }); }))), h("tbody", {}, rows.map(function (r) { return h("tr", {}, r.map(function (x) { return h("td", {}, x); })); })))
+      ? h(
+          "table",
+          {},
+          h(
+            "thead",
+            {},
+            h(
+              "tr",
+              {},
+              head.map(function (x) {
+                return h("th", { text: x });
+              }),
+            ),
+          ),
+          h(
+            "tbody",
+            {},
+            rows.map(function (r) {
+              return h(
+                "tr",
+                {},
+                r.map(function (x) {
+                  return h("td", {}, x);
+                }),
+              );
+            }),
+          ),
+        )
       : h("div", { cls: "empty", text: empty });
-    return h("section", {}, h("h2", {}, title, h("small", { text: String(rows.length) })), h("div", { cls: "list" }, body));
+    return h(
+      "section",
+      {},
+      h("h2", {}, title, h("small", { text: String(rows.length) })),
+      h("div", { cls: "list" }, body),
+    );
   }
   function badges(c) {
-    return [h("span", { cls: "badge lvl", text: c.level }), h("span", { cls: "badge kind", text: c.kind }), c.target ? h("span", { cls: "badge", text: c.target }) : null, c.expected ? h("span", { cls: "badge known", text: "known failure" }) : null];
+    return [
+      h("span", { cls: "badge lvl", text: c.level }),
+      h("span", { cls: "badge kind", text: c.kind }),
+      c.target ? h("span", { cls: "badge", text: c.target }) : null,
+      c.expected ? h("span", { cls: "badge known", text: "known failure" }) : null,
+    ];
   }
   function renderLists() {
     var box = $("lists");
     box.textContent = "";
-    var idx = R.checks.map(function (_, i) { return i; }).filter(matches);
-    var of = function (o) { return idx.filter(function (i) { return R.checks[i].outcome === o; }); };
-    var sev = function (i) { var c = R.checks[i]; return (c.expected ? 10 : 0) + ["MUST", "SHOULD", "INFO"].indexOf(c.level); };
-    box.appendChild(listSection("Failures", ["check", "", "reason"], of("fail").sort(function (a, b) { return sev(a) - sev(b); }).map(function (i) {
-      return [checkLink(i), h("span", {}, badges(R.checks[i])), R.checks[i].reason || ""];
-    }), "No failure."));
-    box.appendChild(listSection("Errors (plumbline or the environment)", ["check", "reason"], of("error").map(function (i) { return [checkLink(i), R.checks[i].reason || ""]; }), "No error."));
-    var unexpected = R.expectations.filter(function (e) { return e.status === "unexpected-pass"; });
-    box.appendChild(listSection("Unexpected passes", ["expectation", "reason given", "checks"], unexpected.map(function (e) {
-      return [h("code", { text: e.id + (e.target ? " (" + e.target + ")" : "") }), e.reason, h("span", {}, e.checks.map(checkLink))];
-    }), "None: every known failure still fails."));
+    var idx = R.checks
+      .map(function (_, i) {
+        return i;
+      })
+      .filter(matches);
+    var of = function (o) {
+      return idx.filter(function (i) {
+        return R.checks[i].outcome === o;
+      });
+    };
+    var sev = function (i) {
+      var c = R.checks[i];
+      return (c.expected ? 10 : 0) + ["MUST", "SHOULD", "INFO"].indexOf(c.level);
+    };
+    box.appendChild(
+      listSection(
+        "Failures",
+        ["check", "", "reason"],
+        of("fail")
+          .sort(function (a, b) {
+            return sev(a) - sev(b);
+          })
+          .map(function (i) {
+            return [checkLink(i), h("span", {}, badges(R.checks[i])), R.checks[i].reason || ""];
+          }),
+        "No failure.",
+      ),
+    );
+    box.appendChild(
+      listSection(
+        "Errors (plumbline or the environment)",
+        ["check", "reason"],
+        of("error").map(function (i) {
+          return [checkLink(i), R.checks[i].reason || ""];
+        }),
+        "No error.",
+      ),
+    );
+    var unexpected = R.expectations.filter(function (e) {
+      return e.status === "unexpected-pass";
+    });
+    box.appendChild(
+      listSection(
+        "Unexpected passes",
+        ["expectation", "reason given", "checks"],
+        unexpected.map(function (e) {
+          return [
+            h("code", { text: e.id + (e.target ? " (" + e.target + ")" : "") }),
+            e.reason,
+            h("span", {}, e.checks.map(checkLink)),
+          ];
+        }),
+        "None: every known failure still fails.",
+      ),
+    );
     var groups = {};
-    of("skip").forEach(function (i) { var k = R.checks[i].reason || "(no reason given)"; (groups[k] = groups[k] || []).push(i); });
-    var keys = Object.keys(groups).sort(function (a, b) { return groups[b].length - groups[a].length; });
-    box.appendChild(listSection("Skipped, by reason", ["reason", "checks"], keys.map(function (k) {
-      var all = groups[k];
-      return [k, h("button", { type: "button", cls: "linkish", onclick: function () { showChecks("Skipped: " + k, all); } }, all.length + " check" + (all.length > 1 ? "s" : ""))];
-    }), "Nothing skipped."));
+    of("skip").forEach(function (i) {
+      var k = R.checks[i].reason || "(no reason given)";
+      (groups[k] = groups[k] || []).push(i);
+    });
+    var keys = Object.keys(groups).sort(function (a, b) {
+      return groups[b].length - groups[a].length;
+    });
+    box.appendChild(
+      listSection(
+        "Skipped, by reason",
+        ["reason", "checks"],
+        keys.map(function (k) {
+          var all = groups[k];
+          return [
+            k,
+            h(
+              "button",
+              {
+                type: "button",
+                cls: "linkish",
+                onclick: function () {
+                  showChecks("Skipped: " + k, all);
+                },
+              },
+              all.length + " check" + (all.length > 1 ? "s" : ""),
+            ),
+          ];
+        }),
+        "Nothing skipped.",
+      ),
+    );
     if (R.coverage.catalogAvailable) {
-      box.appendChild(listSection("Untested requirements", ["requirement", "level", "statement", "why"], R.coverage.untested.map(function (id) {
-        var q = reqs[id];
-        var why = (R.coverage.skippedOnly || []).indexOf(id) >= 0 ? "only skipped" : (R.coverage.observedOnly || []).indexOf(id) >= 0 ? "only observed (INFO)" : (R.coverage.statusOnly || []).indexOf(id) >= 0 ? "only a status confirmed" : "only " + q.outcome;
-        return [h("code", { text: id }), q.level, q.statement, q.checks.length ? h("button", { type: "button", cls: "linkish", onclick: function () { showChecks(id, q.checks); } }, why) : "no check"];
-      }), "Every MUST and SHOULD requirement was exercised."));
+      box.appendChild(
+        listSection(
+          "Untested requirements",
+          ["requirement", "level", "statement", "why"],
+          R.coverage.untested.map(function (id) {
+            var q = reqs[id];
+            var why =
+              (R.coverage.skippedOnly || []).indexOf(id) >= 0
+                ? "only skipped"
+                : (R.coverage.observedOnly || []).indexOf(id) >= 0
+                  ? "only observed (INFO)"
+                  : (R.coverage.statusOnly || []).indexOf(id) >= 0
+                    ? "only a status confirmed"
+                    : "only " + q.outcome;
+            return [
+              h("code", { text: id }),
+              q.level,
+              q.statement,
+              q.checks.length
+                ? h(
+                    "button",
+                    {
+                      type: "button",
+                      cls: "linkish",
+                      onclick: function () {
+                        showChecks(id, q.checks);
+                      },
+                    },
+                    why,
+                  )
+                : "no check",
+            ];
+          }),
+          "Every MUST and SHOULD requirement was exercised.",
+        ),
+      );
       var so = R.coverage.statusOnlyChecks || [];
-      box.appendChild(listSection("Checks that only confirm a status (not counted as exercise)", ["check", "outcome"], so.map(function (i) {
-        return [h("button", { type: "button", cls: "linkish", onclick: function () { showChecks(R.checks[i].name, [i]); } }, R.checks[i].name), R.checks[i].outcome];
-      }), "None: every check with a verdict looked past the status."));
+      box.appendChild(
+        listSection(
+          "Checks that only confirm a status (not counted as exercise)",
+          ["check", "outcome"],
+          so.map(function (i) {
+            return [
+              h(
+                "button",
+                {
+                  type: "button",
+                  cls: "linkish",
+                  onclick: function () {
+                    showChecks(R.checks[i].name, [i]);
+                  },
+                },
+                R.checks[i].name,
+              ),
+              R.checks[i].outcome,
+            ];
+          }),
+          "None: every check with a verdict looked past the status.",
+        ),
+      );
     }
-    var obs = R.observations.filter(function (o) { return matches(o.check); });
-    box.appendChild(listSection("INFO observations", ["requirement", "operation", "observation", "value"].concat(MULTI ? ["target"] : []), obs.map(function (o) {
-      return [h("code", { text: o.requirementId }), o.operationId ? h("code", { text: o.operationId }) : "", h("button", { type: "button", cls: "linkish", onclick: function () { showChecks(o.requirementId, [o.check]); } }, o.note), h("code", { text: String(o.value) })].concat(MULTI ? [o.target || ""] : []);
-    }), "No observation."));
+    var obs = R.observations.filter(function (o) {
+      return matches(o.check);
+    });
+    box.appendChild(
+      listSection(
+        "INFO observations",
+        ["requirement", "operation", "observation", "value"].concat(MULTI ? ["target"] : []),
+        obs.map(function (o) {
+          return [
+            h("code", { text: o.requirementId }),
+            o.operationId ? h("code", { text: o.operationId }) : "",
+            h(
+              "button",
+              {
+                type: "button",
+                cls: "linkish",
+                onclick: function () {
+                  showChecks(o.requirementId, [o.check]);
+                },
+              },
+              o.note,
+            ),
+            h("code", { text: String(o.value) }),
+          ].concat(MULTI ? [o.target || ""] : []);
+        }),
+        "No observation.",
+      ),
+    );
   }
 
   // ---- drill-down
   function copyButton(text) {
     var b = h("button", { type: "button", text: "copy" });
     b.addEventListener("click", function () {
-      var done = function () { b.textContent = "copied"; setTimeout(function () { b.textContent = "copy"; }, 1200); };
+      var done = function () {
+        b.textContent = "copied";
+        setTimeout(function () {
+          b.textContent = "copy";
+        }, 1200);
+      };
       var fallback = function () {
         var ta = h("textarea", { style: "position:fixed;opacity:0" });
-        ta.value = text; document.body.appendChild(ta); ta.select();
-        try { document.execCommand("copy"); } catch (e) { /* nothing more to try */ }
-        ta.remove(); done();
+        ta.value = text;
+        document.body.appendChild(ta);
+        ta.select();
+        try {
+          document.execCommand("copy");
+        } catch (e) {
+          /* nothing more to try */
+        }
+        ta.remove();
+        done();
       };
-      if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(done, fallback);
+      if (navigator.clipboard && navigator.clipboard.writeText)
+        navigator.clipboard.writeText(text).then(done, fallback);
       else fallback();
     });
     return b;
@@ -180,56 +506,155 @@
   function headers(obj) {
     var keys = Object.keys(obj || {});
     if (!keys.length) return null;
-    return h("table", { cls: "hdrs" }, h("tbody", {}, keys.map(function (k) { return h("tr", {}, h("td", { text: k + ":" }), h("td", { text: String(obj[k]) })); })));
+    return h(
+      "table",
+      { cls: "hdrs" },
+      h(
+        "tbody",
+        {},
+        keys.map(function (k) {
+          return h("tr", {}, h("td", { text: k + ":" }), h("td", { text: String(obj[k]) }));
+        }),
+      ),
+    );
   }
   function bodyBlock(label, p) {
     if (!p) return null;
-    return h("div", {}, h("div", { cls: "note", text: label + " (" + fmtBytes(p.size) + (p.truncated ? ", trimmed: the full body is in conformance.json" : "") + ")" }), h("pre", { text: p.text + (p.truncated ? "\n…" : "") }));
+    return h(
+      "div",
+      {},
+      h("div", {
+        cls: "note",
+        text:
+          label +
+          " (" +
+          fmtBytes(p.size) +
+          (p.truncated ? ", trimmed: the full body is in conformance.json" : "") +
+          ")",
+      }),
+      h("pre", { text: p.text + (p.truncated ? "\n…" : "") }),
+    );
   }
   function exchangeEl(x, n, open) {
     var status = x.error ? "no response: " + x.error : String(x.status);
-    return h("details", { cls: "x", open: open ? "" : null },
-      h("summary", { text: n + ". " + x.method + " " + x.url + " → " + status + " (" + Math.round(x.durationMs) + " ms)" }),
-      h("div", { cls: "xbody" },
+    return h(
+      "details",
+      { cls: "x", open: open ? "" : null },
+      h("summary", {
+        text:
+          n +
+          ". " +
+          x.method +
+          " " +
+          x.url +
+          " → " +
+          status +
+          " (" +
+          Math.round(x.durationMs) +
+          " ms)",
+      }),
+      h(
+        "div",
+        { cls: "xbody" },
         h("div", { cls: "curl" }, h("pre", { cls: "curl-text", text: x.curl }), copyButton(x.curl)),
-        h("div", { cls: "note", text: "request headers" }), headers(x.requestHeaders),
+        h("div", { cls: "note", text: "request headers" }),
+        headers(x.requestHeaders),
         bodyBlock("request body", x.requestBody),
-        x.responseHeaders ? h("div", { cls: "note", text: "response headers" }) : null, headers(x.responseHeaders),
-        bodyBlock("response body", x.responseBody)));
+        x.responseHeaders ? h("div", { cls: "note", text: "response headers" }) : null,
+        headers(x.responseHeaders),
+        bodyBlock("response body", x.responseBody),
+      ),
+    );
   }
   function checkCard(i) {
     var c = R.checks[i];
     var reqEls = c.requirementIds.map(function (id) {
       var q = reqs[id];
-      return h("div", { cls: "req" }, h("code", { text: id }), q ? " " + q.level + ": " + q.statement + " " : " (not in the catalog)", q ? h("span", { cls: "src", text: "— " + q.source }) : null);
+      return h(
+        "div",
+        { cls: "req" },
+        h("code", { text: id }),
+        q ? " " + q.level + ": " + q.statement + " " : " (not in the catalog)",
+        q ? h("span", { cls: "src", text: "— " + q.source }) : null,
+      );
     });
-    var card = h("div", { cls: "card", "data-check": String(i) },
-      h("h3", {}, h("span", { cls: "sw " + c.outcome, text: SYM[c.outcome] + " " + c.outcome }), " ", c.name),
-      h("div", {}, badges(c), h("span", { cls: "note", text: c.area + " · " + c.file + " · " + Math.round(c.durationMs) + " ms · " + c.sideEffect })),
+    var card = h(
+      "div",
+      { cls: "card", "data-check": String(i) },
+      h(
+        "h3",
+        {},
+        h("span", { cls: "sw " + c.outcome, text: SYM[c.outcome] + " " + c.outcome }),
+        " ",
+        c.name,
+      ),
+      h(
+        "div",
+        {},
+        badges(c),
+        h("span", {
+          cls: "note",
+          text:
+            c.area + " · " + c.file + " · " + Math.round(c.durationMs) + " ms · " + c.sideEffect,
+        }),
+      ),
       c.reason ? h("div", { cls: "reason", text: c.reason }) : null,
-      c.expected ? h("div", { cls: "note", text: "Known failure (expectations file): " + c.expected.reason }) : null,
+      c.expected
+        ? h("div", { cls: "note", text: "Known failure (expectations file): " + c.expected.reason })
+        : null,
       h("div", {}, reqEls),
-      c.observations.length ? h("div", {}, c.observations.map(function (o) { return h("div", { cls: "note", text: "INFO " + o.requirementId + ": " + o.note + " = " + o.value }); })) : null,
-      c.exchanges.length ? h("div", { cls: "note", text: c.exchanges.length + " exchange" + (c.exchanges.length > 1 ? "s" : "") }) : h("div", { cls: "note", text: "no exchange recorded" }),
-      c.exchanges.map(function (x, n) { return exchangeEl(x, n + 1, c.outcome !== "pass" && n === c.exchanges.length - 1); }));
+      c.observations.length
+        ? h(
+            "div",
+            {},
+            c.observations.map(function (o) {
+              return h("div", {
+                cls: "note",
+                text: "INFO " + o.requirementId + ": " + o.note + " = " + o.value,
+              });
+            }),
+          )
+        : null,
+      c.exchanges.length
+        ? h("div", {
+            cls: "note",
+            text: c.exchanges.length + " exchange" + (c.exchanges.length > 1 ? "s" : ""),
+          })
+        : h("div", { cls: "note", text: "no exchange recorded" }),
+      c.exchanges.map(function (x, n) {
+        return exchangeEl(x, n + 1, c.outcome !== "pass" && n === c.exchanges.length - 1);
+      }),
+    );
     return card;
   }
   function showChecks(title, idx) {
-    var sorted = idx.slice().sort(function (a, b) { return ORDER.indexOf(R.checks[a].outcome) - ORDER.indexOf(R.checks[b].outcome); });
+    var sorted = idx.slice().sort(function (a, b) {
+      return ORDER.indexOf(R.checks[a].outcome) - ORDER.indexOf(R.checks[b].outcome);
+    });
     $("detail-title").textContent = title;
     var body = $("detail-body");
     body.textContent = "";
-    sorted.forEach(function (i) { body.appendChild(checkCard(i)); });
+    sorted.forEach(function (i) {
+      body.appendChild(checkCard(i));
+    });
     $("detail").hidden = false;
     body.scrollTop = 0;
   }
-  $("detail-close").addEventListener("click", function () { $("detail").hidden = true; });
-  document.addEventListener("keydown", function (e) { if (e.key === "Escape") $("detail").hidden = true; });
+  $("detail-close").addEventListener("click", function () {
+    $("detail").hidden = true;
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "Escape") $("detail").hidden = true;
+  });
 
   // ---- filters
   var areas = [];
-  R.matrix.rows.forEach(function (r) { if (areas.indexOf(r.area) < 0) areas.push(r.area); });
-  areas.forEach(function (a) { $("f-area").appendChild(h("option", { value: a, text: a })); });
+  R.matrix.rows.forEach(function (r) {
+    if (areas.indexOf(r.area) < 0) areas.push(r.area);
+  });
+  areas.forEach(function (a) {
+    $("f-area").appendChild(h("option", { value: a, text: a }));
+  });
   function update() {
     state.area = $("f-area").value;
     state.level = $("f-level").value;
@@ -238,7 +663,9 @@
     renderMatrix();
     renderLists();
   }
-  ["f-area", "f-level", "f-outcome"].forEach(function (id) { $(id).addEventListener("change", update); });
+  ["f-area", "f-level", "f-outcome"].forEach(function (id) {
+    $(id).addEventListener("change", update);
+  });
   $("f-text").addEventListener("input", update);
   update();
 })();

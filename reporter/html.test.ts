@@ -18,16 +18,33 @@ const SCREENSHOT = join(import.meta.dirname, "..", "reports", "conformance.png")
 describe("conformance.html", () => {
   const checks = [
     ...fixtureChecks(),
-    check({ name: `account > [ACC-VIEW-1] hostile ${HOSTILE}`, requirementIds: ["ACC-VIEW-1"], operationIds: ["getAccount"], outcome: "fail", reason: HOSTILE, exchanges: [exchange("GET", "http://t/v4/account?x=</script>", 500, HOSTILE)] }),
+    check({
+      name: `account > [ACC-VIEW-1] hostile ${HOSTILE}`,
+      requirementIds: ["ACC-VIEW-1"],
+      operationIds: ["getAccount"],
+      outcome: "fail",
+      reason: HOSTILE,
+      exchanges: [exchange("GET", "http://t/v4/account?x=</script>", 500, HOSTILE)],
+    }),
   ];
-  const report = fixtureReport({ checks, expectations: [{ id: "CONV-404-1", reason: "known <b>bug</b>" }, { id: "SUP-NONE-1", reason: "r" }] });
+  const report = fixtureReport({
+    checks,
+    expectations: [
+      { id: "CONV-404-1", reason: "known <b>bug</b>" },
+      { id: "SUP-NONE-1", reason: "r" },
+    ],
+  });
   const html = renderHtml(report);
 
   it("embeds the report so that no body can close the script element", () => {
-    const data = /<script type="application\/json" id="report-data">([\s\S]*?)<\/script>/.exec(html)![1];
+    const data = /<script type="application\/json" id="report-data">([\s\S]*?)<\/script>/.exec(
+      html,
+    )![1];
     expect(data).not.toMatch(/<|>/);
     expect(JSON.parse(data).report.checks).toHaveLength(checks.length);
-    expect(scriptJson({ a: "</script><!--\u2028" })).toBe('{"a":"\\u003c/script\\u003e\\u003c!--\\u2028"}');
+    expect(scriptJson({ a: "</script><!--\u2028" })).toBe(
+      '{"a":"\\u003c/script\\u003e\\u003c!--\\u2028"}',
+    );
     // one embedded JSON and one script of our own; the hostile text appears nowhere raw
     expect(html.match(/<script\b/g)).toHaveLength(2);
     expect(html).not.toContain("<img");
@@ -41,14 +58,25 @@ describe("conformance.html", () => {
       if (!BROWSER.path) return; // each test skips (or fails in CI) through need()
       browser = await chromium.launch({
         executablePath: BROWSER.path,
-        args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+        args: [
+          "--headless",
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-quic",
+          "--no-first-run",
+          "--disable-background-networking",
+          "--disable-component-update",
+          "--disable-sync",
+        ],
       });
     }, 30_000);
     afterAll(async () => {
       await browser?.close();
     });
 
-    it("renders offline with no console error and no request; filters and drill-down work", { timeout: 60_000 }, async (ctx) => {
+    it("renders offline with no console error and no request; filters and drill-down work", {
+      timeout: 60_000,
+    }, async (ctx) => {
       need(BROWSER, ctx);
       const dir = mkdtempSync(join(tmpdir(), "plumbline-html-"));
       const file = join(dir, "conformance.html");
@@ -58,22 +86,42 @@ describe("conformance.html", () => {
       page.setDefaultTimeout(5000);
       const problems: string[] = [];
       const requests: string[] = [];
-      page.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") problems.push(`console ${m.type()}: ${m.text()}`); });
+      page.on("console", (m) => {
+        if (m.type() === "error" || m.type() === "warning")
+          problems.push(`console ${m.type()}: ${m.text()}`);
+      });
       page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-      page.on("dialog", (d) => { problems.push(`dialog: ${d.message()}`); void d.dismiss(); });
-      page.on("request", (r) => { if (r.url() !== url) requests.push(r.url()); });
+      page.on("dialog", (d) => {
+        problems.push(`dialog: ${d.message()}`);
+        void d.dismiss();
+      });
+      page.on("request", (r) => {
+        if (r.url() !== url) requests.push(r.url());
+      });
       await page.goto(url);
 
       await expect.poll(() => page.locator("#matrix tr.op-row").count()).toBeGreaterThan(0);
       expect(await page.locator(".verdict .v-word").textContent()).toBe("FAIL");
       expect(await page.locator("#matrix tr.op-row").count()).toBe(6);
-      expect(await page.locator('button[data-op="getAccount"][data-kind="happy"]').getAttribute("data-outcome")).toBe("fail");
+      expect(
+        await page
+          .locator('button[data-op="getAccount"][data-kind="happy"]')
+          .getAttribute("data-outcome"),
+      ).toBe("fail");
 
       // filter: outcome = skip leaves the one skipped row
       await page.selectOption("#f-outcome", "skip");
       expect(await page.locator("#matrix tr.op-row").count()).toBe(1);
-      expect(await page.locator('button[data-op="bootInstance"][data-kind="state"]').getAttribute("data-outcome")).toBe("skip");
-      expect(await page.locator('button[data-op="bootInstance"][data-kind="error"]').getAttribute("data-outcome")).toBe("untested");
+      expect(
+        await page
+          .locator('button[data-op="bootInstance"][data-kind="state"]')
+          .getAttribute("data-outcome"),
+      ).toBe("skip");
+      expect(
+        await page
+          .locator('button[data-op="bootInstance"][data-kind="error"]')
+          .getAttribute("data-outcome"),
+      ).toBe("untested");
       await page.selectOption("#f-outcome", "");
 
       // free text narrows to the row of a requirement ID
@@ -102,7 +150,9 @@ describe("conformance.html", () => {
 
       // a check from the lists opens too; then leave a useful screenshot
       await page.click("text=[CONV-404-1] unknown instance is 404");
-      expect(await detail.textContent()).toContain("Known failure (expectations file): known <b>bug</b>");
+      expect(await detail.textContent()).toContain(
+        "Known failure (expectations file): known <b>bug</b>",
+      );
       await page.keyboard.press("Escape");
       await page.click('button[data-op="updateAccount"][data-kind="validation"]');
       mkdirSync(join(SCREENSHOT, ".."), { recursive: true });
@@ -113,12 +163,28 @@ describe("conformance.html", () => {
       await page.close();
     });
 
-    it("shows a column group per target for a merged report of two targets", { timeout: 60_000 }, async (ctx) => {
+    it("shows a column group per target for a merged report of two targets", {
+      timeout: 60_000,
+    }, async (ctx) => {
       need(BROWSER, ctx);
       const one = (target: { url: string; label: string }, outcome: "pass" | "fail") =>
-        fixtureReport({ target, checks: [check({ name: "acc > [ACC-VIEW-1] view", requirementIds: ["ACC-VIEW-1"], operationIds: ["getAccount"], outcome, reason: outcome === "fail" ? "got 500" : undefined })] });
+        fixtureReport({
+          target,
+          checks: [
+            check({
+              name: "acc > [ACC-VIEW-1] view",
+              requirementIds: ["ACC-VIEW-1"],
+              operationIds: ["getAccount"],
+              outcome,
+              reason: outcome === "fail" ? "got 500" : undefined,
+            }),
+          ],
+        });
       const dir = mkdtempSync(join(tmpdir(), "plumbline-html-"));
-      const files = [one({ url: "http://a", label: "alpha" }, "pass"), one({ url: "http://b", label: "beta" }, "fail")].map((r, i) => {
+      const files = [
+        one({ url: "http://a", label: "alpha" }, "pass"),
+        one({ url: "http://b", label: "beta" }, "fail"),
+      ].map((r, i) => {
         const p = join(dir, `${i}.json`);
         writeFileSync(p, renderJson(r));
         return p;
@@ -128,11 +194,15 @@ describe("conformance.html", () => {
       page.setDefaultTimeout(5000);
       const problems: string[] = [];
       page.on("pageerror", (e) => problems.push(e.message));
-      page.on("console", (m) => { if (m.type() === "error") problems.push(m.text()); });
+      page.on("console", (m) => {
+        if (m.type() === "error") problems.push(m.text());
+      });
       await page.goto(pathToFileURL(join(dir, "conformance.html")).href);
       expect(await page.locator("th.tgt-head").allTextContents()).toEqual(["alpha", "beta"]);
       const cells = page.locator('#matrix button[data-op="getAccount"][data-kind="happy"]');
-      expect(await cells.evaluateAll((bs) => bs.map((b) => b.getAttribute("data-outcome")))).toEqual(["pass", "fail"]);
+      expect(
+        await cells.evaluateAll((bs) => bs.map((b) => b.getAttribute("data-outcome"))),
+      ).toEqual(["pass", "fail"]);
       await cells.nth(1).click();
       expect(await page.locator("#detail-title").textContent()).toBe("getAccount · happy · beta");
       expect(await page.locator("#detail").textContent()).toContain("got 500");

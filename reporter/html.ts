@@ -17,7 +17,12 @@ const BODY_CAP = 8000;
 const PASS_BODY_CAP = 1500;
 
 export function escapeHtml(s: unknown): string {
-  return stripInvalidChars(String(s)).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  return stripInvalidChars(String(s))
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
 }
 
 /** JSON safe inside a <script> element: nothing in it can end the element or open a comment. */
@@ -30,7 +35,10 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
-export type PageExchange = Omit<Exchange, "requestBody" | "responseBody"> & { requestBody?: Preview; responseBody?: Preview };
+export type PageExchange = Omit<Exchange, "requestBody" | "responseBody"> & {
+  requestBody?: Preview;
+  responseBody?: Preview;
+};
 
 /** The report as the page gets it: bodies as capped previews (with their full size). */
 export function pageData(r: RunReport): unknown {
@@ -41,11 +49,18 @@ export function pageData(r: RunReport): unknown {
       ...(requestBody !== undefined ? { requestBody: bodyPreview(requestBody, cap) } : {}),
       ...(responseBody !== undefined ? { responseBody: bodyPreview(responseBody, cap) } : {}),
     }));
-    const observations = c.observations.map((o) => ({ ...o, value: bodyPreview(o.value, 500).text }));
+    const observations = c.observations.map((o) => ({
+      ...o,
+      value: bodyPreview(o.value, 500).text,
+    }));
     return { ...c, exchanges, observations };
   });
   const observations = r.observations.map((o) => ({ ...o, value: bodyPreview(o.value, 500).text }));
-  return { order: OUTCOME_ORDER, verdictLine: verdictLine(r), report: { ...r, checks, observations } };
+  return {
+    order: OUTCOME_ORDER,
+    verdictLine: verdictLine(r),
+    report: { ...r, checks, observations },
+  };
 }
 
 function chip(label: string, n: number, cls: string): string {
@@ -64,11 +79,19 @@ function summary(r: RunReport): string {
     .join("");
   const cov = r.coverage.catalogAvailable ? `${r.coverage.summary.percent}%` : "n/a";
   const targets = r.targets
-    .map((t) => `<span class="tgt"><b>${escapeHtml(t.label)}</b> <code>${escapeHtml(t.url)}</code> seed <code>${escapeHtml(t.seed)}</code> · ${escapeHtml(formatDuration(t.durationMs))}</span>`)
+    .map(
+      (t) =>
+        `<span class="tgt"><b>${escapeHtml(t.label)}</b> <code>${escapeHtml(t.url)}</code> seed <code>${escapeHtml(t.seed)}</code> · ${escapeHtml(formatDuration(t.durationMs))}</span>`,
+    )
     .join("");
   const reasons = g.reasons.map((x) => `<li>${escapeHtml(x)}</li>`).join("");
-  const left = (r.leftOnTarget ?? []).map((l) => `left on the target ${l.onPurpose ? "on purpose" : "(could not remove)"}: ${l.what}: ${l.reason}`);
-  const warnings = [...g.warningLines, ...r.runErrors.map((e) => `run error: ${e}`), ...left].map((x) => `<li>${escapeHtml(x)}</li>`).join("");
+  const left = (r.leftOnTarget ?? []).map(
+    (l) =>
+      `left on the target ${l.onPurpose ? "on purpose" : "(could not remove)"}: ${l.what}: ${l.reason}`,
+  );
+  const warnings = [...g.warningLines, ...r.runErrors.map((e) => `run error: ${e}`), ...left]
+    .map((x) => `<li>${escapeHtml(x)}</li>`)
+    .join("");
   return `<header class="summary">
   <div class="verdict v-${g.verdict}"><div class="v-word">${verdict}</div><div class="v-exit">exit ${g.exitCode} · gate ${escapeHtml(g.gatedLevels.join("+"))}${r.options.strict ? " · strict" : ""}</div></div>
   <div class="numbers">
@@ -88,7 +111,8 @@ export function renderHtml(r: RunReport): string {
   const nonce = randomBytes(16).toString("base64");
   const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; img-src data:; connect-src 'none'; form-action 'none'; base-uri 'none'`;
   const title = `plumbline conformance: ${r.targets.map((t) => t.label).join(" vs ")} (${r.gate.verdict})`;
-  if (/<\/(script|style)/i.test(CSS + CLIENT)) throw new Error("html assets must not contain </script or </style");
+  if (/<\/(script|style)/i.test(CSS + CLIENT))
+    throw new Error("html assets must not contain </script or </style");
   return `<!doctype html>
 <html lang="en">
 <head>

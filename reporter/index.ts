@@ -7,7 +7,14 @@ import { AREAS, type Area, type CheckMeta } from "../harness/model.ts";
 import { listOperations } from "../spec/index.ts";
 import { applyExpectations, loadExpectations, type Expectation } from "./expectations.ts";
 import { evaluateGate, gateExitCode, verdictLine } from "./gate.ts";
-import { buildReport, type CatalogRequirement, type LeftOnTarget, type OperationRef, type ReportCheck, type RunReport } from "./report.ts";
+import {
+  buildReport,
+  type CatalogRequirement,
+  type LeftOnTarget,
+  type OperationRef,
+  type ReportCheck,
+  type RunReport,
+} from "./report.ts";
 import { writeReports } from "./write.ts";
 import { Redactor } from "../harness/redact.ts";
 
@@ -43,16 +50,25 @@ export const NOT_DECLARED = "not declared through check()";
 
 export function toolVersion(): string {
   try {
-    return (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
+    return (
+      JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+        version: string;
+      }
+    ).version;
   } catch {
     return "0.0.0";
   }
 }
 
 /** The requirement catalog from spec/catalog.ts, or the reason it could not be loaded. */
-export async function loadCatalogSafe(): Promise<{ catalog?: CatalogRequirement[]; error?: string }> {
+export async function loadCatalogSafe(): Promise<{
+  catalog?: CatalogRequirement[];
+  error?: string;
+}> {
   try {
-    const mod = (await import(/* @vite-ignore */ new URL("../spec/catalog.ts", import.meta.url).href)) as { loadCatalog(): { requirements: CatalogRequirement[] } };
+    const mod = (await import(
+      /* @vite-ignore */ new URL("../spec/catalog.ts", import.meta.url).href
+    )) as { loadCatalog(): { requirements: CatalogRequirement[] } };
     return { catalog: mod.loadCatalog().requirements };
   } catch (e) {
     return { error: `requirement catalog could not be loaded: ${(e as Error).message}` };
@@ -75,17 +91,33 @@ export function toCheckResult(tc: TestCase): ReportCheck {
   const result = tc.result();
   const file = tc.module.relativeModuleId;
   const durationMs = tc.diagnostic()?.duration ?? 0;
-  const errorText = result.state === "failed" || result.state === "passed" ? (result.errors ?? []).map((e) => e.message).filter(Boolean).join("\n") : "";
+  const errorText =
+    result.state === "failed" || result.state === "passed"
+      ? (result.errors ?? [])
+          .map((e) => e.message)
+          .filter(Boolean)
+          .join("\n")
+      : "";
   const note = result.state === "skipped" ? result.note : undefined;
 
   if (!meta) {
     const skipped = result.state === "skipped";
     return {
-      name: tc.fullName, file, durationMs,
-      requirementIds: [], operationIds: [], area: areaOf(file), kind: "happy", level: "MUST", sideEffect: "read-only",
+      name: tc.fullName,
+      file,
+      durationMs,
+      requirementIds: [],
+      operationIds: [],
+      area: areaOf(file),
+      kind: "happy",
+      level: "MUST",
+      sideEffect: "read-only",
       outcome: skipped ? "skip" : "error",
-      reason: skipped ? note ?? "not run (skipped or filtered out before check() declared it)" : `${NOT_DECLARED}${errorText ? `; ${clip(errorText)}` : ""}`,
-      exchanges: [], observations: [],
+      reason: skipped
+        ? (note ?? "not run (skipped or filtered out before check() declared it)")
+        : `${NOT_DECLARED}${errorText ? `; ${clip(errorText)}` : ""}`,
+      exchanges: [],
+      observations: [],
     };
   }
   const { outcome: metaOutcome, reason: metaReason, secrets: _secrets, ...rest } = meta;
@@ -101,7 +133,12 @@ export function toCheckResult(tc: TestCase): ReportCheck {
     }
   }
   if (!reason && outcome === "fail") reason = errorText || "failed";
-  if (!reason && outcome === "skip") reason = note ?? (tc.options.mode === "skip" || tc.options.mode === "todo" ? "not run (filtered out or marked skip)" : "skipped (no reason given)");
+  if (!reason && outcome === "skip")
+    reason =
+      note ??
+      (tc.options.mode === "skip" || tc.options.mode === "todo"
+        ? "not run (filtered out or marked skip)"
+        : "skipped (no reason given)");
   if (!reason && outcome === "error") reason = errorText || "error";
   return {
     ...rest,
@@ -135,23 +172,41 @@ export class ConformanceReporter implements Reporter {
     if (!this.opts.startedAt) this.startedAt = new Date().toISOString();
   }
 
-  async onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string; name?: string }>, reason: "passed" | "interrupted" | "failed"): Promise<void> {
+  async onTestRunEnd(
+    testModules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<{ message?: string; name?: string }>,
+    reason: "passed" | "interrupted" | "failed",
+  ): Promise<void> {
     const checks: ReportCheck[] = [];
     const runErrors: string[] = [];
     for (const m of testModules) {
       for (const tc of m.children.allTests()) {
-        for (const secret of (tc.meta() as { plumbline?: CheckMeta }).plumbline?.secrets ?? []) this.redactor.add(secret);
+        for (const secret of (tc.meta() as { plumbline?: CheckMeta }).plumbline?.secrets ?? [])
+          this.redactor.add(secret);
         checks.push(toCheckResult(tc));
       }
       for (const e of m.errors()) {
         checks.push({
-          name: `${m.relativeModuleId} (module failed to load)`, file: m.relativeModuleId, durationMs: 0,
-          requirementIds: [], operationIds: [], area: areaOf(m.relativeModuleId), kind: "happy", level: "MUST", sideEffect: "read-only",
-          outcome: "error", reason: clip(e.message ?? String(e)), exchanges: [], observations: [],
+          name: `${m.relativeModuleId} (module failed to load)`,
+          file: m.relativeModuleId,
+          durationMs: 0,
+          requirementIds: [],
+          operationIds: [],
+          area: areaOf(m.relativeModuleId),
+          kind: "happy",
+          level: "MUST",
+          sideEffect: "read-only",
+          outcome: "error",
+          reason: clip(e.message ?? String(e)),
+          exchanges: [],
+          observations: [],
         });
       }
     }
-    for (const e of unhandledErrors) runErrors.push(`unhandled error: ${clip(`${e.name ? `${e.name}: ` : ""}${e.message ?? String(e)}`)}`);
+    for (const e of unhandledErrors)
+      runErrors.push(
+        `unhandled error: ${clip(`${e.name ? `${e.name}: ` : ""}${e.message ?? String(e)}`)}`,
+      );
     if (reason === "interrupted") runErrors.push("the run was interrupted");
 
     let catalog = this.opts.catalog;
@@ -169,11 +224,29 @@ export class ConformanceReporter implements Reporter {
       }
     }
     const entries = applyExpectations(checks, expectations);
-    const operations = this.opts.operations ?? listOperations().map(({ operationId, method, path, area }) => ({ operationId, method, path, area }));
+    const operations =
+      this.opts.operations ??
+      listOperations().map(({ operationId, method, path, area }) => ({
+        operationId,
+        method,
+        path,
+        area,
+      }));
     this.report = buildReport({
       checks,
-      targets: [{ ...this.opts.target, seed: this.opts.seed, startedAt: this.startedAt, durationMs: Date.now() - this.t0 }],
-      options: { strict: this.opts.strict, gateLevel: this.opts.gateLevel, ...(this.opts.expectationsFile ? { expectationsFile: this.opts.expectationsFile } : {}) },
+      targets: [
+        {
+          ...this.opts.target,
+          seed: this.opts.seed,
+          startedAt: this.startedAt,
+          durationMs: Date.now() - this.t0,
+        },
+      ],
+      options: {
+        strict: this.opts.strict,
+        gateLevel: this.opts.gateLevel,
+        ...(this.opts.expectationsFile ? { expectationsFile: this.opts.expectationsFile } : {}),
+      },
       operations,
       catalog,
       expectations: entries,
@@ -187,22 +260,41 @@ export class ConformanceReporter implements Reporter {
    * Writes the four files (once more when called again) and prints the verdict. plumbline run
    * calls it after its cleanup pass, with what was left on the target and why the run stopped.
    */
-  finish(extra: { leftOnTarget?: LeftOnTarget[]; interrupted?: string; runErrors?: string[] } = {}): RunReport {
+  finish(
+    extra: { leftOnTarget?: LeftOnTarget[]; interrupted?: string; runErrors?: string[] } = {},
+  ): RunReport {
     if (!this.report) throw new Error("finish() before the run ended");
     const r = this.report;
     if (extra.leftOnTarget?.length) r.leftOnTarget = extra.leftOnTarget;
-    const moreErrors = [...(extra.runErrors ?? []), ...(extra.interrupted ? [`the run was interrupted: ${extra.interrupted}`] : [])].filter((e) => !r.runErrors.includes(e));
+    const moreErrors = [
+      ...(extra.runErrors ?? []),
+      ...(extra.interrupted ? [`the run was interrupted: ${extra.interrupted}`] : []),
+    ].filter((e) => !r.runErrors.includes(e));
     if (extra.interrupted) {
       r.interrupted = extra.interrupted;
       // checks the stop kept from running say so, rather than "no reason given"
-      for (const c of r.checks) if (c.outcome === "skip" && /^skipped \(no reason given\)$|^The test run was aborted/.test(c.reason ?? "")) c.reason = `not run: ${extra.interrupted}`;
+      for (const c of r.checks)
+        if (
+          c.outcome === "skip" &&
+          /^skipped \(no reason given\)$|^The test run was aborted/.test(c.reason ?? "")
+        )
+          c.reason = `not run: ${extra.interrupted}`;
     }
     if (moreErrors.length) {
-      r.runErrors = [...r.runErrors.filter((e) => !(extra.interrupted && e === "the run was interrupted")), ...moreErrors];
-      r.gate = evaluateGate({ checks: r.checks, runErrors: r.runErrors, expectations: r.expectations, options: r.options });
+      r.runErrors = [
+        ...r.runErrors.filter((e) => !(extra.interrupted && e === "the run was interrupted")),
+        ...moreErrors,
+      ];
+      r.gate = evaluateGate({
+        checks: r.checks,
+        runErrors: r.runErrors,
+        expectations: r.expectations,
+        options: r.options,
+      });
     }
     const paths = writeReports(r, this.opts.reportDir, (t) => this.redactor.scrub(t));
-    const log = (l: string) => (this.opts.log ?? ((x: string) => process.stderr.write(`${x}\n`)))(this.redactor.scrub(l));
+    const log = (l: string) =>
+      (this.opts.log ?? ((x: string) => process.stderr.write(`${x}\n`)))(this.redactor.scrub(l));
     log(`plumbline: ${verdictLine(r)}`);
     for (const w of r.gate.warningLines) log(`plumbline: warning: ${w}`);
     log(`plumbline: reports in ${paths.join(", ")} (exit status ${gateExitCode(r)})`);

@@ -17,12 +17,20 @@ export function xmlEscape(s: unknown): string {
 }
 
 /** Attribute values: also keep line breaks (parsers normalise raw ones to spaces). */
-const attr = (s: unknown) => xmlEscape(s).replace(/\n/g, "&#10;").replace(/\r/g, "&#13;").replace(/\t/g, "&#9;");
+const attr = (s: unknown) =>
+  xmlEscape(s).replace(/\n/g, "&#10;").replace(/\r/g, "&#13;").replace(/\t/g, "&#9;");
 
 function details(c: ReportCheck): string {
-  const lines = [`${c.level} ${c.kind} ${c.area}; requirements: ${c.requirementIds.join(", ") || "(none)"}`, `reason: ${c.reason ?? ""}`];
+  const lines = [
+    `${c.level} ${c.kind} ${c.area}; requirements: ${c.requirementIds.join(", ") || "(none)"}`,
+    `reason: ${c.reason ?? ""}`,
+  ];
   for (const x of c.exchanges) {
-    lines.push("", `${x.method} ${x.url} -> ${x.error ? `no response: ${x.error}` : x.status}`, x.curl);
+    lines.push(
+      "",
+      `${x.method} ${x.url} -> ${x.error ? `no response: ${x.error}` : x.status}`,
+      x.curl,
+    );
     if (x.responseBody !== undefined) {
       const p = bodyPreview(x.responseBody, BODY_CAP);
       lines.push(`response body (${p.size} bytes${p.truncated ? ", trimmed" : ""}):`, p.text);
@@ -35,12 +43,17 @@ function testcase(c: ReportCheck, r: RunReport): string {
   const head = `    <testcase name="${attr(checkTitle(c))}" classname="${attr(c.file || c.area)}" time="${(c.durationMs / 1000).toFixed(3)}"`;
   const gated = r.gate.gatedLevels.includes(c.level);
   let inner = "";
-  if (c.outcome === "fail" && c.expected) inner = `<skipped message="${attr(`known failure (expectations file): ${c.expected.reason}; ${c.reason ?? ""}`)}"/>`;
-  else if (c.outcome === "fail" && !gated) inner = `<skipped message="${attr(`${c.level} failure, not gated${c.level === "SHOULD" ? " (gates with --strict)" : ""}: ${c.reason ?? ""}`)}"/>`;
-  else if (c.outcome === "fail") inner = `<failure message="${attr(c.reason ?? "failed")}" type="${attr(c.level)}">${xmlEscape(details(c))}</failure>`;
-  else if (c.outcome === "error") inner = `<error message="${attr(c.reason ?? "error")}" type="plumbline">${xmlEscape(details(c))}</error>`;
+  if (c.outcome === "fail" && c.expected)
+    inner = `<skipped message="${attr(`known failure (expectations file): ${c.expected.reason}; ${c.reason ?? ""}`)}"/>`;
+  else if (c.outcome === "fail" && !gated)
+    inner = `<skipped message="${attr(`${c.level} failure, not gated${c.level === "SHOULD" ? " (gates with --strict)" : ""}: ${c.reason ?? ""}`)}"/>`;
+  else if (c.outcome === "fail")
+    inner = `<failure message="${attr(c.reason ?? "failed")}" type="${attr(c.level)}">${xmlEscape(details(c))}</failure>`;
+  else if (c.outcome === "error")
+    inner = `<error message="${attr(c.reason ?? "error")}" type="plumbline">${xmlEscape(details(c))}</error>`;
   else if (c.outcome === "skip") inner = `<skipped message="${attr(c.reason ?? "skipped")}"/>`;
-  if (c.outcome === "fail" && (c.expected || !gated)) inner += `<system-out>${xmlEscape(details(c))}</system-out>`;
+  if (c.outcome === "fail" && (c.expected || !gated))
+    inner += `<system-out>${xmlEscape(details(c))}</system-out>`;
   return inner ? `${head}>${inner}</testcase>` : `${head}/>`;
 }
 
@@ -78,7 +91,14 @@ export function renderJunit(r: RunReport): string {
   }
   const all = count(r.checks);
   const runErrors = r.runErrors.length
-    ? [`  <testsuite name="plumbline run" tests="${r.runErrors.length}" failures="0" errors="${r.runErrors.length}" skipped="0" time="0">`, ...r.runErrors.map((e, i) => `    <testcase name="run error ${i + 1}" classname="plumbline"><error message="${attr(e)}"/></testcase>`), `  </testsuite>`]
+    ? [
+        `  <testsuite name="plumbline run" tests="${r.runErrors.length}" failures="0" errors="${r.runErrors.length}" skipped="0" time="0">`,
+        ...r.runErrors.map(
+          (e, i) =>
+            `    <testcase name="run error ${i + 1}" classname="plumbline"><error message="${attr(e)}"/></testcase>`,
+        ),
+        `  </testsuite>`,
+      ]
     : [];
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
@@ -98,7 +118,10 @@ function leftSuite(r: RunReport): string[] {
   if (!left.length) return [];
   return [
     `  <testsuite name="plumbline left on target" tests="${left.length}" failures="0" errors="0" skipped="${left.length}" time="0">`,
-    ...left.map((l) => `    <testcase name="${attr(l.what)}" classname="plumbline.left"><skipped message="${attr(`${l.onPurpose ? "left on purpose" : "could not remove"}: ${l.reason}`)}"/></testcase>`),
+    ...left.map(
+      (l) =>
+        `    <testcase name="${attr(l.what)}" classname="plumbline.left"><skipped message="${attr(`${l.onPurpose ? "left on purpose" : "could not remove"}: ${l.reason}`)}"/></testcase>`,
+    ),
     `  </testsuite>`,
   ];
 }

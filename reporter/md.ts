@@ -3,7 +3,15 @@
 import type { Exchange, Kind } from "../harness/model.ts";
 import { verdictLine } from "./gate.ts";
 import { LEVELS, type ReportCheck, type RunReport } from "./report.ts";
-import { SYMBOL, LEGEND, bodyPreview, checkTitle, formatBytes, formatDuration, stripInvalidChars } from "./text.ts";
+import {
+  SYMBOL,
+  LEGEND,
+  bodyPreview,
+  checkTitle,
+  formatBytes,
+  formatDuration,
+  stripInvalidChars,
+} from "./text.ts";
 
 const BODY_CAP = 2000;
 const VALUE_CAP = 200;
@@ -20,7 +28,9 @@ export function mdText(s: unknown): string {
 
 /** A code span that survives any backticks inside. */
 export function mdCode(s: unknown): string {
-  const t = stripInvalidChars(String(s)).replace(/\r?\n|\r/g, " ").replace(/\|/g, "\\|");
+  const t = stripInvalidChars(String(s))
+    .replace(/\r?\n|\r/g, " ")
+    .replace(/\|/g, "\\|");
   const run = Math.max(0, ...(t.match(/`+/g) ?? []).map((m) => m.length));
   const ticks = "`".repeat(run + 1);
   return `${ticks}${run ? " " : ""}${t}${run ? " " : ""}${ticks}`;
@@ -39,16 +49,24 @@ export function mdTable(head: string[], rows: string[][], align?: ("l" | "c" | "
   return [head, sep, ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n");
 }
 
-
 function exchangeBlock(x: Exchange): string[] {
   const out: string[] = [];
   const status = x.error ? `no response: ${x.error}` : `${x.status ?? "?"}`;
-  out.push(`${mdCode(`${x.method} ${x.url}`)} → **${mdText(status)}** (${formatDuration(x.durationMs)})`, "");
+  out.push(
+    `${mdCode(`${x.method} ${x.url}`)} → **${mdText(status)}** (${formatDuration(x.durationMs)})`,
+    "",
+  );
   out.push(mdFence(x.curl, "sh"), "");
   if (x.responseBody !== undefined) {
     const p = bodyPreview(x.responseBody, BODY_CAP);
     out.push(`Response body (${formatBytes(p.size)}${p.truncated ? ", trimmed" : ""}):`, "");
-    out.push(mdFence(p.text + (p.truncated ? "\n…" : ""), typeof x.responseBody === "string" ? "" : "json"), "");
+    out.push(
+      mdFence(
+        p.text + (p.truncated ? "\n…" : ""),
+        typeof x.responseBody === "string" ? "" : "json",
+      ),
+      "",
+    );
   }
   return out;
 }
@@ -64,15 +82,28 @@ function matrixSection(r: RunReport): string[] {
       area = row.area;
       rows.push([`**${mdText(area)}**`, "", ...head.slice(2).map(() => "")]);
     }
-    const op = row.known ? mdCode(row.operationId) : row.operationId === "(area-wide)" ? "_not tied to one operation_" : `${mdCode(row.operationId)} (not in spec)`;
+    const op = row.known
+      ? mdCode(row.operationId)
+      : row.operationId === "(area-wide)"
+        ? "_not tied to one operation_"
+        : `${mdCode(row.operationId)} (not in spec)`;
     const where = row.method ? mdCode(`${row.method} ${row.path}`) : "";
     const cells = multi
       ? m.targets.map((t) => m.kinds.map((k: Kind) => SYMBOL[row.byTarget![t][k].outcome]).join(""))
       : m.kinds.map((k) => SYMBOL[row.cells[k].outcome]);
     rows.push([op, where, ...cells]);
   }
-  const legend = multi ? `${LEGEND}. Each target's cell shows the kinds in order: ${m.kinds.join(", ")}.` : `${LEGEND}.`;
-  return ["## Matrix", "", legend, "", mdTable(head, rows, ["l", "l", ...head.slice(2).map(() => "c" as const)]), ""];
+  const legend = multi
+    ? `${LEGEND}. Each target's cell shows the kinds in order: ${m.kinds.join(", ")}.`
+    : `${LEGEND}.`;
+  return [
+    "## Matrix",
+    "",
+    legend,
+    "",
+    mdTable(head, rows, ["l", "l", ...head.slice(2).map(() => "c" as const)]),
+    "",
+  ];
 }
 
 export function renderMarkdown(r: RunReport): string {
@@ -82,38 +113,92 @@ export function renderMarkdown(r: RunReport): string {
   out.push(`# plumbline conformance: ${mdText(title)}`, "");
   out.push(`**${mdText(verdictLine(r))}**`, "");
   for (const t of r.targets) {
-    out.push(`- ${mdText(t.label)}: ${mdCode(t.url)} · seed ${mdCode(t.seed)} · started ${mdText(t.startedAt)} · ${formatDuration(t.durationMs)}`);
+    out.push(
+      `- ${mdText(t.label)}: ${mdCode(t.url)} · seed ${mdCode(t.seed)} · started ${mdText(t.startedAt)} · ${formatDuration(t.durationMs)}`,
+    );
   }
-  out.push(`- plumbline ${mdText(r.tool.version)} · API ${mdText(r.apiVersion)} · ${r.checks.length} checks${r.merged ? ` · merged from ${r.merged.sources.length} ${r.merged.kind === "shards" ? "shards" : "runs"}` : ""}`, "");
+  out.push(
+    `- plumbline ${mdText(r.tool.version)} · API ${mdText(r.apiVersion)} · ${r.checks.length} checks${r.merged ? ` · merged from ${r.merged.sources.length} ${r.merged.kind === "shards" ? "shards" : "runs"}` : ""}`,
+    "",
+  );
 
   // totals
   const tRows = (["MUST", "SHOULD", "INFO", "all"] as const).map((l) => {
     const c = r.totals[l];
-    return [l === "all" ? "**all**" : l, `${c.total}`, `${c.pass}`, `${c.fail}`, `${c.skip}`, `${c.error}`, `${c.expectedFailures}`];
+    return [
+      l === "all" ? "**all**" : l,
+      `${c.total}`,
+      `${c.pass}`,
+      `${c.fail}`,
+      `${c.skip}`,
+      `${c.error}`,
+      `${c.expectedFailures}`,
+    ];
   });
-  out.push(mdTable(["level", "checks", "✅ pass", "❌ fail", "⏭ skip", "⚠ error", "known failures"], tRows, ["l", "r", "r", "r", "r", "r", "r"]), "");
+  out.push(
+    mdTable(
+      ["level", "checks", "✅ pass", "❌ fail", "⏭ skip", "⚠ error", "known failures"],
+      tRows,
+      ["l", "r", "r", "r", "r", "r", "r"],
+    ),
+    "",
+  );
   if (multi && r.totalsByTarget) {
     const rows = r.targets.map((t) => {
       const c = r.totalsByTarget![t.label];
       const cov = r.coverage.byTarget?.[t.label];
-      return [mdText(t.label), `${c.MUST.pass}/${c.MUST.fail}/${c.MUST.skip}/${c.MUST.error}`, `${c.SHOULD.pass}/${c.SHOULD.fail}/${c.SHOULD.skip}/${c.SHOULD.error}`, cov ? `${cov.percent}%` : "", `${r.matrix.operations.byTarget?.[t.label] ?? 0} of ${r.matrix.operations.total}`];
+      return [
+        mdText(t.label),
+        `${c.MUST.pass}/${c.MUST.fail}/${c.MUST.skip}/${c.MUST.error}`,
+        `${c.SHOULD.pass}/${c.SHOULD.fail}/${c.SHOULD.skip}/${c.SHOULD.error}`,
+        cov ? `${cov.percent}%` : "",
+        `${r.matrix.operations.byTarget?.[t.label] ?? 0} of ${r.matrix.operations.total}`,
+      ];
     });
-    out.push(mdTable(["target", "MUST pass/fail/skip/error", "SHOULD pass/fail/skip/error", "coverage", "operations"], rows), "");
+    out.push(
+      mdTable(
+        [
+          "target",
+          "MUST pass/fail/skip/error",
+          "SHOULD pass/fail/skip/error",
+          "coverage",
+          "operations",
+        ],
+        rows,
+      ),
+      "",
+    );
   }
   const cov = r.coverage;
   if (cov.catalogAvailable) {
-    out.push(`Requirement coverage: **${cov.summary.percent}%** of MUST and SHOULD requirements exercised (${cov.summary.exercised} of ${cov.summary.total}; MUST ${cov.byLevel.MUST.exercised}/${cov.byLevel.MUST.total}, SHOULD ${cov.byLevel.SHOULD.exercised}/${cov.byLevel.SHOULD.total}).`);
-    out.push("A requirement counts as exercised when a MUST or SHOULD check naming it reached a verdict and looked past the status; skips, INFO observations and status confirmations do not count.");
+    out.push(
+      `Requirement coverage: **${cov.summary.percent}%** of MUST and SHOULD requirements exercised (${cov.summary.exercised} of ${cov.summary.total}; MUST ${cov.byLevel.MUST.exercised}/${cov.byLevel.MUST.total}, SHOULD ${cov.byLevel.SHOULD.exercised}/${cov.byLevel.SHOULD.total}).`,
+    );
+    out.push(
+      "A requirement counts as exercised when a MUST or SHOULD check naming it reached a verdict and looked past the status; skips, INFO observations and status confirmations do not count.",
+    );
   } else {
     out.push("Requirement coverage: not computed (the requirement catalog could not be loaded).");
   }
-  out.push(`Operations exercised: **${r.matrix.operations.exercised} of ${r.matrix.operations.total}**.`, "");
+  out.push(
+    `Operations exercised: **${r.matrix.operations.exercised} of ${r.matrix.operations.total}**.`,
+    "",
+  );
   if (r.gate.warningLines.length) {
     out.push("Warnings:", "", ...r.gate.warningLines.map((w) => `- ⚠ ${mdText(w)}`), "");
   }
-  if (r.runErrors.length) out.push("Run errors:", "", ...r.runErrors.map((e) => `- ⚠ ${mdText(e)}`), "");
+  if (r.runErrors.length)
+    out.push("Run errors:", "", ...r.runErrors.map((e) => `- ⚠ ${mdText(e)}`), "");
   if (r.leftOnTarget?.length) {
-    out.push("Left on the target:", "", ...r.leftOnTarget.map((l) => `- ${l.onPurpose ? "on purpose" : "⚠ could not remove"}: ${mdText(l.what)}: ${mdText(l.reason)}`), "");
+    out.push(
+      "Left on the target:",
+      "",
+      ...r.leftOnTarget.map(
+        (l) =>
+          `- ${l.onPurpose ? "on purpose" : "⚠ could not remove"}: ${mdText(l.what)}: ${mdText(l.reason)}`,
+      ),
+      "",
+    );
   }
 
   out.push(...matrixSection(r));
@@ -128,7 +213,8 @@ export function renderMarkdown(r: RunReport): string {
   for (const c of failed) {
     const tag = [c.level, c.area, c.kind, c.target].filter(Boolean).join(", ");
     out.push(`### ❌ ${mdText(checkTitle(c))} (${mdText(tag)})`, "");
-    if (c.expected) out.push(`> Known failure (expectations file): ${mdText(c.expected.reason)}`, "");
+    if (c.expected)
+      out.push(`> Known failure (expectations file): ${mdText(c.expected.reason)}`, "");
     for (const id of c.requirementIds) {
       const q = reqs.get(id);
       out.push(`- **${mdText(id)}**${q ? `: ${mdText(q.statement)} _(${mdText(q.source)})_` : ""}`);
@@ -136,7 +222,11 @@ export function renderMarkdown(r: RunReport): string {
     out.push(`- Reason: ${mdText(c.reason ?? "(none given)")}`, `- File: ${mdCode(c.file)}`, "");
     const last = c.exchanges[c.exchanges.length - 1];
     if (last) {
-      if (c.exchanges.length > 1) out.push(`Last of ${c.exchanges.length} exchanges (all of them are in conformance.html and conformance.json):`, "");
+      if (c.exchanges.length > 1)
+        out.push(
+          `Last of ${c.exchanges.length} exchanges (all of them are in conformance.html and conformance.json):`,
+          "",
+        );
       out.push(...exchangeBlock(last));
     }
   }
@@ -145,11 +235,19 @@ export function renderMarkdown(r: RunReport): string {
   const fz = r.fuzz;
   if (fz && fz.properties) {
     out.push(`## Fuzzing (${fz.properties} properties)`, "");
-    out.push(`${fz.cases} cases in ${formatDuration(fz.durationMs)} of property time, ${fz.casesPerSecond} cases per second; seed ${mdCode(r.seed)} (\`plumbline fuzz --seed ${mdText(r.seed)}\` replays them).`, "");
+    out.push(
+      `${fz.cases} cases in ${formatDuration(fz.durationMs)} of property time, ${fz.casesPerSecond} cases per second; seed ${mdCode(r.seed)} (\`plumbline fuzz --seed ${mdText(r.seed)}\` replays them).`,
+      "",
+    );
     if (!fz.counterexamples.length) out.push("Every property held.", "");
     for (const x of fz.counterexamples) {
       out.push(`### Shrunk counterexample: ${mdText(x.property)}`, "");
-      out.push(`- Minimal input: ${mdCode(typeof x.value === "string" ? x.value : JSON.stringify(x.value))}`, `- Reason: ${mdText(x.reason)}`, `- fast-check path: ${mdCode(x.path)}`, "");
+      out.push(
+        `- Minimal input: ${mdCode(typeof x.value === "string" ? x.value : JSON.stringify(x.value))}`,
+        `- Reason: ${mdText(x.reason)}`,
+        `- fast-check path: ${mdCode(x.path)}`,
+        "",
+      );
       if (x.curl) out.push(mdFence(x.curl, "sh"), "");
     }
   }
@@ -158,16 +256,33 @@ export function renderMarkdown(r: RunReport): string {
   const errors = r.checks.filter((c) => c.outcome === "error");
   if (errors.length) {
     out.push(`## Errors (${errors.length}): plumbline or the environment, not the target`, "");
-    out.push(mdTable(["check", "reason", "file"], errors.map((c) => [mdText(checkTitle(c)), mdText(c.reason ?? ""), mdCode(c.file)])), "");
+    out.push(
+      mdTable(
+        ["check", "reason", "file"],
+        errors.map((c) => [mdText(checkTitle(c)), mdText(c.reason ?? ""), mdCode(c.file)]),
+      ),
+      "",
+    );
   }
 
   // unexpected passes
   const unexpected = r.expectations.filter((e) => e.status === "unexpected-pass");
   out.push(`## Unexpected passes (${unexpected.length})`, "");
-  if (!unexpected.length) out.push("None: every known failure in the expectations file still fails.", "");
+  if (!unexpected.length)
+    out.push("None: every known failure in the expectations file still fails.", "");
   else {
     out.push("Listed as known failures, but passed: remove them from the expectations file.", "");
-    out.push(mdTable(["expectation", "reason given", "checks"], unexpected.map((e) => [mdCode(e.id) + (e.target ? ` (${mdText(e.target)})` : ""), mdText(e.reason), mdText(e.checks.map((i) => r.checks[i].name).join("; "))])), "");
+    out.push(
+      mdTable(
+        ["expectation", "reason given", "checks"],
+        unexpected.map((e) => [
+          mdCode(e.id) + (e.target ? ` (${mdText(e.target)})` : ""),
+          mdText(e.reason),
+          mdText(e.checks.map((i) => r.checks[i].name).join("; ")),
+        ]),
+      ),
+      "",
+    );
   }
 
   // skipped, grouped by reason
@@ -181,24 +296,67 @@ export function renderMarkdown(r: RunReport): string {
   else {
     const rows = [...skipped.entries()]
       .sort((a, b) => b[1].length - a[1].length)
-      .map(([reason, cs]) => [mdText(reason), `${cs.length}`, mdText(cs.slice(0, 5).map((c) => c.name).join("; ") + (cs.length > 5 ? `; … ${cs.length - 5} more` : ""))]);
+      .map(([reason, cs]) => [
+        mdText(reason),
+        `${cs.length}`,
+        mdText(
+          cs
+            .slice(0, 5)
+            .map((c) => c.name)
+            .join("; ") + (cs.length > 5 ? `; … ${cs.length - 5} more` : ""),
+        ),
+      ]);
     out.push(mdTable(["reason", "checks", "which"], rows, ["l", "r", "l"]), "");
   }
 
   // untested requirements
   if (cov.catalogAvailable) {
     out.push(`## Untested requirements (${cov.untested.length})`, "");
-    if (!cov.untested.length) out.push("None: every MUST and SHOULD requirement was exercised.", "");
+    if (!cov.untested.length)
+      out.push("None: every MUST and SHOULD requirement was exercised.", "");
     else {
-      const rows = cov.untested.map((id) => reqs.get(id)!).sort((a, b) => LEVELS.indexOf(a.level) - LEVELS.indexOf(b.level));
-      out.push(mdTable(["requirement", "level", "area", "statement", "why"], rows.map((q) => [mdCode(q.id), q.level, mdText(q.area), mdText(q.statement), untestedWhy(cov, q)])), "");
+      const rows = cov.untested
+        .map((id) => reqs.get(id)!)
+        .sort((a, b) => LEVELS.indexOf(a.level) - LEVELS.indexOf(b.level));
+      out.push(
+        mdTable(
+          ["requirement", "level", "area", "statement", "why"],
+          rows.map((q) => [
+            mdCode(q.id),
+            q.level,
+            mdText(q.area),
+            mdText(q.statement),
+            untestedWhy(cov, q),
+          ]),
+        ),
+        "",
+      );
     }
-    if (cov.skippedOnly.length) out.push(`Requirements whose only checks were skipped (${cov.skippedOnly.length}): ${cov.skippedOnly.map(mdCode).join(", ")}.`, "");
+    if (cov.skippedOnly.length)
+      out.push(
+        `Requirements whose only checks were skipped (${cov.skippedOnly.length}): ${cov.skippedOnly.map(mdCode).join(", ")}.`,
+        "",
+      );
     if (cov.statusOnlyChecks.length) {
-      out.push(`## Checks that only confirm a status (${cov.statusOnlyChecks.length})`, "", "Their operation was accepted with an empty answer and nothing was read afterwards: they do not count as exercising their requirements.", "");
-      out.push(mdTable(["check", "outcome"], cov.statusOnlyChecks.map((i) => [mdText(r.checks[i].name), r.checks[i].outcome])), "");
+      out.push(
+        `## Checks that only confirm a status (${cov.statusOnlyChecks.length})`,
+        "",
+        "Their operation was accepted with an empty answer and nothing was read afterwards: they do not count as exercising their requirements.",
+        "",
+      );
+      out.push(
+        mdTable(
+          ["check", "outcome"],
+          cov.statusOnlyChecks.map((i) => [mdText(r.checks[i].name), r.checks[i].outcome]),
+        ),
+        "",
+      );
     }
-    if (cov.unknownIds.length) out.push(`Requirement IDs named by checks but not in the catalog: ${cov.unknownIds.map(mdCode).join(", ")}.`, "");
+    if (cov.unknownIds.length)
+      out.push(
+        `Requirement IDs named by checks but not in the catalog: ${cov.unknownIds.map(mdCode).join(", ")}.`,
+        "",
+      );
   }
 
   // observations
@@ -207,15 +365,30 @@ export function renderMarkdown(r: RunReport): string {
   else {
     const rows = r.observations.map((o) => {
       const v = bodyPreview(o.value, VALUE_CAP);
-      return [mdCode(o.requirementId), o.operationId ? mdCode(o.operationId) : "", mdText(o.note), mdCode(v.text + (v.truncated ? "…" : "")), ...(multi ? [mdText(o.target ?? "")] : [])];
+      return [
+        mdCode(o.requirementId),
+        o.operationId ? mdCode(o.operationId) : "",
+        mdText(o.note),
+        mdCode(v.text + (v.truncated ? "…" : "")),
+        ...(multi ? [mdText(o.target ?? "")] : []),
+      ];
     });
-    out.push(mdTable(["requirement", "operation", "observation", "value", ...(multi ? ["target"] : [])], rows), "");
+    out.push(
+      mdTable(
+        ["requirement", "operation", "observation", "value", ...(multi ? ["target"] : [])],
+        rows,
+      ),
+      "",
+    );
   }
   return out.join("\n");
 }
 
 /** Why an untested requirement is untested, in the words of the report. */
-export function untestedWhy(cov: RunReport["coverage"], q: { id: string; checks: number[]; outcome: string }): string {
+export function untestedWhy(
+  cov: RunReport["coverage"],
+  q: { id: string; checks: number[]; outcome: string },
+): string {
   if (!q.checks.length) return "no check";
   if (cov.skippedOnly.includes(q.id)) return "only skipped";
   if (cov.observedOnly.includes(q.id)) return "only observed (INFO)";

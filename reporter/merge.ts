@@ -4,7 +4,14 @@
 import { readFileSync } from "node:fs";
 import { applyExpectations, type Expectation } from "./expectations.ts";
 import { parseReport } from "./json.ts";
-import { buildReport, type CatalogRequirement, type OperationRef, type ReportCheck, type RunReport, type TargetRun } from "./report.ts";
+import {
+  buildReport,
+  type CatalogRequirement,
+  type OperationRef,
+  type ReportCheck,
+  type RunReport,
+  type TargetRun,
+} from "./report.ts";
 import { byWorst } from "./rollup.ts";
 import { writeReports } from "./write.ts";
 
@@ -29,7 +36,10 @@ interface Run {
 
 // Slices of a sharded run each start their own embedded reference (a different port), so they are
 // one run by label, seed and slice count; unmarked reports are one run by URL, label and seed.
-const runKey = (t: TargetRun) => (t.shard ? JSON.stringify(["shards", t.label, String(t.seed), t.shard.count]) : JSON.stringify([t.url, t.label, String(t.seed)]));
+const runKey = (t: TargetRun) =>
+  t.shard
+    ? JSON.stringify(["shards", t.label, String(t.seed), t.shard.count])
+    : JSON.stringify([t.url, t.label, String(t.seed)]);
 
 /** Splits a report into its runs (one per target; a merged report of several targets has several). */
 function runsOf(r: RunReport, source: string): Run[] {
@@ -38,7 +48,9 @@ function runsOf(r: RunReport, source: string): Run[] {
     return {
       target: { ...t },
       checks: r.checks.filter(mine).map(({ target: _t, expected: _e, ...c }) => c as ReportCheck),
-      expectations: r.expectations.filter((e) => r.targets.length === 1 || e.target === t.label).map(({ id, reason }) => ({ id, reason })),
+      expectations: r.expectations
+        .filter((e) => r.targets.length === 1 || e.target === t.label)
+        .map(({ id, reason }) => ({ id, reason })),
       runErrors: [...r.runErrors],
       sources: [source],
       slices: t.shard ? [t.shard.index] : [],
@@ -55,7 +67,10 @@ function join(a: Run, b: Run): Run {
     if (!old || byWorst(c.outcome, old.outcome) < 0) byKey.set(k, c);
   }
   const start = Math.min(Date.parse(a.target.startedAt), Date.parse(b.target.startedAt));
-  const end = Math.max(Date.parse(a.target.startedAt) + a.target.durationMs, Date.parse(b.target.startedAt) + b.target.durationMs);
+  const end = Math.max(
+    Date.parse(a.target.startedAt) + a.target.durationMs,
+    Date.parse(b.target.startedAt) + b.target.durationMs,
+  );
   const seen = new Set(a.expectations.map((e) => e.id));
   return {
     target: { ...a.target, startedAt: new Date(start).toISOString(), durationMs: end - start },
@@ -74,8 +89,14 @@ function sliceProblems(run: Run): string[] {
   const problems: string[] = [];
   for (let i = 1; i <= count; i++) {
     const n = run.slices.filter((s) => s === i).length;
-    if (n === 0) problems.push(`shard ${i}/${count} of ${run.target.label} (seed ${run.target.seed}) is missing from the merge: the verdict is incomplete`);
-    if (n > 1) problems.push(`shard ${i}/${count} of ${run.target.label} (seed ${run.target.seed}) was given ${n} times`);
+    if (n === 0)
+      problems.push(
+        `shard ${i}/${count} of ${run.target.label} (seed ${run.target.seed}) is missing from the merge: the verdict is incomplete`,
+      );
+    if (n > 1)
+      problems.push(
+        `shard ${i}/${count} of ${run.target.label} (seed ${run.target.seed}) was given ${n} times`,
+      );
   }
   return problems;
 }
@@ -114,33 +135,52 @@ export function mergeReports(files: string[], outDir: string, opts: MergeOptions
 
   const multi = list.length > 1;
   const checks: ReportCheck[] = [];
-  for (const run of list) for (const c of run.checks) checks.push(multi ? { ...c, target: run.target.label } : { ...c });
-  const expectations = list.flatMap((run) => applyExpectations(checks, run.expectations, multi ? run.target.label : undefined));
+  for (const run of list)
+    for (const c of run.checks) checks.push(multi ? { ...c, target: run.target.label } : { ...c });
+  const expectations = list.flatMap((run) =>
+    applyExpectations(checks, run.expectations, multi ? run.target.label : undefined),
+  );
 
   const withCatalog = reports.find((r) => r.coverage.catalogAvailable);
-  const catalog: CatalogRequirement[] | undefined = withCatalog?.coverage.requirements.map(({ checks: _c, outcome: _o, byTarget: _b, ...q }) => q);
+  const catalog: CatalogRequirement[] | undefined = withCatalog?.coverage.requirements.map(
+    ({ checks: _c, outcome: _o, byTarget: _b, ...q }) => q,
+  );
   const opSeen = new Set<string>();
   const operations: OperationRef[] = [];
   for (const r of reports) {
     for (const row of r.matrix.rows) {
       if (!row.known || opSeen.has(row.operationId)) continue;
       opSeen.add(row.operationId);
-      operations.push({ operationId: row.operationId, method: row.method, path: row.path, area: row.area });
+      operations.push({
+        operationId: row.operationId,
+        method: row.method,
+        path: row.path,
+        area: row.area,
+      });
     }
   }
   const total = Math.max(...reports.map((r) => r.matrix.operations.total));
   if (operations.length < total) {
     // a source listed more operations than rows survive (cannot happen with reports written by this reporter)
-    throw new Error(`mergeReports: the sources list ${total} operations but only ${operations.length} rows were found`);
+    throw new Error(
+      `mergeReports: the sources list ${total} operations but only ${operations.length} rows were found`,
+    );
   }
 
   const strict = opts.strict ?? reports.some((r) => r.options.strict);
-  const gateLevel = opts.gateLevel ?? (reports.some((r) => r.options.gateLevel === "SHOULD") ? "SHOULD" : "MUST");
-  const expectationsFiles = [...new Set(reports.map((r) => r.options.expectationsFile).filter((f): f is string => !!f))];
+  const gateLevel =
+    opts.gateLevel ?? (reports.some((r) => r.options.gateLevel === "SHOULD") ? "SHOULD" : "MUST");
+  const expectationsFiles = [
+    ...new Set(reports.map((r) => r.options.expectationsFile).filter((f): f is string => !!f)),
+  ];
   const report = buildReport({
     checks,
     targets: list.map((r) => r.target),
-    options: { strict, gateLevel, ...(expectationsFiles.length ? { expectationsFile: expectationsFiles.join(", ") } : {}) },
+    options: {
+      strict,
+      gateLevel,
+      ...(expectationsFiles.length ? { expectationsFile: expectationsFiles.join(", ") } : {}),
+    },
     operations,
     catalog,
     expectations,

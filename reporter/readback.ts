@@ -8,7 +8,11 @@ const READS = new Set(["GET", "HEAD"]);
 const accepted = (e: Exchange) => e.status !== undefined && e.status >= 200 && e.status < 300;
 const refused = (e: Exchange) => e.status !== undefined && e.status >= 400;
 /** an answer with nothing in it to compare: `{}`, no body, or an empty string */
-const emptyAnswer = (b: unknown) => b === undefined || b === null || b === "" || (typeof b === "object" && !Array.isArray(b) && Object.keys(b as object).length === 0);
+const emptyAnswer = (b: unknown) =>
+  b === undefined ||
+  b === null ||
+  b === "" ||
+  (typeof b === "object" && !Array.isArray(b) && Object.keys(b as object).length === 0);
 
 /**
  * True when the check reached a verdict yet looked at no effect: every accepted write of its own
@@ -16,13 +20,23 @@ const emptyAnswer = (b: unknown) => b === undefined || b === null || b === "" ||
  * or on a pre-signed URL), and no request of the check was refused. Convention checks are exempt:
  * what they assert is the answer itself (CONV-EMPTY-1 asserts the `{}`).
  */
-export function onlyConfirmsStatus(c: Pick<CheckResult, "outcome" | "kind" | "operationIds" | "exchanges">): boolean {
+export function onlyConfirmsStatus(
+  c: Pick<CheckResult, "outcome" | "kind" | "operationIds" | "exchanges">,
+): boolean {
   if (c.outcome !== "pass" && c.outcome !== "fail") return false;
   if (c.kind === "convention") return false;
   const own = new Set(c.operationIds);
   const ex = c.exchanges;
   if (ex.some(refused)) return false;
-  const writes = ex.map((e, i) => ({ e, i })).filter(({ e }) => e.operationId !== undefined && own.has(e.operationId) && !READS.has(e.method) && accepted(e));
+  const writes = ex
+    .map((e, i) => ({ e, i }))
+    .filter(
+      ({ e }) =>
+        e.operationId !== undefined &&
+        own.has(e.operationId) &&
+        !READS.has(e.method) &&
+        accepted(e),
+    );
   if (writes.length === 0) return false;
   if (writes.some(({ e }) => !emptyAnswer(e.responseBody))) return false;
   return !ex.slice(writes[0].i + 1).some((e) => READS.has(e.method));

@@ -5,7 +5,14 @@ describe("RunReport", () => {
   const r = fixtureReport();
 
   it("carries the run's identity", () => {
-    expect(r).toMatchObject({ schemaVersion: 1, apiVersion: "4.106.1", tool: { name: "plumbline", version: "0.1.0" }, seed: 42, target: { label: "reference" }, durationMs: 1234 });
+    expect(r).toMatchObject({
+      schemaVersion: 1,
+      apiVersion: "4.106.1",
+      tool: { name: "plumbline", version: "0.1.0" },
+      seed: 42,
+      target: { label: "reference" },
+      durationMs: 1234,
+    });
   });
 
   it("counts totals by level and outcome", () => {
@@ -31,18 +38,45 @@ describe("RunReport", () => {
     expect(row("bootInstance").cells.error).toEqual({ outcome: "fail", checks: [4] });
     expect(row("createTicket").cells.happy.outcome).toBe("untested");
     expect(r.matrix.operations).toEqual({ total: 5, exercised: 3 });
-    expect(r.matrix.rows.map((x) => x.area)).toEqual(["conventions", "account", "account", "vm", "vm", "support"]);
-    const two = fixtureReport({ checks: [check({ name: "a", operationIds: ["getAccount"], outcome: "pass" }), check({ name: "b", operationIds: ["getAccount"], outcome: "error" })] });
-    expect(two.matrix.rows.find((x) => x.operationId === "getAccount")!.cells.happy.outcome).toBe("error");
+    expect(r.matrix.rows.map((x) => x.area)).toEqual([
+      "conventions",
+      "account",
+      "account",
+      "vm",
+      "vm",
+      "support",
+    ]);
+    const two = fixtureReport({
+      checks: [
+        check({ name: "a", operationIds: ["getAccount"], outcome: "pass" }),
+        check({ name: "b", operationIds: ["getAccount"], outcome: "error" }),
+      ],
+    });
+    expect(two.matrix.rows.find((x) => x.operationId === "getAccount")!.cells.happy.outcome).toBe(
+      "error",
+    );
   });
 
   it("keeps an operationId the spec does not list, flagged", () => {
-    const x = fixtureReport({ checks: [check({ name: "a", operationIds: ["noSuchOp"], outcome: "pass" })] });
-    expect(x.matrix.rows.find((row) => row.operationId === "noSuchOp")).toMatchObject({ known: false, area: "account" });
+    const x = fixtureReport({
+      checks: [check({ name: "a", operationIds: ["noSuchOp"], outcome: "pass" })],
+    });
+    expect(x.matrix.rows.find((row) => row.operationId === "noSuchOp")).toMatchObject({
+      known: false,
+      area: "account",
+    });
     expect(x.matrix.operations.exercised).toBe(0);
   });
 
   it("collects INFO observations with their check", () => {
-    expect(r.observations).toEqual([{ requirementId: "VM-BOOT-INFO-1", operationId: "bootInstance", note: "event action emitted", value: "vm_boot", check: 2 }]);
+    expect(r.observations).toEqual([
+      {
+        requirementId: "VM-BOOT-INFO-1",
+        operationId: "bootInstance",
+        note: "event action emitted",
+        value: "vm_boot",
+        check: 2,
+      },
+    ]);
   });
 });

@@ -1,6 +1,14 @@
 // The RunReport: one object built from the checks of a run (or of merged runs), from which every
 // renderer (json, md, html, junit) and the gate read. Pure: no I/O here.
-import { AREAS, KINDS, type CheckResult, type Kind, type Level, type Observation, type Outcome } from "../harness/model.ts";
+import {
+  AREAS,
+  KINDS,
+  type CheckResult,
+  type Kind,
+  type Level,
+  type Observation,
+  type Outcome,
+} from "../harness/model.ts";
 import { worst, type CellOutcome } from "./rollup.ts";
 import { evaluateGate, type GateResult, type GateOptions } from "./gate.ts";
 import type { ExpectationEntry } from "./expectations.ts";
@@ -161,22 +169,45 @@ export interface FuzzSummary {
   /** time spent in properties (summed over checks that may have run side by side) */
   durationMs: number;
   casesPerSecond: number;
-  counterexamples: { check: number; property: string; value: unknown; reason: string; path: string; curl?: string }[];
+  counterexamples: {
+    check: number;
+    property: string;
+    value: unknown;
+    reason: string;
+    path: string;
+    curl?: string;
+  }[];
 }
 
 /** Sums the fuzz records of the checks; a counterexample keeps its last exchange's curl. */
 export function computeFuzz(checks: ReportCheck[]): FuzzSummary {
-  let properties = 0, cases = 0, durationMs = 0;
+  let properties = 0,
+    cases = 0,
+    durationMs = 0;
   const counterexamples: FuzzSummary["counterexamples"] = [];
   checks.forEach((c, i) => {
     for (const f of c.fuzz ?? []) {
       properties++;
       cases += f.cases;
       durationMs += f.durationMs;
-      if (f.counterexample) counterexamples.push({ check: i, property: f.property, value: f.counterexample.value, reason: f.counterexample.reason, path: f.counterexample.path, curl: f.counterexample.exchanges.at(-1)?.curl });
+      if (f.counterexample)
+        counterexamples.push({
+          check: i,
+          property: f.property,
+          value: f.counterexample.value,
+          reason: f.counterexample.reason,
+          path: f.counterexample.path,
+          curl: f.counterexample.exchanges.at(-1)?.curl,
+        });
     }
   });
-  return { properties, cases, durationMs, casesPerSecond: durationMs ? Math.round((cases * 1000) / durationMs) : 0, counterexamples };
+  return {
+    properties,
+    cases,
+    durationMs,
+    casesPerSecond: durationMs ? Math.round((cases * 1000) / durationMs) : 0,
+    counterexamples,
+  };
 }
 
 export interface LeftOnTarget {
@@ -215,7 +246,12 @@ export function emptyCounts(): OutcomeCounts {
 }
 
 export function computeTotals(checks: ReportCheck[]): Totals {
-  const t = { all: emptyCounts(), MUST: emptyCounts(), SHOULD: emptyCounts(), INFO: emptyCounts() } as Totals;
+  const t = {
+    all: emptyCounts(),
+    MUST: emptyCounts(),
+    SHOULD: emptyCounts(),
+    INFO: emptyCounts(),
+  } as Totals;
   for (const c of checks) {
     for (const k of ["all", c.level] as const) {
       t[k][c.outcome]++;
@@ -230,14 +266,24 @@ function pct(n: number, d: number): number {
   return d === 0 ? 0 : Math.round((1000 * n) / d) / 10;
 }
 
-function countOf(reqs: RequirementCoverage[], checks: ReportCheck[], target?: string): CoverageCount {
+function countOf(
+  reqs: RequirementCoverage[],
+  checks: ReportCheck[],
+  target?: string,
+): CoverageCount {
   const exercised = reqs.filter((r) =>
-    r.checks.some((i) => exercises(checks[i]) && (target === undefined || checks[i].target === target)),
+    r.checks.some(
+      (i) => exercises(checks[i]) && (target === undefined || checks[i].target === target),
+    ),
   ).length;
   return { total: reqs.length, exercised, percent: pct(exercised, reqs.length) };
 }
 
-export function computeCoverage(checks: ReportCheck[], catalog: CatalogRequirement[] | undefined, targets: string[]): Coverage {
+export function computeCoverage(
+  checks: ReportCheck[],
+  catalog: CatalogRequirement[] | undefined,
+  targets: string[],
+): Coverage {
   const byReq = new Map<string, number[]>();
   checks.forEach((c, i) => {
     for (const id of new Set(c.requirementIds)) byReq.set(id, [...(byReq.get(id) ?? []), i]);
@@ -245,10 +291,17 @@ export function computeCoverage(checks: ReportCheck[], catalog: CatalogRequireme
   const multi = targets.length > 1;
   const requirements: RequirementCoverage[] = (catalog ?? []).map((r) => {
     const idx = byReq.get(r.id) ?? [];
-    const row: RequirementCoverage = { ...r, checks: idx, outcome: worst(idx.map((i) => checks[i].outcome)) };
+    const row: RequirementCoverage = {
+      ...r,
+      checks: idx,
+      outcome: worst(idx.map((i) => checks[i].outcome)),
+    };
     if (multi) {
       row.byTarget = Object.fromEntries(
-        targets.map((t) => [t, worst(idx.filter((i) => checks[i].target === t).map((i) => checks[i].outcome))]),
+        targets.map((t) => [
+          t,
+          worst(idx.filter((i) => checks[i].target === t).map((i) => checks[i].outcome)),
+        ]),
       );
     }
     return row;
@@ -261,15 +314,28 @@ export function computeCoverage(checks: ReportCheck[], catalog: CatalogRequireme
     catalogAvailable: catalog !== undefined,
     summary: countOf(gated, checks),
     byLevel: {
-      MUST: countOf(gated.filter((r) => r.level === "MUST"), checks),
-      SHOULD: countOf(gated.filter((r) => r.level === "SHOULD"), checks),
+      MUST: countOf(
+        gated.filter((r) => r.level === "MUST"),
+        checks,
+      ),
+      SHOULD: countOf(
+        gated.filter((r) => r.level === "SHOULD"),
+        checks,
+      ),
     },
     untested: untested.map((r) => r.id),
-    skippedOnly: untested.filter((r) => r.checks.length > 0 && r.checks.every((i) => checks[i].outcome === "skip")).map((r) => r.id),
-    observedOnly: untested.filter((r) => verdicts(r).length > 0 && verdicts(r).every((i) => checks[i].level === "INFO")).map((r) => r.id),
-    statusOnly: untested.filter((r) => verdicts(r).some((i) => checks[i].level !== "INFO")).map((r) => r.id),
+    skippedOnly: untested
+      .filter((r) => r.checks.length > 0 && r.checks.every((i) => checks[i].outcome === "skip"))
+      .map((r) => r.id),
+    observedOnly: untested
+      .filter((r) => verdicts(r).length > 0 && verdicts(r).every((i) => checks[i].level === "INFO"))
+      .map((r) => r.id),
+    statusOnly: untested
+      .filter((r) => verdicts(r).some((i) => checks[i].level !== "INFO"))
+      .map((r) => r.id),
     statusOnlyChecks: checks.flatMap((c, i) => (onlyConfirmsStatus(c) ? [i] : [])),
-    unknownIds: catalog === undefined ? [] : [...byReq.keys()].filter((id) => !known.has(id)).sort(),
+    unknownIds:
+      catalog === undefined ? [] : [...byReq.keys()].filter((id) => !known.has(id)).sort(),
     requirements,
   };
   if (multi) cov.byTarget = Object.fromEntries(targets.map((t) => [t, countOf(gated, checks, t)]));
@@ -279,7 +345,9 @@ export function computeCoverage(checks: ReportCheck[], catalog: CatalogRequireme
 const AREA_WIDE = "(area-wide)";
 
 function emptyCells(): Record<Kind, MatrixCell> {
-  return Object.fromEntries(KINDS.map((k) => [k, { outcome: "untested", checks: [] }])) as unknown as Record<Kind, MatrixCell>;
+  return Object.fromEntries(
+    KINDS.map((k) => [k, { outcome: "untested", checks: [] }]),
+  ) as unknown as Record<Kind, MatrixCell>;
 }
 
 function areaRank(area: string): number {
@@ -287,7 +355,11 @@ function areaRank(area: string): number {
   return i < 0 ? AREAS.length : i;
 }
 
-export function computeMatrix(checks: ReportCheck[], operations: OperationRef[], targets: string[]): Matrix {
+export function computeMatrix(
+  checks: ReportCheck[],
+  operations: OperationRef[],
+  targets: string[],
+): Matrix {
   const multi = targets.length > 1;
   const rows = new Map<string, MatrixRow>();
   const newRow = (op: OperationRef, known: boolean): MatrixRow => {
@@ -302,7 +374,10 @@ export function computeMatrix(checks: ReportCheck[], operations: OperationRef[],
       let row = rows.get(key);
       if (!row) {
         const areaWide = key.startsWith(AREA_WIDE);
-        row = newRow({ operationId: areaWide ? AREA_WIDE : key, method: "", path: "", area: c.area }, false);
+        row = newRow(
+          { operationId: areaWide ? AREA_WIDE : key, method: "", path: "", area: c.area },
+          false,
+        );
         rows.set(key, row);
       }
       row.cells[c.kind].checks.push(i);
@@ -311,7 +386,13 @@ export function computeMatrix(checks: ReportCheck[], operations: OperationRef[],
   });
   const sorted = [...rows.values()]
     .map((r, order) => ({ r, order }))
-    .sort((a, b) => areaRank(a.r.area) - areaRank(b.r.area) || a.r.area.localeCompare(b.r.area) || Number(b.r.known) - Number(a.r.known) || a.order - b.order)
+    .sort(
+      (a, b) =>
+        areaRank(a.r.area) - areaRank(b.r.area) ||
+        a.r.area.localeCompare(b.r.area) ||
+        Number(b.r.known) - Number(a.r.known) ||
+        a.order - b.order,
+    )
     .map(({ r }) => r);
   const fill = (cells: Record<Kind, MatrixCell>) => {
     for (const k of KINDS) cells[k].outcome = worst(cells[k].checks.map((i) => checks[i].outcome));
@@ -321,8 +402,21 @@ export function computeMatrix(checks: ReportCheck[], operations: OperationRef[],
     for (const cells of Object.values(r.byTarget ?? {})) fill(cells);
   }
   const exercisedBy = (t?: string) =>
-    sorted.filter((r) => r.known && KINDS.some((k) => r.cells[k].checks.some((i) => isVerdict(checks[i].outcome) && (t === undefined || checks[i].target === t)))).length;
-  const m: Matrix = { kinds: [...KINDS], targets, rows: sorted, operations: { total: operations.length, exercised: exercisedBy() } };
+    sorted.filter(
+      (r) =>
+        r.known &&
+        KINDS.some((k) =>
+          r.cells[k].checks.some(
+            (i) => isVerdict(checks[i].outcome) && (t === undefined || checks[i].target === t),
+          ),
+        ),
+    ).length;
+  const m: Matrix = {
+    kinds: [...KINDS],
+    targets,
+    rows: sorted,
+    operations: { total: operations.length, exercised: exercisedBy() },
+  };
   if (multi) m.operations.byTarget = Object.fromEntries(targets.map((t) => [t, exercisedBy(t)]));
   return m;
 }
@@ -330,7 +424,13 @@ export function computeMatrix(checks: ReportCheck[], operations: OperationRef[],
 export function buildReport(input: BuildInput): RunReport {
   const { checks, targets, options } = input;
   const labels = targets.length > 1 ? targets.map((t) => t.label) : [targets[0]?.label ?? "target"];
-  const first = targets[0] ?? { url: "", label: "target", seed: 0, startedAt: new Date(0).toISOString(), durationMs: 0 };
+  const first = targets[0] ?? {
+    url: "",
+    label: "target",
+    seed: 0,
+    startedAt: new Date(0).toISOString(),
+    durationMs: 0,
+  };
   const start = Math.min(...targets.map((t) => Date.parse(t.startedAt)));
   const end = Math.max(...targets.map((t) => Date.parse(t.startedAt) + t.durationMs));
   const base = {
@@ -347,14 +447,22 @@ export function buildReport(input: BuildInput): RunReport {
     totals: computeTotals(checks),
     coverage: computeCoverage(checks, input.catalog, labels),
     matrix: computeMatrix(checks, input.operations, labels),
-    observations: checks.flatMap((c, i) => c.observations.map((o) => ({ ...o, check: i, ...(c.target !== undefined ? { target: c.target } : {}) }))),
+    observations: checks.flatMap((c, i) =>
+      c.observations.map((o) => ({
+        ...o,
+        check: i,
+        ...(c.target !== undefined ? { target: c.target } : {}),
+      })),
+    ),
     expectations: input.expectations ?? [],
     runErrors: input.runErrors ?? [],
     fuzz: computeFuzz(checks),
   } as const;
   const report = { ...base, gate: evaluateGate({ ...base }) } as RunReport;
   if (targets.length > 1) {
-    report.totalsByTarget = Object.fromEntries(labels.map((t) => [t, computeTotals(checks.filter((c) => c.target === t))]));
+    report.totalsByTarget = Object.fromEntries(
+      labels.map((t) => [t, computeTotals(checks.filter((c) => c.target === t))]),
+    );
   }
   if (input.merged) report.merged = input.merged;
   return report;

@@ -22,6 +22,12 @@ describe("worst-of rollup", () => {
     }
   });
   it("sorts worst first, untested last", () => {
-    expect((["pass", "untested", "fail", "skip", "error"] as const).slice().sort(byWorst)).toEqual(["fail", "error", "skip", "pass", "untested"]);
+    expect((["pass", "untested", "fail", "skip", "error"] as const).slice().sort(byWorst)).toEqual([
+      "fail",
+      "error",
+      "skip",
+      "pass",
+      "untested",
+    ]);
   });
 });

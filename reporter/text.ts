@@ -1,8 +1,15 @@
 // Small text helpers shared by the renderers: body previews and the symbols of outcomes.
 import type { CellOutcome } from "./rollup.ts";
 
-export const SYMBOL: Record<CellOutcome, string> = { pass: "✅", fail: "❌", skip: "⏭", error: "⚠", untested: "·" };
-export const LEGEND = "✅ pass · ❌ fail · ⏭ skip · ⚠ error (plumbline or environment) · `·` untested";
+export const SYMBOL: Record<CellOutcome, string> = {
+  pass: "✅",
+  fail: "❌",
+  skip: "⏭",
+  error: "⚠",
+  untested: "·",
+};
+export const LEGEND =
+  "✅ pass · ❌ fail · ⏭ skip · ⚠ error (plumbline or environment) · `·` untested";
 
 /** A check's name, led by the requirement IDs its name does not already carry. */
 export function checkTitle(c: { name: string; requirementIds: string[] }): string {
@@ -37,14 +44,25 @@ export function bodyPreview(body: unknown, cap: number): Preview {
 }
 
 export function formatBytes(n: number): string {
-  return n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KiB` : `${(n / 1024 / 1024).toFixed(1)} MiB`;
+  return n < 1024
+    ? `${n} B`
+    : n < 1024 * 1024
+      ? `${(n / 1024).toFixed(1)} KiB`
+      : `${(n / 1024 / 1024).toFixed(1)} MiB`;
 }
 
 export function formatDuration(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : ms < 120_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+  return ms < 1000
+    ? `${Math.round(ms)} ms`
+    : ms < 120_000
+      ? `${(ms / 1000).toFixed(1)} s`
+      : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
 
 /** Drops characters that are invalid in XML 1.0 and in HTML text (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF). */
 export function stripInvalidChars(s: string): string {
-  return s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+  return s.replace(
+    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    "\uFFFD",
+  );
 }

@@ -8,7 +8,11 @@ import { parseArgs } from "node:util";
 import { Client } from "../harness/client.ts";
 
 const { values } = parseArgs({
-  options: { seconds: { type: "string", default: "3" }, concurrency: { type: "string", default: "8" }, child: { type: "boolean", default: false } },
+  options: {
+    seconds: { type: "string", default: "3" },
+    concurrency: { type: "string", default: "8" },
+    child: { type: "boolean", default: false },
+  },
 });
 
 if (values.child) {
@@ -16,8 +20,12 @@ if (values.child) {
   const ref = await startReference();
   process.send!({ url: ref.url, token: ref.tokens.admin });
 } else {
-  const child = fork(new URL(import.meta.url).pathname, ["--child"], { execArgv: ["--import", "tsx"] });
-  const { url, token } = await new Promise<{ url: string; token: string }>((resolve) => child.once("message", (m) => resolve(m as never)));
+  const child = fork(new URL(import.meta.url).pathname, ["--child"], {
+    execArgv: ["--import", "tsx"],
+  });
+  const { url, token } = await new Promise<{ url: string; token: string }>((resolve) =>
+    child.once("message", (m) => resolve(m as never)),
+  );
   const seconds = Number(values.seconds);
   const loops = Number(values.concurrency);
 
@@ -39,18 +47,29 @@ if (values.child) {
   const agent = new http.Agent({ keepAlive: true });
   const raw = () =>
     new Promise<number>((resolve, reject) => {
-      const req = http.get(`${url}/v4/account`, { agent, headers: { authorization: `Bearer ${token}`, accept: "application/json" } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c) => chunks.push(c));
-        res.on("end", () => {
-          JSON.parse(Buffer.concat(chunks).toString("utf8"));
-          resolve(res.statusCode ?? 0);
-        });
-      });
+      const req = http.get(
+        `${url}/v4/account`,
+        { agent, headers: { authorization: `Bearer ${token}`, accept: "application/json" } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c) => chunks.push(c));
+          res.on("end", () => {
+            JSON.parse(Buffer.concat(chunks).toString("utf8"));
+            resolve(res.statusCode ?? 0);
+          });
+        },
+      );
       req.on("error", reject);
     });
-  const client = new Client({ baseUrl: url, requestTimeoutMs: 10_000, maxRetries: 0, maxRetryWaitMs: 0, maxBodyBytes: 1 << 20 });
-  const harness = () => client.send({ method: "GET", path: "/v4/account", token }).then((r) => r.status);
+  const client = new Client({
+    baseUrl: url,
+    requestTimeoutMs: 10_000,
+    maxRetries: 0,
+    maxRetryWaitMs: 0,
+    maxBodyBytes: 1 << 20,
+  });
+  const harness = () =>
+    client.send({ method: "GET", path: "/v4/account", token }).then((r) => r.status);
 
   // warm both paths up, then interleave rounds so drift on a shared machine hits both alike
   await rate(raw);
@@ -64,6 +83,8 @@ if (values.child) {
   client.close();
   child.kill();
   const ratio = harnessRate / rawRate;
-  console.log(`raw http: ${Math.round(rawRate)} req/s; harness client: ${Math.round(harnessRate)} req/s; ${(100 * ratio).toFixed(0)}% of raw (medians of 3 interleaved rounds; ${loops} loops, ${seconds} s each)`);
+  console.log(
+    `raw http: ${Math.round(rawRate)} req/s; harness client: ${Math.round(harnessRate)} req/s; ${(100 * ratio).toFixed(0)}% of raw (medians of 3 interleaved rounds; ${loops} loops, ${seconds} s each)`,
+  );
   process.exit(ratio >= 0.8 ? 0 : 1);
 }

@@ -22,8 +22,12 @@ if (values.child) {
   process.send!({ url: ref.url, token: ref.tokens.admin, startupMs: performance.now() - t0 });
 } else {
   const t0 = performance.now();
-  const child = fork(new URL(import.meta.url).pathname, ["--child"], { execArgv: ["--import", "tsx"] });
-  const ready = await new Promise<{ url: string; token: string; startupMs: number }>((resolve) => child.once("message", (m) => resolve(m as never)));
+  const child = fork(new URL(import.meta.url).pathname, ["--child"], {
+    execArgv: ["--import", "tsx"],
+  });
+  const ready = await new Promise<{ url: string; token: string; startupMs: number }>((resolve) =>
+    child.once("message", (m) => resolve(m as never)),
+  );
   const spawnMs = performance.now() - t0;
   const result = await autocannon({
     url: ready.url + values.path,
@@ -33,7 +37,11 @@ if (values.child) {
   });
   child.kill();
   const non2xx = result.non2xx + result.errors;
-  console.log(`start-up: ${ready.startupMs.toFixed(0)} ms in-process (import + listen); ${spawnMs.toFixed(0)} ms including a fresh Node process`);
-  console.log(`GET ${values.path}: ${Math.round(result.requests.average)} requests/s average over ${values.seconds} s, ${values.connections} connections; p99 latency ${result.latency.p99} ms; ${non2xx} non-2xx or errors`);
+  console.log(
+    `start-up: ${ready.startupMs.toFixed(0)} ms in-process (import + listen); ${spawnMs.toFixed(0)} ms including a fresh Node process`,
+  );
+  console.log(
+    `GET ${values.path}: ${Math.round(result.requests.average)} requests/s average over ${values.seconds} s, ${values.connections} connections; p99 latency ${result.latency.p99} ms; ${non2xx} non-2xx or errors`,
+  );
   process.exit(non2xx > 0 ? 1 : 0);
 }

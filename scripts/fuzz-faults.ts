@@ -32,17 +32,34 @@ export const VALIDATION_FAULTS: Record<string, string[]> = {
   "managed-credential-label-duplicate": ["createManagedCredential"],
 };
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "25" }, only: { type: "string" } } });
+const { values } = parseArgs({
+  options: { runs: { type: "string", default: "25" }, only: { type: "string" } },
+});
 const only = values.only?.split(",");
 const results: string[] = [];
 for (const [fault, ops] of Object.entries(VALIDATION_FAULTS)) {
   if (only && !only.includes(fault)) continue;
   process.env.PLUMBLINE_REFERENCE_FAULTS = fault;
-  const config = loadConfig({ flags: { reportDir: `reports/fuzz-faults/${fault}`, seed: 1, fuzzRuns: Number(values.runs), timeBudgetMs: 30_000 } });
+  const config = loadConfig({
+    flags: {
+      reportDir: `reports/fuzz-faults/${fault}`,
+      seed: 1,
+      fuzzRuns: Number(values.runs),
+      timeBudgetMs: 30_000,
+    },
+  });
   const started = Date.now();
-  const code = await run(config, { log: () => {}, filters: ["suites/fuzz/stateless"], testNamePattern: `\\] (${ops.join("|")}):` });
-  results.push(`${code === 1 ? "found " : code === 0 ? "MISSED" : `error ${code}`}  ${fault.padEnd(36)} ${ops.join(", ")} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  const code = await run(config, {
+    log: () => {},
+    filters: ["suites/fuzz/stateless"],
+    testNamePattern: `\\] (${ops.join("|")}):`,
+  });
+  results.push(
+    `${code === 1 ? "found " : code === 0 ? "MISSED" : `error ${code}`}  ${fault.padEnd(36)} ${ops.join(", ")} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+  );
   console.log(results.at(-1));
 }
 const found = results.filter((r) => r.startsWith("found")).length;
-console.log(`\n${found} of ${results.length} validation faults found by the fuzz suite alone (seed 1, ${values.runs} cases per property)`);
+console.log(
+  `\n${found} of ${results.length} validation faults found by the fuzz suite alone (seed 1, ${values.runs} cases per property)`,
+);

@@ -22,7 +22,12 @@ const { values } = parseArgs({
   },
 });
 
-interface Check { name: string; level: string; outcome: string; requirementIds: string[] }
+interface Check {
+  name: string;
+  level: string;
+  outcome: string;
+  requirementIds: string[];
+}
 
 const work = join(values.out, "mutation");
 mkdirSync(work, { recursive: true });
@@ -32,75 +37,151 @@ function runWith(fault: string | undefined, variants = ""): Promise<Check[]> {
   const dir = join(work, fault ?? (variants ? `variant-${variants}` : "baseline"));
   rmSync(dir, { recursive: true, force: true }); // a run that writes nothing must not be judged by an earlier run's report
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["bin/plumbline.mjs", "run", "--report-dir", dir, "--ledger-dir", join(dir, "ledger")], {
-      env: { ...process.env, PLUMBLINE_REFERENCE_FAULTS: fault ?? "", PLUMBLINE_REFERENCE_VARIANTS: variants },
-      stdio: ["ignore", "ignore", "ignore"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["bin/plumbline.mjs", "run", "--report-dir", dir, "--ledger-dir", join(dir, "ledger")],
+      {
+        env: {
+          ...process.env,
+          PLUMBLINE_REFERENCE_FAULTS: fault ?? "",
+          PLUMBLINE_REFERENCE_VARIANTS: variants,
+        },
+        stdio: ["ignore", "ignore", "ignore"],
+      },
+    );
     child.on("error", reject);
     child.on("exit", () => {
       try {
-        resolve((JSON.parse(readFileSync(join(dir, "conformance.json"), "utf8")) as { checks: Check[] }).checks);
+        resolve(
+          (JSON.parse(readFileSync(join(dir, "conformance.json"), "utf8")) as { checks: Check[] })
+            .checks,
+        );
       } catch (e) {
-        reject(new Error(`run with ${fault ?? (variants ? `variant ${variants}` : "no fault")} wrote no readable conformance.json: ${(e as Error).message}`));
+        reject(
+          new Error(
+            `run with ${fault ?? (variants ? `variant ${variants}` : "no fault")} wrote no readable conformance.json: ${(e as Error).message}`,
+          ),
+        );
       }
     });
   });
 }
 
-const only = values.only?.split(",").map((n) => n.trim()).filter(Boolean);
+const only = values.only
+  ?.split(",")
+  .map((n) => n.trim())
+  .filter(Boolean);
 const unknown = only?.filter((n) => !ALL_FAULTS.some((f) => f.name === n)) ?? [];
 if (unknown.length) throw new Error(`--only names no such fault: ${unknown.join(", ")}`);
 const faults = only ? ALL_FAULTS.filter((f) => only.includes(f.name)) : ALL_FAULTS;
 const variantArg = values.variants ?? (only ? "none" : "each");
-const variantNames = variantArg === "none" ? [] : variantArg === "each" ? [...ALL_VARIANTS.map((v) => v.name), "all"] : variantArg.split(",").map((n) => n.trim()).filter(Boolean);
-const unknownVariants = variantNames.filter((n) => n !== "all" && !ALL_VARIANTS.some((v) => v.name === n));
-if (unknownVariants.length) throw new Error(`--variants names no such variant: ${unknownVariants.join(", ")} (each, none, all, or names from reference/VARIANTS.md)`);
+const variantNames =
+  variantArg === "none"
+    ? []
+    : variantArg === "each"
+      ? [...ALL_VARIANTS.map((v) => v.name), "all"]
+      : variantArg
+          .split(",")
+          .map((n) => n.trim())
+          .filter(Boolean);
+const unknownVariants = variantNames.filter(
+  (n) => n !== "all" && !ALL_VARIANTS.some((v) => v.name === n),
+);
+if (unknownVariants.length)
+  throw new Error(
+    `--variants names no such variant: ${unknownVariants.join(", ")} (each, none, all, or names from reference/VARIANTS.md)`,
+  );
 /** the SHOULD warnings and MUST skips each variant documents (`all`: every variant's) */
-const documented = (name: string, what: "shouldWarnings" | "skips") => new Set(ALL_VARIANTS.filter((v) => name === "all" || v.name === name).flatMap((v) => v[what] ?? []));
+const documented = (name: string, what: "shouldWarnings" | "skips") =>
+  new Set(
+    ALL_VARIANTS.filter((v) => name === "all" || v.name === name).flatMap((v) => v[what] ?? []),
+  );
 
 const t0 = performance.now();
 const baseline = await runWith(undefined);
 const passed = new Set(baseline.filter((c) => c.outcome === "pass").map((c) => c.name));
 
 const results: { name: string; requirement: string; detected: boolean; by: string[] }[] = [];
-interface VariantResult { variant: string; falseAlarms: string[]; shouldWarnings: string[]; undocumentedShould: string[]; skips: string[]; undocumentedSkips: string[] }
+interface VariantResult {
+  variant: string;
+  falseAlarms: string[];
+  shouldWarnings: string[];
+  undocumentedShould: string[];
+  skips: string[];
+  undocumentedSkips: string[];
+}
 const variantResults: VariantResult[] = [];
 type Job = { kind: "fault"; name: string; requirement: string } | { kind: "variant"; name: string };
-const queue: Job[] = [...faults.map((f) => ({ kind: "fault" as const, name: f.name, requirement: f.requirement })), ...variantNames.map((name) => ({ kind: "variant" as const, name }))];
+const queue: Job[] = [
+  ...faults.map((f) => ({ kind: "fault" as const, name: f.name, requirement: f.requirement })),
+  ...variantNames.map((name) => ({ kind: "variant" as const, name })),
+];
 await Promise.all(
   Array.from({ length: Number(values.jobs) }, async () => {
     for (let job = queue.shift(); job; job = queue.shift()) {
       if (job.kind === "fault") {
         const checks = await runWith(job.name);
-        const by = checks.filter((c) => c.outcome === "fail" && passed.has(c.name)).map((c) => c.name);
+        const by = checks
+          .filter((c) => c.outcome === "fail" && passed.has(c.name))
+          .map((c) => c.name);
         results.push({ name: job.name, requirement: job.requirement, detected: by.length > 0, by });
         process.stderr.write(`${by.length ? "detected" : "MISSED  "} ${job.name}\n`);
       } else {
         const checks = await runWith(undefined, job.name);
-        const falseAlarms = checks.filter((c) => (c.level === "MUST" && c.outcome === "fail") || c.outcome === "error").map((c) => `${c.outcome}: ${c.name}`);
+        const falseAlarms = checks
+          .filter((c) => (c.level === "MUST" && c.outcome === "fail") || c.outcome === "error")
+          .map((c) => `${c.outcome}: ${c.name}`);
         const warned = checks.filter((c) => c.level === "SHOULD" && c.outcome !== "pass");
         const skipped = checks.filter((c) => c.level === "MUST" && c.outcome === "skip");
-        const undocumented = (cs: Check[], ids: Set<string>) => cs.filter((c) => !c.requirementIds.some((id) => ids.has(id))).map((c) => c.name);
+        const undocumented = (cs: Check[], ids: Set<string>) =>
+          cs.filter((c) => !c.requirementIds.some((id) => ids.has(id))).map((c) => c.name);
         const undocumentedShould = undocumented(warned, documented(job.name, "shouldWarnings"));
         const undocumentedSkips = undocumented(skipped, documented(job.name, "skips"));
-        variantResults.push({ variant: job.name, falseAlarms, shouldWarnings: warned.map((c) => c.name), undocumentedShould, skips: skipped.map((c) => c.name), undocumentedSkips });
-        process.stderr.write(`${falseAlarms.length ? "FALSE ALARM" : "no false alarm"}${undocumentedShould.length + undocumentedSkips.length ? " (undocumented warnings or skips)" : ""} variant ${job.name}\n`);
+        variantResults.push({
+          variant: job.name,
+          falseAlarms,
+          shouldWarnings: warned.map((c) => c.name),
+          undocumentedShould,
+          skips: skipped.map((c) => c.name),
+          undocumentedSkips,
+        });
+        process.stderr.write(
+          `${falseAlarms.length ? "FALSE ALARM" : "no false alarm"}${undocumentedShould.length + undocumentedSkips.length ? " (undocumented warnings or skips)" : ""} variant ${job.name}\n`,
+        );
       }
     }
   }),
 );
 results.sort((a, b) => a.name.localeCompare(b.name));
-variantResults.sort((a, b) => (a.variant === "all" ? 1 : b.variant === "all" ? -1 : a.variant.localeCompare(b.variant)));
+variantResults.sort((a, b) =>
+  a.variant === "all" ? 1 : b.variant === "all" ? -1 : a.variant.localeCompare(b.variant),
+);
 const falseAlarms = variantResults.reduce((n, v) => n + v.falseAlarms.length, 0);
 const undocumentedShould = variantResults.reduce((n, v) => n + v.undocumentedShould.length, 0);
 const undocumentedSkips = variantResults.reduce((n, v) => n + v.undocumentedSkips.length, 0);
 const detected = results.filter((r) => r.detected).length;
 const score = results.length ? (100 * detected) / results.length : 100;
 const seconds = (performance.now() - t0) / 1000;
-const falseAlarm = { variantsRun: variantResults.length, falseAlarms, undocumentedShould, undocumentedSkips, results: variantResults };
-const summary = { score, detected, faults: results.length, baselinePassed: passed.size, baselineChecks: baseline.length, seconds, results, falseAlarm };
+const falseAlarm = {
+  variantsRun: variantResults.length,
+  falseAlarms,
+  undocumentedShould,
+  undocumentedSkips,
+  results: variantResults,
+};
+const summary = {
+  score,
+  detected,
+  faults: results.length,
+  baselinePassed: passed.size,
+  baselineChecks: baseline.length,
+  seconds,
+  results,
+  falseAlarm,
+};
 writeFileSync(join(values.out, "mutation.json"), JSON.stringify(summary, null, 2));
-const few = (xs: string[]) => (xs.length ? xs.slice(0, 3).join("<br>") + (xs.length > 3 ? ` (+${xs.length - 3})` : "") : "none");
+const few = (xs: string[]) =>
+  xs.length ? xs.slice(0, 3).join("<br>") + (xs.length > 3 ? ` (+${xs.length - 3})` : "") : "none";
 const md = [
   `# Mutation score: ${score.toFixed(1)}% (${detected} of ${results.length} reference faults detected)`,
   "",
@@ -112,7 +193,9 @@ const md = [
   "",
   "| fault | breaks | detected by |",
   "| --- | --- | --- |",
-  ...results.map((r) => `| \`${r.name}\` | ${r.requirement} | ${r.detected ? few(r.by) : "❌ **missed**"} |`),
+  ...results.map(
+    (r) => `| \`${r.name}\` | ${r.requirement} | ${r.detected ? few(r.by) : "❌ **missed**"} |`,
+  ),
   ...(variantResults.length
     ? [
         "",
@@ -120,11 +203,18 @@ const md = [
         "",
         "| variant | false alarms (MUST failing, errors) | SHOULD warnings | MUST skips |",
         "| --- | --- | --- | --- |",
-        ...variantResults.map((v) => `| \`${v.variant}\` | ${v.falseAlarms.length ? "❌ " + few(v.falseAlarms) : "0"} | ${few(v.shouldWarnings)}${v.undocumentedShould.length ? ` (undocumented: ${v.undocumentedShould.length})` : ""} | ${few(v.skips)}${v.undocumentedSkips.length ? ` (undocumented: ${v.undocumentedSkips.length})` : ""} |`),
+        ...variantResults.map(
+          (v) =>
+            `| \`${v.variant}\` | ${v.falseAlarms.length ? "❌ " + few(v.falseAlarms) : "0"} | ${few(v.shouldWarnings)}${v.undocumentedShould.length ? ` (undocumented: ${v.undocumentedShould.length})` : ""} | ${few(v.skips)}${v.undocumentedSkips.length ? ` (undocumented: ${v.undocumentedSkips.length})` : ""} |`,
+        ),
       ]
     : []),
 ].join("\n");
 writeFileSync(join(values.out, "mutation.md"), md + "\n");
-const alarms = variantResults.length ? `; false alarms ${falseAlarms} in ${variantResults.length} variant runs (undocumented SHOULD warnings ${undocumentedShould}, MUST skips ${undocumentedSkips})` : "";
-console.log(`mutation score ${score.toFixed(1)}%: ${detected} of ${results.length} faults detected${alarms} (${seconds.toFixed(0)} s); ${join(values.out, "mutation.md")}`);
+const alarms = variantResults.length
+  ? `; false alarms ${falseAlarms} in ${variantResults.length} variant runs (undocumented SHOULD warnings ${undocumentedShould}, MUST skips ${undocumentedSkips})`
+  : "";
+console.log(
+  `mutation score ${score.toFixed(1)}%: ${detected} of ${results.length} faults detected${alarms} (${seconds.toFixed(0)} s); ${join(values.out, "mutation.md")}`,
+);
 process.exit(score < Number(values.min) || falseAlarms > 0 ? 1 : 0);

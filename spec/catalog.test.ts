@@ -32,14 +32,43 @@ function materialHeadings(path: string): string[] {
 
 /** A source names a heading, optionally followed by " / <part>" or ", <item>". */
 export function sourceMatchesHeading(source: string, headings: string[]): boolean {
-  return headings.some((h) => source === h || source.startsWith(`${h} / `) || source.startsWith(`${h}, `));
+  return headings.some(
+    (h) => source === h || source.startsWith(`${h} / `) || source.startsWith(`${h}, `),
+  );
 }
 
 /** Status codes a MUST statement may name: 400 (clone limit, Errors 5) and 200 (owned bucket, Errors 8). */
 const ALLOWED_MUST_STATUSES = new Set(["200", "400"]);
 const COMMON_STATUSES = /\b(1\d\d|2\d\d|3\d\d|4\d\d|5\d\d)\b/g;
-const STATUS_CONTEXT = /\b(?:HTTP|status(?: code)?|code|answers?|responds?(?: with)?|returns?)\s*:?\s*(\d{3})\b|\b(\d{3})\s+(?:status|response|OK|Created|Accepted|No Content|Bad Request|Unauthorized|Forbidden|Not Found|Conflict|Unprocessable|Too Many)\b/gi;
-const WELL_KNOWN = new Set(["201", "202", "204", "301", "302", "304", "401", "402", "403", "404", "405", "406", "409", "410", "412", "413", "415", "422", "423", "429", "500", "501", "502", "503", "504"]);
+const STATUS_CONTEXT =
+  /\b(?:HTTP|status(?: code)?|code|answers?|responds?(?: with)?|returns?)\s*:?\s*(\d{3})\b|\b(\d{3})\s+(?:status|response|OK|Created|Accepted|No Content|Bad Request|Unauthorized|Forbidden|Not Found|Conflict|Unprocessable|Too Many)\b/gi;
+const WELL_KNOWN = new Set([
+  "201",
+  "202",
+  "204",
+  "301",
+  "302",
+  "304",
+  "401",
+  "402",
+  "403",
+  "404",
+  "405",
+  "406",
+  "409",
+  "410",
+  "412",
+  "413",
+  "415",
+  "422",
+  "423",
+  "429",
+  "500",
+  "501",
+  "502",
+  "503",
+  "504",
+]);
 
 /** Status codes a statement appears to assert (in status context, or any well-known status number). */
 export function statusCodesIn(statement: string): string[] {
@@ -95,9 +124,11 @@ describe("requirement catalog", () => {
     for (const r of hand) {
       if (!HAND_ID_PATTERN.test(r.id)) bad.push(`${r.id}: not AREA-TOPIC-N`);
       const prefix = r.id.split("-")[0];
-      if (AREA_PREFIX[prefix] !== r.area) bad.push(`${r.id}: prefix ${prefix} does not match area ${r.area}`);
+      if (AREA_PREFIX[prefix] !== r.area)
+        bad.push(`${r.id}: prefix ${prefix} does not match area ${r.area}`);
     }
-    for (const r of generated) if (!FIELD_ID_PATTERN.test(r.id)) bad.push(`${r.id}: not FIELD.<operationId>.<field>`);
+    for (const r of generated)
+      if (!FIELD_ID_PATTERN.test(r.id)) bad.push(`${r.id}: not FIELD.<operationId>.<field>`);
     expect(bad).toEqual([]);
   });
 
@@ -107,7 +138,8 @@ describe("requirement catalog", () => {
       if (!(LEVELS as readonly string[]).includes(r.level)) bad.push(`${r.id}: level ${r.level}`);
       if (!(KINDS as readonly string[]).includes(r.kind)) bad.push(`${r.id}: kind ${r.kind}`);
       if (!(AREAS as readonly string[]).includes(r.area)) bad.push(`${r.id}: area ${r.area}`);
-      if (!r.statement || /\n/.test(r.statement)) bad.push(`${r.id}: statement must be one non-empty line`);
+      if (!r.statement || /\n/.test(r.statement))
+        bad.push(`${r.id}: statement must be one non-empty line`);
       if (!r.operations.length) bad.push(`${r.id}: no operations`);
     }
     expect(bad).toEqual([]);
@@ -126,29 +158,40 @@ describe("requirement catalog", () => {
         if (!opIds.has(op)) bad.push(`${r.id}: unknown operationId ${op}`);
       }
     }
-    for (const r of catalog.requirements) for (const op of r.operations) if (!opIds.has(op)) bad.push(`${r.id}: ${op} after expansion`);
+    for (const r of catalog.requirements)
+      for (const op of r.operations) if (!opIds.has(op)) bad.push(`${r.id}: ${op} after expansion`);
     expect(bad).toEqual([]);
   });
 
   it("every one of the 124 operations has at least one requirement, and a happy one", () => {
     const any = new Set(catalog.requirements.flatMap((r) => r.operations));
-    const happy = new Set(catalog.requirements.filter((r) => r.kind === "happy" && r.level !== "INFO").flatMap((r) => r.operations));
+    const happy = new Set(
+      catalog.requirements
+        .filter((r) => r.kind === "happy" && r.level !== "INFO")
+        .flatMap((r) => r.operations),
+    );
     expect([...opIds].filter((id) => !any.has(id))).toEqual([]);
     expect([...opIds].filter((id) => !happy.has(id))).toEqual([]);
   });
 
   it("every operation that needs a token has a MUST scope requirement", () => {
     const scoped = new Set(
-      hand.filter((r) => r.kind === "auth" && r.level === "MUST" && /-SCOPE-\d+$/.test(r.id)).flatMap((r) => r.operations),
+      hand
+        .filter((r) => r.kind === "auth" && r.level === "MUST" && /-SCOPE-\d+$/.test(r.id))
+        .flatMap((r) => r.operations),
     );
-    const missing = ops.filter((o) => !o.anonymous && !scoped.has(o.operationId)).map((o) => o.operationId);
+    const missing = ops
+      .filter((o) => !o.anonymous && !scoped.has(o.operationId))
+      .map((o) => o.operationId);
     expect(missing).toEqual([]);
   });
 
   it("every source names a heading of the material", (ctx) => {
     const headings = materialHeadings(need(MATERIAL, ctx));
     expect(headings.length).toBeGreaterThan(20);
-    const bad = catalog.requirements.filter((r) => !sourceMatchesHeading(r.source, headings)).map((r) => `${r.id}: ${r.source}`);
+    const bad = catalog.requirements
+      .filter((r) => !sourceMatchesHeading(r.source, headings))
+      .map((r) => `${r.id}: ${r.source}`);
     expect(bad).toEqual([]);
   });
 
@@ -156,24 +199,37 @@ describe("requirement catalog", () => {
     const bad: string[] = [];
     for (const r of catalog.requirements) {
       if (r.level !== "MUST") continue;
-      for (const code of statusCodesIn(r.statement)) if (!ALLOWED_MUST_STATUSES.has(code)) bad.push(`${r.id}: ${code}`);
+      for (const code of statusCodesIn(r.statement))
+        if (!ALLOWED_MUST_STATUSES.has(code)) bad.push(`${r.id}: ${code}`);
     }
     expect(bad).toEqual([]);
   });
 
   it("contradictions of the material are INFO and say so", () => {
-    const bad = hand.filter((r) => /contradicts itself/.test(r.statement) && r.level !== "INFO").map((r) => r.id);
+    const bad = hand
+      .filter((r) => /contradicts itself/.test(r.statement) && r.level !== "INFO")
+      .map((r) => r.id);
     expect(bad).toEqual([]);
   });
 
   it("SHOULD is kept to the design's named conventions (400, 401, 401/403, 404, 429) and the policy's own (spec/README.md)", () => {
-    const policy = (r: { id: string; statement: string }) => POLICY_SHOULDS.has(r.id) && r.statement.startsWith("Policy - ");
-    const bad = hand.filter((r) => r.level === "SHOULD" && !policy(r) && !statusCodesIn(r.statement).some((c) => SHOULD_STATUSES.has(c))).map((r) => r.id);
+    const policy = (r: { id: string; statement: string }) =>
+      POLICY_SHOULDS.has(r.id) && r.statement.startsWith("Policy - ");
+    const bad = hand
+      .filter(
+        (r) =>
+          r.level === "SHOULD" &&
+          !policy(r) &&
+          !statusCodesIn(r.statement).some((c) => SHOULD_STATUSES.has(c)),
+      )
+      .map((r) => r.id);
     expect(bad).toEqual([]);
   });
 
   it("every INFO requirement says why it is INFO (not shown, a contradiction, not observable, or superseded)", () => {
-    const bad = hand.filter((r) => r.level === "INFO" && !INFO_REASON.test(r.statement)).map((r) => r.id);
+    const bad = hand
+      .filter((r) => r.level === "INFO" && !INFO_REASON.test(r.statement))
+      .map((r) => r.id);
     expect(bad).toEqual([]);
   });
 
@@ -185,7 +241,8 @@ describe("requirement catalog", () => {
       const target = catalog.byId.get(m[1]);
       if (r.level !== "INFO") bad.push(`${r.id}: superseded but ${r.level}`);
       if (!target) bad.push(`${r.id}: superseded by unknown ${m[1]}`);
-      else if (/superseded by/.test(target.statement)) bad.push(`${r.id}: superseded by ${m[1]}, itself superseded`);
+      else if (/superseded by/.test(target.statement))
+        bad.push(`${r.id}: superseded by ${m[1]}, itself superseded`);
     }
     expect(bad).toEqual([]);
   });
@@ -195,7 +252,9 @@ describe("requirement catalog", () => {
     expect(named.length).toBeGreaterThan(0);
     for (const [id, by] of named) {
       const g = catalog.byId.get(id);
-      expect(g?.generated, `${by} supersedes ${id}, which is not a generated requirement`).toBe(true);
+      expect(g?.generated, `${by} supersedes ${id}, which is not a generated requirement`).toBe(
+        true,
+      );
       expect(g!.level).toBe("INFO");
       expect(g!.statement).toContain(`superseded by ${by}`);
     }
@@ -203,7 +262,13 @@ describe("requirement catalog", () => {
 
   it("generated requirements are validation or limit checks with a field of one operation", () => {
     const bad = generated
-      .filter((r) => !r.field || r.operations.length !== 1 || !["validation", "limit"].includes(r.kind) || !r.id.startsWith(`FIELD.${r.operations[0]}.`))
+      .filter(
+        (r) =>
+          !r.field ||
+          r.operations.length !== 1 ||
+          !["validation", "limit"].includes(r.kind) ||
+          !r.id.startsWith(`FIELD.${r.operations[0]}.`),
+      )
       .map((r) => r.id);
     expect(bad).toEqual([]);
   });
@@ -215,7 +280,11 @@ describe("status-code guard", () => {
     expect(statusCodesIn("is refused with HTTP 400")).toEqual(["400"]);
     expect(statusCodesIn("a 201 Created")).toEqual(["201"]);
     expect(statusCodesIn("fails with 409")).toEqual(["409"]);
-    expect(statusCodesIn("swap disk of 512 MB, page_size 25..100, expires_in 360..68400, ports 25, 465, 587")).toEqual([]);
+    expect(
+      statusCodesIn(
+        "swap disk of 512 MB, page_size 25..100, expires_in 360..68400, ports 25, 465, 587",
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -236,7 +305,11 @@ describe("field requirement generator", () => {
         post: {
           operationId: "createThing",
           tags: ["vm"],
-          requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/ThingCreate" } } } },
+          requestBody: {
+            content: {
+              "application/json": { schema: { $ref: "#/components/schemas/ThingCreate" } },
+            },
+          },
           responses: { "200": { description: "ok" } },
         },
       },
@@ -246,9 +319,23 @@ describe("field requirement generator", () => {
           tags: ["managed"],
           parameters: [
             { name: "thingId", in: "path", required: true, schema: { type: "integer" } },
-            { name: "month", in: "path", required: true, schema: { type: "integer", minimum: 1, maximum: 12 } },
+            {
+              name: "month",
+              in: "path",
+              required: true,
+              schema: { type: "integer", minimum: 1, maximum: 12 },
+            },
           ],
-          requestBody: { content: { "application/json": { schema: { allOf: [{ $ref: "#/components/schemas/ThingCreate" }, { required: ["comments"] }], properties: { label: { type: "string" } } } } } },
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: {
+                  allOf: [{ $ref: "#/components/schemas/ThingCreate" }, { required: ["comments"] }],
+                  properties: { label: { type: "string" } },
+                },
+              },
+            },
+          },
           responses: { "200": { description: "ok" } },
         },
       },
@@ -262,13 +349,27 @@ describe("field requirement generator", () => {
       },
     },
     components: {
-      parameters: { PageSize: { name: "page_size", in: "query", schema: { type: "integer", minimum: 25, maximum: 100 } } },
+      parameters: {
+        PageSize: {
+          name: "page_size",
+          in: "query",
+          schema: { type: "integer", minimum: 25, maximum: 100 },
+        },
+      },
       schemas: {
         Slot: {
           oneOf: [
             { type: "null" },
-            { type: "object", properties: { disk_id: { type: ["integer", "null"] }, volume_id: false }, required: ["disk_id"] },
-            { type: "object", properties: { volume_id: { type: ["integer", "null"], minimum: 1 } }, required: ["volume_id"] },
+            {
+              type: "object",
+              properties: { disk_id: { type: ["integer", "null"] }, volume_id: false },
+              required: ["disk_id"],
+            },
+            {
+              type: "object",
+              properties: { volume_id: { type: ["integer", "null"], minimum: 1 } },
+              required: ["volume_id"],
+            },
           ],
         },
         ThingCreate: {
@@ -279,10 +380,23 @@ describe("field requirement generator", () => {
             label: { type: "string", minLength: 3, maxLength: 32, pattern: "^[a-z]+$" },
             region: { type: "string" },
             comments: { type: "string" },
-            tags: { type: "array", maxItems: 5, items: { type: "string", minLength: 3, maxLength: 50 } },
-            interfaces: { type: "array", maxItems: 3, items: { $ref: "#/components/schemas/Interface" } },
+            tags: {
+              type: "array",
+              maxItems: 5,
+              items: { type: "string", minLength: 3, maxLength: 50 },
+            },
+            interfaces: {
+              type: "array",
+              maxItems: 3,
+              items: { $ref: "#/components/schemas/Interface" },
+            },
             devices: { type: "object", properties: { sda: { $ref: "#/components/schemas/Slot" } } },
-            ip: { anyOf: [{ type: "string", format: "ipv4" }, { type: "string", format: "ipv6" }] },
+            ip: {
+              anyOf: [
+                { type: "string", format: "ipv4" },
+                { type: "string", format: "ipv6" },
+              ],
+            },
             pass: { type: "string", format: "password" },
             self: { $ref: "#/components/schemas/ThingCreate" },
           },
@@ -290,7 +404,10 @@ describe("field requirement generator", () => {
         Interface: {
           type: "object",
           required: ["purpose"],
-          properties: { purpose: { enum: ["public", "vlan"] }, label: { type: ["string", "null"], maxLength: 64 } },
+          properties: {
+            purpose: { enum: ["public", "vlan"] },
+            label: { type: ["string", "null"], maxLength: 64 },
+          },
         },
       },
     },
@@ -348,17 +465,33 @@ describe("field requirement generator", () => {
   });
 
   it("gives a type-only member (a JSON type, no bound, enum or pattern) a wrong-type requirement with its types", () => {
-    expect(byId.get("FIELD.createThing.comments")).toMatchObject({ jsonTypes: ["string"], kind: "validation", level: "MUST" });
-    expect(byId.get("FIELD.createThing.comments")!.statement).toContain("a value of another JSON type is refused with an error naming the field");
+    expect(byId.get("FIELD.createThing.comments")).toMatchObject({
+      jsonTypes: ["string"],
+      kind: "validation",
+      level: "MUST",
+    });
+    expect(byId.get("FIELD.createThing.comments")!.statement).toContain(
+      "a value of another JSON type is refused with an error naming the field",
+    );
     // required only within one alternative: type-only, nullable through its alternative
-    expect(byId.get("FIELD.createThing.devices.sda.disk_id")!.jsonTypes).toEqual(["integer", "null"]);
+    expect(byId.get("FIELD.createThing.devices.sda.disk_id")!.jsonTypes).toEqual([
+      "integer",
+      "null",
+    ]);
     expect(byId.get("FIELD.createThing.label")!.jsonTypes).toBeUndefined();
     expect(byId.get("FIELD.updateThing.comments")!.jsonTypes).toBeUndefined(); // required there
   });
 
   it("words body fields as refused with an error naming the field", () => {
     const label = byId.get("FIELD.createThing.label")!;
-    expect(label).toMatchObject({ kind: "validation", level: "MUST", area: "vm", operations: ["createThing"], field: "label", generated: true });
+    expect(label).toMatchObject({
+      kind: "validation",
+      level: "MUST",
+      area: "vm",
+      operations: ["createThing"],
+      field: "label",
+      generated: true,
+    });
     expect(label.statement).toContain("3..32 chars");
     expect(label.statement).toContain("pattern ^[a-z]+$");
     expect(label.statement).toContain("required");
@@ -386,9 +519,26 @@ describe("field requirement generator", () => {
   });
 
   it("copes with a document that has no bodies, parameters or components yet", () => {
-    const bare = { openapi: "3.1.0", info: { title: "t", version: "1" }, paths: { "/v4/x": { get: { operationId: "x", tags: ["vm"], responses: {} } } } } as unknown as OpenAPIV3_1.Document;
+    const bare = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: { "/v4/x": { get: { operationId: "x", tags: ["vm"], responses: {} } } },
+    } as unknown as OpenAPIV3_1.Document;
     expect(generateFieldRequirements(bare)).toEqual([]);
-    const c = buildCatalog([{ id: "VM-X-1", area: "vm", operations: ["*"], kind: "happy", level: "MUST", source: "Compute instances (vm)", statement: "s" }], bare);
+    const c = buildCatalog(
+      [
+        {
+          id: "VM-X-1",
+          area: "vm",
+          operations: ["*"],
+          kind: "happy",
+          level: "MUST",
+          source: "Compute instances (vm)",
+          statement: "s",
+        },
+      ],
+      bare,
+    );
     expect(c.byId.get("VM-X-1")!.operations).toEqual(["x"]);
   });
 });

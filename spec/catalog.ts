@@ -12,7 +12,15 @@ import { listOperations, loadOpenApi, type OperationInfo } from "./index.ts";
 
 export const REQUIREMENTS_PATH = fileURLToPath(new URL("./requirements.yaml", import.meta.url));
 
-export const KINDS = ["happy", "validation", "state", "error", "auth", "convention", "limit"] as const;
+export const KINDS = [
+  "happy",
+  "validation",
+  "state",
+  "error",
+  "auth",
+  "convention",
+  "limit",
+] as const;
 export const LEVELS = ["MUST", "SHOULD", "INFO"] as const;
 export const AREAS = [
   "conventions",
@@ -82,8 +90,10 @@ export function expandOperations(ops: string[], all: OperationInfo[]): string[] 
   const out: string[] = [];
   for (const op of ops) {
     if (op === WILDCARD_ALL) out.push(...all.map((o) => o.operationId));
-    else if (op === WILDCARD_AUTHENTICATED) out.push(...all.filter((o) => !o.anonymous).map((o) => o.operationId));
-    else if (op.startsWith("@")) out.push(...all.filter((o) => o.area === op.slice(1)).map((o) => o.operationId));
+    else if (op === WILDCARD_AUTHENTICATED)
+      out.push(...all.filter((o) => !o.anonymous).map((o) => o.operationId));
+    else if (op.startsWith("@"))
+      out.push(...all.filter((o) => o.area === op.slice(1)).map((o) => o.operationId));
     else out.push(op);
   }
   return [...new Set(out)];
@@ -179,7 +189,8 @@ function fmtNum(n: unknown): string {
 function range(min: unknown, max: unknown, unit: string): string | undefined {
   const hasMin = typeof min === "number";
   const hasMax = typeof max === "number";
-  if (hasMin && hasMax) return min === max ? `exactly ${fmtNum(min)}${unit}` : `${fmtNum(min)}..${fmtNum(max)}${unit}`;
+  if (hasMin && hasMax)
+    return min === max ? `exactly ${fmtNum(min)}${unit}` : `${fmtNum(min)}..${fmtNum(max)}${unit}`;
   if (hasMin) return `>= ${fmtNum(min)}${unit}`;
   if (hasMax) return `<= ${fmtNum(max)}${unit}`;
   return undefined;
@@ -189,7 +200,9 @@ function range(min: unknown, max: unknown, unit: string): string | undefined {
 function describeConstraints(doc: unknown, s: Schema, depth = 0): string[] {
   const parts: string[] = [];
   if (s.enum !== undefined && Array.isArray(s.enum)) {
-    const vals = s.enum.filter((v: unknown) => v !== null).map((v: unknown) => (typeof v === "string" ? v : JSON.stringify(v)));
+    const vals = s.enum
+      .filter((v: unknown) => v !== null)
+      .map((v: unknown) => (typeof v === "string" ? v : JSON.stringify(v)));
     if (vals.length) parts.push(`one of ${vals.join(", ")}`);
   }
   if (s.const !== undefined) parts.push(`exactly ${JSON.stringify(s.const)}`);
@@ -214,7 +227,10 @@ function describeConstraints(doc: unknown, s: Schema, depth = 0): string[] {
     const item = deref(doc, s.items);
     if (item && !isObjectSchema(doc, item)) {
       const inner = describeValue(doc, item, depth + 1);
-      if (inner.parts.length) parts.push(`each item ${inner.types.join(" or ")} ${inner.parts.join(", ")}`.replace(/ +/g, " "));
+      if (inner.parts.length)
+        parts.push(
+          `each item ${inner.types.join(" or ")} ${inner.parts.join(", ")}`.replace(/ +/g, " "),
+        );
     }
   }
   return parts;
@@ -228,7 +244,14 @@ function typeLabel(s: Schema): string {
 function isObjectSchema(doc: unknown, s: Schema): boolean {
   if (s.properties && typeof s.properties === "object") return true;
   for (const key of ["allOf", "oneOf", "anyOf"]) {
-    if (Array.isArray(s[key]) && s[key].some((b: unknown) => { const d = deref(doc, b); return d ? isObjectSchema(doc, d) : false; })) return true;
+    if (
+      Array.isArray(s[key]) &&
+      s[key].some((b: unknown) => {
+        const d = deref(doc, b);
+        return d ? isObjectSchema(doc, d) : false;
+      })
+    )
+      return true;
   }
   return false;
 }
@@ -271,7 +294,8 @@ function refsOf(doc: unknown, root: unknown, depth = 0): string[] {
     cur = resolveRef(doc, cur.$ref);
   }
   for (const s of [root as Schema, cur]) {
-    if (s && Array.isArray(s.allOf)) for (const b of s.allOf) out.push(...refsOf(doc, b, depth + 1));
+    if (s && Array.isArray(s.allOf))
+      for (const b of s.allOf) out.push(...refsOf(doc, b, depth + 1));
   }
   return [...new Set(out)];
 }
@@ -284,7 +308,11 @@ interface ValueDesc {
 
 function isNullOnly(s: Schema): boolean {
   const t = typesOf(s);
-  return t.length > 0 && t.every((x) => x === "null") || s.const === null || (Array.isArray(s.enum) && s.enum.length === 1 && s.enum[0] === null);
+  return (
+    (t.length > 0 && t.every((x) => x === "null")) ||
+    s.const === null ||
+    (Array.isArray(s.enum) && s.enum.length === 1 && s.enum[0] === null)
+  );
 }
 
 /** Type and constraints of a value, alternatives included ("format ipv4 or ipv6", "either ... or ..."). */
@@ -292,16 +320,22 @@ function describeValue(doc: unknown, s: Schema, depth = 0): ValueDesc {
   const types: string[] = [];
   let nullable = false;
   const parts: string[] = [];
-  const add = (p: string) => { if (!parts.includes(p)) parts.push(p); };
+  const add = (p: string) => {
+    if (!parts.includes(p)) parts.push(p);
+  };
   for (const c of conjuncts(doc, s)) {
-    for (const t of typesOf(c)) (t === "null" ? (nullable = true) : !types.includes(t) && types.push(t));
+    for (const t of typesOf(c))
+      t === "null" ? (nullable = true) : !types.includes(t) && types.push(t);
     for (const p of describeConstraints(doc, c, depth)) add(p);
   }
   if (depth < 4) {
     const alts = alternatives(doc, s);
     const described: ValueDesc[] = [];
     for (const a of alts) {
-      if (isNullOnly(a)) { nullable = true; continue; }
+      if (isNullOnly(a)) {
+        nullable = true;
+        continue;
+      }
       const d = describeValue(doc, a, depth + 1);
       if (d.nullable) nullable = true;
       for (const t of d.types) if (!types.includes(t)) types.push(t);
@@ -310,9 +344,15 @@ function describeValue(doc: unknown, s: Schema, depth = 0): ValueDesc {
     const withParts = described.filter((d) => d.parts.length > 0);
     if (withParts.length === 1 && described.length === 1) withParts[0].parts.forEach(add);
     else if (withParts.length > 0) {
-      const formats = withParts.every((d) => d.parts.length === 1 && d.parts[0].startsWith("format "));
-      if (formats && withParts.length === described.length) add(`format ${withParts.map((d) => d.parts[0].slice(7)).join(" or ")}`);
-      else add(`either ${described.map((d) => (d.parts.length ? d.parts.join(", ") : d.types.join(" or ") || "any")).join(" or ")}`);
+      const formats = withParts.every(
+        (d) => d.parts.length === 1 && d.parts[0].startsWith("format "),
+      );
+      if (formats && withParts.length === described.length)
+        add(`format ${withParts.map((d) => d.parts[0].slice(7)).join(" or ")}`);
+      else
+        add(
+          `either ${described.map((d) => (d.parts.length ? d.parts.join(", ") : d.types.join(" or ") || "any")).join(" or ")}`,
+        );
     }
   }
   return { types, nullable, parts };
@@ -323,7 +363,15 @@ function describeValue(doc: unknown, s: Schema, depth = 0): ValueDesc {
  * properties share the array's path: interfaces.label). `required` comes from the schema and its
  * allOf parts only: a property required inside one oneOf/anyOf alternative is not required as such.
  */
-function walkSchema(doc: unknown, root: unknown, prefix: string, requiredHere: boolean, acc: Map<string, FieldInfo>, depth: number, refs: ReadonlySet<string> = new Set()): void {
+function walkSchema(
+  doc: unknown,
+  root: unknown,
+  prefix: string,
+  requiredHere: boolean,
+  acc: Map<string, FieldInfo>,
+  depth: number,
+  refs: ReadonlySet<string> = new Set(),
+): void {
   // a schema that refers back to one it is nested in (a recursive shape) is not walked again
   const own = refsOf(doc, root);
   if (own.some((r) => refs.has(r))) return;
@@ -352,28 +400,56 @@ function walkSchema(doc: unknown, root: unknown, prefix: string, requiredHere: b
         // a member with a JSON type and nothing more is type-only: its wrong-type refusal is still a rule
         const typeOnly = v.parts.length === 0 && !requiredHere;
         const jsonTypes = [...v.types, ...(v.nullable ? ["null"] : [])];
-        acc.set(prefix, { path: prefix, parts: typeText ? [typeText, ...v.parts] : [...v.parts], required: requiredHere, constrained: true, ...(typeOnly ? { typeOnly: true, jsonTypes } : {}) });
+        acc.set(prefix, {
+          path: prefix,
+          parts: typeText ? [typeText, ...v.parts] : [...v.parts],
+          required: requiredHere,
+          constrained: true,
+          ...(typeOnly ? { typeOnly: true, jsonTypes } : {}),
+        });
       }
     }
   }
 
   // `required` of any allOf part applies to the properties of every part
-  const requiredNames = new Set<string>(conj.flatMap((c) => (Array.isArray(c.required) ? c.required.map(String) : [])));
+  const requiredNames = new Set<string>(
+    conj.flatMap((c) => (Array.isArray(c.required) ? c.required.map(String) : [])),
+  );
   const descend = (b: Schema, strict: boolean) => {
-    const props = b.properties && typeof b.properties === "object" ? (b.properties as Record<string, unknown>) : undefined;
+    const props =
+      b.properties && typeof b.properties === "object"
+        ? (b.properties as Record<string, unknown>)
+        : undefined;
     const req = strict ? requiredNames : new Set<string>();
     if (props) {
       for (const [name, sub] of Object.entries(props)) {
-        walkSchema(doc, sub, prefix ? `${prefix}.${name}` : name, req.has(name), acc, depth + 1, path);
+        walkSchema(
+          doc,
+          sub,
+          prefix ? `${prefix}.${name}` : name,
+          req.has(name),
+          acc,
+          depth + 1,
+          path,
+        );
       }
     }
     if (b.items) {
       // scalar item constraints were described on the array field itself
       const item = deref(doc, b.items);
-      if (item && isObjectSchema(doc, item)) walkSchema(doc, b.items, prefix, false, acc, depth + 1, path);
+      if (item && isObjectSchema(doc, item))
+        walkSchema(doc, b.items, prefix, false, acc, depth + 1, path);
     }
     if (b.additionalProperties && typeof b.additionalProperties === "object") {
-      walkSchema(doc, b.additionalProperties, prefix ? `${prefix}.*` : "*", false, acc, depth + 1, path);
+      walkSchema(
+        doc,
+        b.additionalProperties,
+        prefix ? `${prefix}.*` : "*",
+        false,
+        acc,
+        depth + 1,
+        path,
+      );
     }
   };
   for (const c of conj) descend(c, true);
@@ -387,7 +463,7 @@ function walkSchema(doc: unknown, root: unknown, prefix: string, requiredHere: b
 
 function sectionOf(op: OperationInfo): string {
   const s = (op.operation as Record<string, unknown>)["x-material-section"];
-  return typeof s === "string" && s.trim() ? s.trim() : AREA_SECTION[op.area] ?? "Endpoints";
+  return typeof s === "string" && s.trim() ? s.trim() : (AREA_SECTION[op.area] ?? "Endpoints");
 }
 
 function bodyFields(doc: unknown, op: OperationInfo): FieldInfo[] {
@@ -396,7 +472,9 @@ function bodyFields(doc: unknown, op: OperationInfo): FieldInfo[] {
   if (!content) return [];
   const acc = new Map<string, FieldInfo>();
   // JSON first, then any other media type with an object schema (multipart uploads)
-  const types = Object.keys(content).sort((a, b) => Number(!a.includes("json")) - Number(!b.includes("json")));
+  const types = Object.keys(content).sort(
+    (a, b) => Number(!a.includes("json")) - Number(!b.includes("json")),
+  );
   for (const t of types) {
     const schema = deref(doc, content[t]?.schema);
     if (!schema || !isObjectSchema(doc, schema)) continue;
@@ -410,7 +488,10 @@ interface ParamField extends FieldInfo {
 }
 
 function paramFields(doc: unknown, op: OperationInfo, pathItem: Schema | undefined): ParamField[] {
-  const raw = [...((pathItem?.parameters as unknown[]) ?? []), ...((op.operation.parameters as unknown[]) ?? [])];
+  const raw = [
+    ...((pathItem?.parameters as unknown[]) ?? []),
+    ...((op.operation.parameters as unknown[]) ?? []),
+  ];
   const byKey = new Map<string, Schema>();
   for (const p of raw) {
     const d = deref(doc, p);
@@ -425,7 +506,13 @@ function paramFields(doc: unknown, op: OperationInfo, pathItem: Schema | undefin
     const required = p.in !== "path" && p.required === true;
     if (!parts.length && !required) continue;
     const type = v.types.join(" or ");
-    out.push({ path: String(p.name), in: String(p.in), parts: type ? [type, ...parts] : parts, required, constrained: true });
+    out.push({
+      path: String(p.name),
+      in: String(p.in),
+      parts: type ? [type, ...parts] : parts,
+      required,
+      constrained: true,
+    });
   }
   return out;
 }
@@ -435,28 +522,45 @@ function bodyStatement(f: FieldInfo): string {
     return `${f.path}: ${f.parts.join(", ")} (no bound, enum or pattern stated); a value of another JSON type is refused with an error naming the field${f.path.includes(".") ? " (dotted path)" : ""}`;
   }
   const desc = [...f.parts, ...(f.required ? ["required"] : [])].join(", ");
-  const what = f.required && f.parts.length <= 1 ? "a request without it" : f.required ? "a missing value or one outside these bounds" : "a value outside these bounds";
+  const what =
+    f.required && f.parts.length <= 1
+      ? "a request without it"
+      : f.required
+        ? "a missing value or one outside these bounds"
+        : "a value outside these bounds";
   return `${f.path}: ${desc}; ${what} is refused with an error naming the field${f.path.includes(".") ? " (dotted path)" : ""}`;
 }
 
-function paramStatement(op: OperationInfo, f: ParamField): { level: Requirement["level"]; statement: string } {
+function paramStatement(
+  op: OperationInfo,
+  f: ParamField,
+): { level: Requirement["level"]; statement: string } {
   const desc = [...f.parts, ...(f.required ? ["required"] : [])].join(", ");
   const head = `${f.in} parameter ${f.path}: ${desc}`;
-  if (f.path === "page_size" && f.in === "query" && !PAGE_SIZE_BOUNDED_OPERATIONS.has(op.operationId)) {
+  if (
+    f.path === "page_size" &&
+    f.in === "query" &&
+    !PAGE_SIZE_BOUNDED_OPERATIONS.has(op.operationId)
+  ) {
     return {
       level: "INFO",
       statement: `${head}; the material contradicts itself on this list (general convention 5 gives 25..100 for every paginated list, Limits says bounds on other lists are not shown), so whether the bound holds is observed only`,
     };
   }
   if (f.in === "query") {
-    const extra = f.required && f.parts.length <= 1 ? "a request without it is refused with an error" : `the bound holds: a value outside is refused with an error or clamped to the bound (never a result past it)${f.required ? "; a request without it is refused with an error" : ""}`;
+    const extra =
+      f.required && f.parts.length <= 1
+        ? "a request without it is refused with an error"
+        : `the bound holds: a value outside is refused with an error or clamped to the bound (never a result past it)${f.required ? "; a request without it is refused with an error" : ""}`;
     return { level: "MUST", statement: `${head}; ${extra}` };
   }
   return { level: "MUST", statement: `${head}; a value outside is refused with an error` };
 }
 
 /** One requirement per constrained request field and parameter of every operation in the document. */
-export function generateFieldRequirements(doc: OpenAPIV3_1.Document = loadOpenApi()): Requirement[] {
+export function generateFieldRequirements(
+  doc: OpenAPIV3_1.Document = loadOpenApi(),
+): Requirement[] {
   const out: Requirement[] = [];
   for (const op of listOperations(doc)) {
     const pathItem = (doc.paths as Record<string, Schema> | undefined)?.[op.path];
@@ -465,15 +569,37 @@ export function generateFieldRequirements(doc: OpenAPIV3_1.Document = loadOpenAp
     for (const f of bodyFields(doc, op)) {
       const id = `FIELD.${op.operationId}.${f.path.replace(/\*/g, "_any")}`;
       ids.add(id);
-      out.push({ id, area: op.area, operations: [op.operationId], kind: "validation", level: "MUST", source, statement: bodyStatement(f), generated: true, field: f.path, ...(f.jsonTypes ? { jsonTypes: f.jsonTypes } : {}) });
+      out.push({
+        id,
+        area: op.area,
+        operations: [op.operationId],
+        kind: "validation",
+        level: "MUST",
+        source,
+        statement: bodyStatement(f),
+        generated: true,
+        field: f.path,
+        ...(f.jsonTypes ? { jsonTypes: f.jsonTypes } : {}),
+      });
     }
     for (const f of paramFields(doc, op, pathItem)) {
       let id = `FIELD.${op.operationId}.${f.path}`;
       if (ids.has(id)) id = `FIELD.${op.operationId}.${f.in}-${f.path}`;
       ids.add(id);
       const { level, statement } = paramStatement(op, f);
-      const kind: Requirement["kind"] = f.in === "query" && (f.path === "page" || f.path === "page_size") ? "limit" : "validation";
-      out.push({ id, area: op.area, operations: [op.operationId], kind, level, source, statement, generated: true, field: f.path });
+      const kind: Requirement["kind"] =
+        f.in === "query" && (f.path === "page" || f.path === "page_size") ? "limit" : "validation";
+      out.push({
+        id,
+        area: op.area,
+        operations: [op.operationId],
+        kind,
+        level,
+        source,
+        statement,
+        generated: true,
+        field: f.path,
+      });
     }
   }
   return out;
@@ -483,13 +609,23 @@ export function generateFieldRequirements(doc: OpenAPIV3_1.Document = loadOpenAp
 
 let cached: Catalog | undefined;
 
-export function buildCatalog(raw: RawRequirement[], doc: OpenAPIV3_1.Document = loadOpenApi()): Catalog {
+export function buildCatalog(
+  raw: RawRequirement[],
+  doc: OpenAPIV3_1.Document = loadOpenApi(),
+): Catalog {
   const all = listOperations(doc);
-  const requirements: Requirement[] = raw.map((r) => ({ ...r, operations: expandOperations(r.operations, all) }));
-  const replaced = new Map(raw.flatMap((r) => (r.supersedes ?? []).map((id) => [id, r.id] as const)));
+  const requirements: Requirement[] = raw.map((r) => ({
+    ...r,
+    operations: expandOperations(r.operations, all),
+  }));
+  const replaced = new Map(
+    raw.flatMap((r) => (r.supersedes ?? []).map((id) => [id, r.id] as const)),
+  );
   for (const g of generateFieldRequirements(doc)) {
     const by = replaced.get(g.id);
-    requirements.push(by ? { ...g, level: "INFO", statement: `${g.statement} (superseded by ${by})` } : g);
+    requirements.push(
+      by ? { ...g, level: "INFO", statement: `${g.statement} (superseded by ${by})` } : g,
+    );
   }
   const byId = new Map<string, Requirement>();
   for (const r of requirements) if (!byId.has(r.id)) byId.set(r.id, r);

@@ -7,16 +7,27 @@
 // as deployed services of this API family write it). The offset RFC 3339 asks for is a SHOULD,
 // checked by `hasUtcOffset` in suites/conventions/time.test.ts.
 
-const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 const RFC3339_OFFSET = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
 
 /** An ISO 8601 date and time (extended form), offset optional, with values inside their calendar ranges. */
 export function isIsoDateTime(s: string): boolean {
   const m = ISO_DATE_TIME.exec(s);
   if (!m) return false;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((x) => (x === undefined ? 0 : Number(x)));
+  const [year, month, day, hour, minute, second] = m
+    .slice(1, 7)
+    .map((x) => (x === undefined ? 0 : Number(x)));
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth && hour <= 23 && minute <= 59 && second <= 60;
+  return (
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 60
+  );
 }
 
 /** The RFC 3339 form: seconds and a UTC offset (`Z` or `±hh:mm`). The SHOULD of the timestamp policy. */

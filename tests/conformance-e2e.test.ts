@@ -14,12 +14,18 @@ interface Report {
 
 function run(env: Record<string, string> = {}, ...args: string[]) {
   const dir = mkdtempSync(join(tmpdir(), "plb-e2e-"));
-  const r = spawnSync(process.execPath, ["bin/plumbline.mjs", "run", "--report-dir", dir, "--ledger-dir", join(dir, "ledger"), ...args], {
-    env: { ...process.env, ...env },
-    encoding: "utf8",
-    timeout: 170_000,
-  });
-  const report = existsSync(join(dir, "conformance.json")) ? (JSON.parse(readFileSync(join(dir, "conformance.json"), "utf8")) as Report) : undefined;
+  const r = spawnSync(
+    process.execPath,
+    ["bin/plumbline.mjs", "run", "--report-dir", dir, "--ledger-dir", join(dir, "ledger"), ...args],
+    {
+      env: { ...process.env, ...env },
+      encoding: "utf8",
+      timeout: 170_000,
+    },
+  );
+  const report = existsSync(join(dir, "conformance.json"))
+    ? (JSON.parse(readFileSync(join(dir, "conformance.json"), "utf8")) as Report)
+    : undefined;
   return { status: r.status, output: r.stdout + r.stderr, dir, report };
 }
 
@@ -28,11 +34,14 @@ describe("plumbline run against the embedded reference", () => {
 
   it("exits 0 and writes the four reports", () => {
     expect(clean.status, clean.output.slice(-3000)).toBe(0);
-    for (const f of ["conformance.json", "conformance.md", "conformance.html", "junit.xml"]) expect(existsSync(join(clean.dir, f)), f).toBe(true);
+    for (const f of ["conformance.json", "conformance.md", "conformance.html", "junit.xml"])
+      expect(existsSync(join(clean.dir, f)), f).toBe(true);
   });
 
   it("passes every MUST and SHOULD check", () => {
-    const bad = clean.report!.checks.filter((c) => c.level !== "INFO" && c.outcome !== "pass").map((c) => `${c.outcome}: ${c.name}: ${c.reason ?? ""}`);
+    const bad = clean
+      .report!.checks.filter((c) => c.level !== "INFO" && c.outcome !== "pass")
+      .map((c) => `${c.outcome}: ${c.name}: ${c.reason ?? ""}`);
     expect(bad).toEqual([]);
     expect(clean.report!.checks.length).toBeGreaterThan(10);
   });
@@ -47,13 +56,16 @@ describe("plumbline run against the embedded reference", () => {
   // each of these runs the whole suite once more
   it("gives the same outcomes for the same seed", { timeout: 180_000 }, () => {
     const again = run({}, "--seed", "42");
-    const outcomes = (r: Report | undefined) => r!.checks.map((c) => `${c.name}: ${c.outcome}`).sort();
+    const outcomes = (r: Report | undefined) =>
+      r!.checks.map((c) => `${c.name}: ${c.outcome}`).sort();
     expect(outcomes(again.report)).toEqual(outcomes(clean.report));
   });
 
   it("exits non-zero when the target breaks a MUST requirement", { timeout: 180_000 }, () => {
     const broken = run({ PLUMBLINE_REFERENCE_FAULTS: "error-body-plain" });
     expect(broken.status).toBe(1);
-    expect(broken.report!.checks.some((c) => c.level === "MUST" && c.outcome === "fail")).toBe(true);
+    expect(broken.report!.checks.some((c) => c.level === "MUST" && c.outcome === "fail")).toBe(
+      true,
+    );
   });
 });

@@ -13,12 +13,28 @@ import { DIFF_FILES } from "../reporter/diff-render.ts";
 
 const FAULT = "tag-list-skips-volumes"; // breaks TAG-LIST-1 (reference/FAULTS.md)
 
-async function plumblineDiff(...args: string[]): Promise<{ code: number; output: string; dir: string; report?: DiffReport }> {
+async function plumblineDiff(
+  ...args: string[]
+): Promise<{ code: number; output: string; dir: string; report?: DiffReport }> {
   const dir = mkdtempSync(join(tmpdir(), "plb-diff-"));
   let code = 0;
   let output = "";
   try {
-    const r = await promisify(execFile)(process.execPath, ["bin/plumbline.mjs", "diff", "--seed", "5", "--report-dir", dir, "--ledger-dir", join(dir, "ledger"), ...args], { timeout: 280_000 });
+    const r = await promisify(execFile)(
+      process.execPath,
+      [
+        "bin/plumbline.mjs",
+        "diff",
+        "--seed",
+        "5",
+        "--report-dir",
+        dir,
+        "--ledger-dir",
+        join(dir, "ledger"),
+        ...args,
+      ],
+      { timeout: 280_000 },
+    );
     output = r.stdout + r.stderr;
   } catch (e) {
     const err = e as { code?: number; stdout?: string; stderr?: string };
@@ -26,16 +42,31 @@ async function plumblineDiff(...args: string[]): Promise<{ code: number; output:
     output = `${err.stdout ?? ""}${err.stderr ?? ""}`;
   }
   const file = join(dir, "diff.json");
-  return { code, output, dir, report: existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as DiffReport) : undefined };
+  return {
+    code,
+    output,
+    dir,
+    report: existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as DiffReport) : undefined,
+  };
 }
 
 function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? sources(join(dir, n)) : n.endsWith(".ts") && !n.endsWith(".test.ts") ? [join(dir, n)] : []));
+  return readdirSync(dir).flatMap((n) =>
+    statSync(join(dir, n)).isDirectory()
+      ? sources(join(dir, n))
+      : n.endsWith(".ts") && !n.endsWith(".test.ts")
+        ? [join(dir, n)]
+        : [],
+  );
 }
-const variantsAvailable = sources("reference").some((f) => readFileSync(f, "utf8").includes("PLUMBLINE_REFERENCE_VARIANTS"));
+const variantsAvailable = sources("reference").some((f) =>
+  readFileSync(f, "utf8").includes("PLUMBLINE_REFERENCE_VARIANTS"),
+);
 
 describe("plumbline diff", () => {
-  it("reference against reference + one fault: that fault's differences and nothing else", { timeout: 300_000 }, async () => {
+  it("reference against reference + one fault: that fault's differences and nothing else", {
+    timeout: 300_000,
+  }, async () => {
     const r = await plumblineDiff("--areas", "tags", "--reference-faults-b", FAULT);
     expect(r.code, r.output.slice(-3000)).toBe(1);
     for (const f of DIFF_FILES) expect(existsSync(join(r.dir, f)), f).toBe(true);
@@ -44,7 +75,11 @@ describe("plumbline diff", () => {
     // a legal difference (one more request while polling or paging) may come with the fault too;
     // what is not legal is exactly what the fault broke (it passes on a, fails on b), and back
     const differing = d.checks.filter((c) => c.differences.some((x) => !x.legal));
-    expect(differing.map((c) => `${c.name}: ${c.outcome.a} / ${c.outcome.b}`).filter((l) => !l.endsWith("pass / fail"))).toEqual([]);
+    expect(
+      differing
+        .map((c) => `${c.name}: ${c.outcome.a} / ${c.outcome.b}`)
+        .filter((l) => !l.endsWith("pass / fail")),
+    ).toEqual([]);
     const failedOnB = d.checks.filter((c) => c.outcome.b === "fail").map((c) => c.name);
     expect(differing.map((c) => c.name).sort()).toEqual(failedOnB.sort());
     expect(differing.some((c) => c.requirementIds.includes("TAG-LIST-1"))).toBe(true);
@@ -54,13 +89,24 @@ describe("plumbline diff", () => {
     expect(html).toContain(`reference + faults ${FAULT}`);
   });
 
-  it.skipIf(!variantsAvailable)("reference against reference + every legal variant: every difference is legal", { timeout: 300_000 }, async () => {
-    const r = await plumblineDiff("--reference-variants-b", "all");
-    const d = r.report!;
-    expect(d, r.output.slice(-3000)).toBeDefined();
-    const bad = d.checks.flatMap((c) => c.differences.filter((x) => !x.legal).map((x) => `${c.name}: ${x.kind} ${x.where}: ${JSON.stringify(x.a)} / ${JSON.stringify(x.b)} (${x.why})`));
-    expect(bad).toEqual([]);
-    expect(d.totals.differences).toBeGreaterThan(0); // the variants do differ
-    expect(r.code).toBe(0);
-  });
+  it.skipIf(!variantsAvailable)(
+    "reference against reference + every legal variant: every difference is legal",
+    { timeout: 300_000 },
+    async () => {
+      const r = await plumblineDiff("--reference-variants-b", "all");
+      const d = r.report!;
+      expect(d, r.output.slice(-3000)).toBeDefined();
+      const bad = d.checks.flatMap((c) =>
+        c.differences
+          .filter((x) => !x.legal)
+          .map(
+            (x) =>
+              `${c.name}: ${x.kind} ${x.where}: ${JSON.stringify(x.a)} / ${JSON.stringify(x.b)} (${x.why})`,
+          ),
+      );
+      expect(bad).toEqual([]);
+      expect(d.totals.differences).toBeGreaterThan(0); // the variants do differ
+      expect(r.code).toBe(0);
+    },
+  );
 });

@@ -19,9 +19,13 @@ import { loadCatalog } from "../spec/catalog.ts";
  * validation), CONV-ERR-8 ← errors-empty (an empty errors array on 404/405), CONV-TIME-2 ←
  * timestamps-no-offset (RFC 3339 asks for the UTC offset).
  */
-const EXPECTED_SHOULD_WARNINGS: Record<string, string> = Object.fromEntries(ALL_VARIANTS.flatMap((v) => (v.shouldWarnings ?? []).map((id) => [id, v.name])));
+const EXPECTED_SHOULD_WARNINGS: Record<string, string> = Object.fromEntries(
+  ALL_VARIANTS.flatMap((v) => (v.shouldWarnings ?? []).map((id) => [id, v.name])),
+);
 /** MUST requirements whose checks may skip (reference/variants.ts `skips`): OS-BUCKET-2 ← records-minimal (no `acl` in the Bucket record). */
-const EXPECTED_SKIPS: Record<string, string> = Object.fromEntries(ALL_VARIANTS.flatMap((v) => (v.skips ?? []).map((id) => [id, v.name])));
+const EXPECTED_SKIPS: Record<string, string> = Object.fromEntries(
+  ALL_VARIANTS.flatMap((v) => (v.skips ?? []).map((id) => [id, v.name])),
+);
 
 interface Check {
   name: string;
@@ -33,13 +37,19 @@ interface Check {
 
 function runAllVariants() {
   const dir = mkdtempSync(join(tmpdir(), "plb-false-alarm-"));
-  const r = spawnSync(process.execPath, ["bin/plumbline.mjs", "run", "--report-dir", dir, "--ledger-dir", join(dir, "ledger")], {
-    env: { ...process.env, PLUMBLINE_REFERENCE_VARIANTS: "all", PLUMBLINE_REFERENCE_FAULTS: "" },
-    encoding: "utf8",
-    timeout: 170_000,
-  });
+  const r = spawnSync(
+    process.execPath,
+    ["bin/plumbline.mjs", "run", "--report-dir", dir, "--ledger-dir", join(dir, "ledger")],
+    {
+      env: { ...process.env, PLUMBLINE_REFERENCE_VARIANTS: "all", PLUMBLINE_REFERENCE_FAULTS: "" },
+      encoding: "utf8",
+      timeout: 170_000,
+    },
+  );
   const file = join(dir, "conformance.json");
-  const checks = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as { checks: Check[] }).checks : undefined;
+  const checks = existsSync(file)
+    ? (JSON.parse(readFileSync(file, "utf8")) as { checks: Check[] }).checks
+    : undefined;
   return { status: r.status, output: r.stdout + r.stderr, checks };
 }
 
@@ -47,11 +57,17 @@ const line = (c: Check) => `${c.level} ${c.outcome}: ${c.name}: ${(c.reason ?? "
 
 describe("no false alarms: the suite against the reference with every legal variant on", () => {
   it("expects exactly the SHOULD warnings documented for the variants", () => {
-    expect(EXPECTED_SHOULD_WARNINGS).toEqual({ "CONV-ERR-4": "error-statuses", "CONV-ERR-8": "errors-empty", "CONV-TIME-2": "timestamps-no-offset" });
+    expect(EXPECTED_SHOULD_WARNINGS).toEqual({
+      "CONV-ERR-4": "error-statuses",
+      "CONV-ERR-8": "errors-empty",
+      "CONV-TIME-2": "timestamps-no-offset",
+    });
     expect(EXPECTED_SKIPS).toEqual({ "OS-BUCKET-2": "records-minimal" });
     const catalog = loadCatalog().byId;
-    for (const id of Object.keys(EXPECTED_SHOULD_WARNINGS)) expect(catalog.get(id)?.level, `${id} in spec/requirements.yaml`).toBe("SHOULD");
-    for (const id of Object.keys(EXPECTED_SKIPS)) expect(catalog.get(id)?.level, `${id} in spec/requirements.yaml`).toBe("MUST");
+    for (const id of Object.keys(EXPECTED_SHOULD_WARNINGS))
+      expect(catalog.get(id)?.level, `${id} in spec/requirements.yaml`).toBe("SHOULD");
+    for (const id of Object.keys(EXPECTED_SKIPS))
+      expect(catalog.get(id)?.level, `${id} in spec/requirements.yaml`).toBe("MUST");
   });
 
   const run = runAllVariants();
@@ -62,18 +78,26 @@ describe("no false alarms: the suite against the reference with every legal vari
   });
 
   it("no MUST check fails (zero false alarms) and no check errors", () => {
-    const bad = run.checks!.filter((c) => (c.level === "MUST" && c.outcome === "fail") || c.outcome === "error").map(line);
+    const bad = run
+      .checks!.filter((c) => (c.level === "MUST" && c.outcome === "fail") || c.outcome === "error")
+      .map(line);
     expect(bad).toEqual([]);
   });
 
   it("MUST checks skip only where a variant hides a member the material does not list (listed)", () => {
     const skipped = run.checks!.filter((c) => c.level === "MUST" && c.outcome === "skip");
-    expect(skipped.filter((c) => !c.requirementIds.some((id) => id in EXPECTED_SKIPS)).map(line)).toEqual([]);
+    expect(
+      skipped.filter((c) => !c.requirementIds.some((id) => id in EXPECTED_SKIPS)).map(line),
+    ).toEqual([]);
   });
 
   it("SHOULD checks warn only where a listed variant departs from the convention", () => {
     const warned = run.checks!.filter((c) => c.level === "SHOULD" && c.outcome !== "pass");
-    expect(warned.filter((c) => !c.requirementIds.some((id) => id in EXPECTED_SHOULD_WARNINGS)).map(line)).toEqual([]);
+    expect(
+      warned
+        .filter((c) => !c.requirementIds.some((id) => id in EXPECTED_SHOULD_WARNINGS))
+        .map(line),
+    ).toEqual([]);
     // the list stays true: each listed warning still happens (else the variant or the check changed)
     const ids = new Set(warned.flatMap((c) => c.requirementIds));
     expect(Object.keys(EXPECTED_SHOULD_WARNINGS).filter((id) => !ids.has(id))).toEqual([]);

@@ -25,17 +25,43 @@ afterAll(async () => {
 /** Runs the createManagedService single-violation property once; returns what it sent and how it ended. */
 async function once(ref: ReferenceHandle, seed: number) {
   const sent: string[] = [];
-  const w = testWorld(ref.url, { tokens: ref.tokens, controlUrl: ref.controlUrl, fixtures: REFERENCE_FIXTURES, seed, fuzzRuns: 40, timeBudgetMs: 60_000 });
-  const ctx = { task: { meta: {} as { plumbline?: CheckMeta }, file: { filepath: "suites/fuzz/x.test.ts" } }, skip: (() => undefined) as never };
+  const w = testWorld(ref.url, {
+    tokens: ref.tokens,
+    controlUrl: ref.controlUrl,
+    fixtures: REFERENCE_FIXTURES,
+    seed,
+    fuzzRuns: 40,
+    timeBudgetMs: 60_000,
+  });
+  const ctx = {
+    task: { meta: {} as { plumbline?: CheckMeta }, file: { filepath: "suites/fuzz/x.test.ts" } },
+    skip: (() => undefined) as never,
+  };
   const { catalog } = loadRequirements();
   const g = generatorsFor("createManagedService", { ...REFERENCE_FIXTURES, kernels: [] });
-  await runCheck(declare({ id: "CONV-ERR-3", op: "createManagedService", kind: "fuzz", effect: "creates" }, catalog), ctx as never, async (c) => {
-    await fuzz(c, "createManagedService: one broken member is refused", g.violations!, async (v) => {
-      sent.push(JSON.stringify(v));
-      const res = await c.fresh.attempt("managedService", "createManagedService", { body: v.request.body });
-      expectErrorNamingField(res, v.path);
-    });
-  }, w, catalog).catch(() => undefined);
+  await runCheck(
+    declare(
+      { id: "CONV-ERR-3", op: "createManagedService", kind: "fuzz", effect: "creates" },
+      catalog,
+    ),
+    ctx as never,
+    async (c) => {
+      await fuzz(
+        c,
+        "createManagedService: one broken member is refused",
+        g.violations!,
+        async (v) => {
+          sent.push(JSON.stringify(v));
+          const res = await c.fresh.attempt("managedService", "createManagedService", {
+            body: v.request.body,
+          });
+          expectErrorNamingField(res, v.path);
+        },
+      );
+    },
+    w,
+    catalog,
+  ).catch(() => undefined);
   w.client.close();
   const meta = ctx.task.meta.plumbline!;
   return { sent, outcome: meta.outcome, counterexample: meta.fuzz?.[0]?.counterexample?.value };

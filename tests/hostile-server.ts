@@ -6,7 +6,19 @@ import type { AddressInfo } from "node:net";
 import type { Socket } from "node:net";
 import { randomBytes } from "node:crypto";
 
-export const HOSTILE_MODES = ["html", "truncated", "huge", "deep", "reset", "stall", "redirect-loop", "wrong-type", "fake-gzip", "no-id", "secrets"] as const;
+export const HOSTILE_MODES = [
+  "html",
+  "truncated",
+  "huge",
+  "deep",
+  "reset",
+  "stall",
+  "redirect-loop",
+  "wrong-type",
+  "fake-gzip",
+  "no-id",
+  "secrets",
+] as const;
 export type HostileMode = (typeof HOSTILE_MODES)[number];
 
 export interface HostileTarget {
@@ -29,7 +41,12 @@ export async function startHostile(mode: HostileMode): Promise<HostileTarget> {
     minted.push(s);
     return s;
   };
-  const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  const send = (
+    res: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     res.writeHead(status, { "content-type": "application/json", ...headers });
     res.end(JSON.stringify(body));
   };
@@ -39,9 +56,26 @@ export async function startHostile(mode: HostileMode): Promise<HostileTarget> {
     state.requests++;
     const path = (req.url ?? "/").split("?")[0];
     const key = `${req.method} ${path}`;
-    if ((key === "GET /v4/object-storage/clusters" || key === "GET /v4/account") && !seen.has(key)) {
+    if (
+      (key === "GET /v4/object-storage/clusters" || key === "GET /v4/account") &&
+      !seen.has(key)
+    ) {
       seen.add(key);
-      return send(res, 200, key.endsWith("clusters") ? collection([{ id: "us-east-1", region: "us-east", status: "available", domain: "x", static_site_domain: "y" }]) : { email: "a@example.com" });
+      return send(
+        res,
+        200,
+        key.endsWith("clusters")
+          ? collection([
+              {
+                id: "us-east-1",
+                region: "us-east",
+                status: "available",
+                domain: "x",
+                static_site_domain: "y",
+              },
+            ])
+          : { email: "a@example.com" },
+      );
     }
     switch (mode) {
       case "html":
@@ -69,10 +103,14 @@ export async function startHostile(mode: HostileMode): Promise<HostileTarget> {
         return res.end();
       case "wrong-type":
         res.writeHead(200, { "content-type": "text/plain" });
-        return res.end(JSON.stringify(req.method === "GET" ? collection([]) : { id: 1, label: "x" }));
+        return res.end(
+          JSON.stringify(req.method === "GET" ? collection([]) : { id: 1, label: "x" }),
+        );
       case "fake-gzip":
         // plain JSON under a gzip header: unreadable by a client that honours the header
-        return send(res, 200, req.method === "GET" ? collection([]) : { id: 1 }, { "content-encoding": "gzip" });
+        return send(res, 200, req.method === "GET" ? collection([]) : { id: 1 }, {
+          "content-encoding": "gzip",
+        });
       case "no-id":
         if (req.method === "POST") return send(res, 200, {});
         if (req.method === "GET") return send(res, 200, collection([]));
@@ -83,8 +121,17 @@ export async function startHostile(mode: HostileMode): Promise<HostileTarget> {
         const a = mint("oauthsecret");
         const b = mint("secretkey");
         const c = mint("token");
-        const body = { id: 7, label: "leaky", secret: a, secret_key: b, data: [{ token: c, nested: { client_secret: mint("clientsecret") } }], errors: [{ field: null, reason: `secret ${a} and key ${b} were minted` }] };
-        return send(res, req.method === "POST" ? 200 : path.includes("2147483") ? 404 : 200, body, { "x-debug-echo": `${a} ${c}` });
+        const body = {
+          id: 7,
+          label: "leaky",
+          secret: a,
+          secret_key: b,
+          data: [{ token: c, nested: { client_secret: mint("clientsecret") } }],
+          errors: [{ field: null, reason: `secret ${a} and key ${b} were minted` }],
+        };
+        return send(res, req.method === "POST" ? 200 : path.includes("2147483") ? 404 : 200, body, {
+          "x-debug-echo": `${a} ${c}`,
+        });
       }
     }
   };

@@ -32,10 +32,31 @@ interface Outcome {
 async function runMode(mode: HostileMode): Promise<Outcome> {
   const target = await startHostile(mode);
   const dir = mkdtempSync(join(tmpdir(), `plb-hostile-${mode}-`));
-  const areas = mode === "secrets" || mode === "no-id" ? "conventions,oauth-clients" : "conventions";
-  const args = ["bin/plumbline.mjs", "run", "--target", target.url, "--admin-token", ADMIN, "--areas", areas, "--concurrency", "1", "--request-timeout", "1000", "--report-dir", dir, "--ledger-dir", join(dir, "ledger")];
+  const areas =
+    mode === "secrets" || mode === "no-id" ? "conventions,oauth-clients" : "conventions";
+  const args = [
+    "bin/plumbline.mjs",
+    "run",
+    "--target",
+    target.url,
+    "--admin-token",
+    ADMIN,
+    "--areas",
+    areas,
+    "--concurrency",
+    "1",
+    "--request-timeout",
+    "1000",
+    "--report-dir",
+    dir,
+    "--ledger-dir",
+    join(dir, "ledger"),
+  ];
   const started = Date.now();
-  const child = spawn(process.execPath, args, { env: { ...process.env, PLUMBLINE_CONFIG: "" }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, PLUMBLINE_CONFIG: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   child.stdout.on("data", (d) => (out += d));
   child.stderr.on("data", (d) => (out += d));
@@ -43,7 +64,14 @@ async function runMode(mode: HostileMode): Promise<Outcome> {
   const code = await new Promise<number | null>((r) => child.on("close", r));
   clearTimeout(killer);
   await target.close();
-  return { mode, code, ms: Date.now() - started, console: out, dir, minted: [...target.minted, ADMIN] };
+  return {
+    mode,
+    code,
+    ms: Date.now() - started,
+    console: out,
+    dir,
+    minted: [...target.minted, ADMIN],
+  };
 }
 
 // modes run two at a time: each is a whole `plumbline run`, mostly start-up
@@ -52,7 +80,10 @@ async function result(mode: HostileMode): Promise<Outcome> {
   if (!results.has(mode)) {
     const i = HOSTILE_MODES.indexOf(mode);
     const before = i >= 2 ? result(HOSTILE_MODES[i - 2]).catch(() => undefined) : Promise.resolve();
-    results.set(mode, before.then(() => runMode(mode)));
+    results.set(
+      mode,
+      before.then(() => runMode(mode)),
+    );
     if (i + 2 < HOSTILE_MODES.length) void result(HOSTILE_MODES[i + 2]);
   }
   return results.get(mode)!;
@@ -62,7 +93,9 @@ void result(HOSTILE_MODES[1]);
 
 describe("plumbline run against a hostile target", () => {
   for (const mode of HOSTILE_MODES) {
-    it(`${mode}: a verdict, four reports, no secret, bounded time`, { timeout: 12 * MODE_LIMIT_MS }, async () => {
+    it(`${mode}: a verdict, four reports, no secret, bounded time`, {
+      timeout: 12 * MODE_LIMIT_MS,
+    }, async () => {
       const r = await result(mode);
       const tail = r.console.slice(-2000);
       expect([1, 2], `exit ${r.code}\n${tail}`).toContain(r.code);
@@ -70,37 +103,70 @@ describe("plumbline run against a hostile target", () => {
       expect(r.console).not.toMatch(/internal error|\n\s+at .+\(.+:\d+:\d+\)/);
       for (const f of REPORT_FILES) expect(existsSync(join(r.dir, f)), f).toBe(true);
       const files = REPORT_FILES.map((f) => readFileSync(join(r.dir, f), "utf8"));
-      const report = JSON.parse(files[0]) as { checks: { outcome: string; reason?: string }[]; gate: { verdict: string } };
+      const report = JSON.parse(files[0]) as {
+        checks: { outcome: string; reason?: string }[];
+        gate: { verdict: string };
+      };
       expect(["fail", "error"]).toContain(report.gate.verdict);
       expect(report.checks.length).toBeGreaterThan(0);
       // nothing blamed on plumbline for what the target sent
-      expect(report.checks.filter((c) => /Maximum call stack|RangeError|Invalid string length/.test(c.reason ?? ""))).toEqual([]);
+      expect(
+        report.checks.filter((c) =>
+          /Maximum call stack|RangeError|Invalid string length/.test(c.reason ?? ""),
+        ),
+      ).toEqual([]);
       for (const secret of r.minted) {
-        for (const [i, text] of files.entries()) expect(text.includes(secret), `${secret} in ${REPORT_FILES[i]}`).toBe(false);
+        for (const [i, text] of files.entries())
+          expect(text.includes(secret), `${secret} in ${REPORT_FILES[i]}`).toBe(false);
         expect(r.console.includes(secret), `${secret} on the console`).toBe(false);
       }
-      console.log(`hostile ${mode}: exit ${r.code} in ${r.ms} ms (load ${loadavg()[0].toFixed(1)})`);
-      expect(r.ms, `${mode} took ${r.ms} ms (load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`).toBeLessThan(MODE_LIMIT_MS * loadFactor());
+      console.log(
+        `hostile ${mode}: exit ${r.code} in ${r.ms} ms (load ${loadavg()[0].toFixed(1)})`,
+      );
+      expect(
+        r.ms,
+        `${mode} took ${r.ms} ms (load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`,
+      ).toBeLessThan(MODE_LIMIT_MS * loadFactor());
     });
   }
 
-  it("secrets: the target minted secrets in every answer, and the run reports failures, not errors", { timeout: 12 * MODE_LIMIT_MS }, async () => {
+  it("secrets: the target minted secrets in every answer, and the run reports failures, not errors", {
+    timeout: 12 * MODE_LIMIT_MS,
+  }, async () => {
     const r = await result("secrets");
     expect(r.minted.length).toBeGreaterThan(50);
-    const report = JSON.parse(readFileSync(join(r.dir, "conformance.json"), "utf8")) as { checks: { outcome: string }[] };
+    const report = JSON.parse(readFileSync(join(r.dir, "conformance.json"), "utf8")) as {
+      checks: { outcome: string }[];
+    };
     expect(report.checks.some((c) => c.outcome === "fail")).toBe(true);
   });
 
-  it("stall: the breaker ends the remaining checks as `error: target not answering`", { timeout: 12 * MODE_LIMIT_MS }, async () => {
+  it("stall: the breaker ends the remaining checks as `error: target not answering`", {
+    timeout: 12 * MODE_LIMIT_MS,
+  }, async () => {
     const r = await result("stall");
-    const report = JSON.parse(readFileSync(join(r.dir, "conformance.json"), "utf8")) as { checks: { outcome: string; reason?: string }[] };
-    expect(report.checks.filter((c) => c.outcome === "error" && /^target not answering/.test(c.reason ?? "")).length).toBeGreaterThan(10);
+    const report = JSON.parse(readFileSync(join(r.dir, "conformance.json"), "utf8")) as {
+      checks: { outcome: string; reason?: string }[];
+    };
+    expect(
+      report.checks.filter(
+        (c) => c.outcome === "error" && /^target not answering/.test(c.reason ?? ""),
+      ).length,
+    ).toBeGreaterThan(10);
   });
 
-  it("no-id: creates answered 2xx with no ID are target failures naming the fixture, and the ledger holds no unreplayable path", { timeout: 12 * MODE_LIMIT_MS }, async () => {
+  it("no-id: creates answered 2xx with no ID are target failures naming the fixture, and the ledger holds no unreplayable path", {
+    timeout: 12 * MODE_LIMIT_MS,
+  }, async () => {
     const r = await result("no-id");
-    const report = JSON.parse(readFileSync(join(r.dir, "conformance.json"), "utf8")) as { checks: { outcome: string; reason?: string }[] };
-    const fixtures = report.checks.filter((c) => /^setup: the \w+ fixture .* was not created: \w+ answered 200 but its body gives no ID/.test(c.reason ?? ""));
+    const report = JSON.parse(readFileSync(join(r.dir, "conformance.json"), "utf8")) as {
+      checks: { outcome: string; reason?: string }[];
+    };
+    const fixtures = report.checks.filter((c) =>
+      /^setup: the \w+ fixture .* was not created: \w+ answered 200 but its body gives no ID/.test(
+        c.reason ?? "",
+      ),
+    );
     expect(fixtures.length).toBeGreaterThan(3);
     expect(fixtures.every((c) => c.outcome === "fail")).toBe(true);
     for (const file of listLedgers(join(r.dir, "ledger"))) {
@@ -108,10 +174,22 @@ describe("plumbline run against a hostile target", () => {
     }
   });
 
-  it("fake-gzip: a gzip header on a plain JSON body fails CONV-JSON-2; wrong-type: JSON as text/plain is a SHOULD warning (CONV-JSON-3)", { timeout: 12 * MODE_LIMIT_MS }, async () => {
-    const gz = JSON.parse(readFileSync(join((await result("fake-gzip")).dir, "conformance.json"), "utf8")) as { checks: { name: string; outcome: string; reason?: string }[] };
-    expect(gz.checks.find((c) => c.name.includes("[CONV-JSON-2]"))).toMatchObject({ outcome: "fail", reason: expect.stringMatching(/Content-Encoding "gzip" but the body is not gzip data/) });
-    const wt = JSON.parse(readFileSync(join((await result("wrong-type")).dir, "conformance.json"), "utf8")) as { checks: { name: string; outcome: string; level: string }[] };
-    expect(wt.checks.find((c) => c.name.includes("[CONV-JSON-3]"))).toMatchObject({ outcome: "fail", level: "SHOULD" });
+  it("fake-gzip: a gzip header on a plain JSON body fails CONV-JSON-2; wrong-type: JSON as text/plain is a SHOULD warning (CONV-JSON-3)", {
+    timeout: 12 * MODE_LIMIT_MS,
+  }, async () => {
+    const gz = JSON.parse(
+      readFileSync(join((await result("fake-gzip")).dir, "conformance.json"), "utf8"),
+    ) as { checks: { name: string; outcome: string; reason?: string }[] };
+    expect(gz.checks.find((c) => c.name.includes("[CONV-JSON-2]"))).toMatchObject({
+      outcome: "fail",
+      reason: expect.stringMatching(/Content-Encoding "gzip" but the body is not gzip data/),
+    });
+    const wt = JSON.parse(
+      readFileSync(join((await result("wrong-type")).dir, "conformance.json"), "utf8"),
+    ) as { checks: { name: string; outcome: string; level: string }[] };
+    expect(wt.checks.find((c) => c.name.includes("[CONV-JSON-3]"))).toMatchObject({
+      outcome: "fail",
+      level: "SHOULD",
+    });
   });
 });

@@ -20,10 +20,17 @@ beforeAll(async () => {
 });
 afterAll(() => ref?.close());
 
-function cli(args: string[], onLedgerGrowth?: { dir: string; creates: number; then: (pid: number) => void }): Promise<{ code: number | null; signal: string | null; out: string; ms: number }> {
+function cli(
+  args: string[],
+  onLedgerGrowth?: { dir: string; creates: number; then: (pid: number) => void },
+): Promise<{ code: number | null; signal: string | null; out: string; ms: number }> {
   const started = Date.now();
   // its own process group, so a SIGKILL can take the workers with it, as a crash of the machine would
-  const child = spawn(process.execPath, ["bin/plumbline.mjs", ...args], { env: { ...process.env, PLUMBLINE_CONFIG: "" }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn(process.execPath, ["bin/plumbline.mjs", ...args], {
+    env: { ...process.env, PLUMBLINE_CONFIG: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   let out = "";
   child.stdout.on("data", (d) => (out += d));
   child.stderr.on("data", (d) => (out += d));
@@ -32,7 +39,8 @@ function cli(args: string[], onLedgerGrowth?: { dir: string; creates: number; th
     // half way: once the run has made this many resources
     poll = setInterval(() => {
       const file = listLedgers(onLedgerGrowth.dir)[0];
-      const made = file && existsSync(file) ? readFileSync(file, "utf8").split('"t":"created"').length - 1 : 0;
+      const made =
+        file && existsSync(file) ? readFileSync(file, "utf8").split('"t":"created"').length - 1 : 0;
       if (made >= onLedgerGrowth.creates) {
         clearInterval(poll);
         onLedgerGrowth.then(child.pid!);
@@ -49,25 +57,64 @@ function cli(args: string[], onLedgerGrowth?: { dir: string; creates: number; th
 
 function targetFlags(): string[] {
   const f = REFERENCE_FIXTURES;
-  return ["--target", ref.url, "--control", ref.controlUrl, "--admin-token", ref.tokens.admin, "--restricted-token", ref.tokens.restricted, "--secondary-token", ref.tokens.secondary,
-    "--fixture-region", f.region, "--fixture-type", f.type, "--fixture-larger-type", f.largerType, "--fixture-image", f.image, "--fixture-cluster", f.cluster];
+  return [
+    "--target",
+    ref.url,
+    "--control",
+    ref.controlUrl,
+    "--admin-token",
+    ref.tokens.admin,
+    "--restricted-token",
+    ref.tokens.restricted,
+    "--secondary-token",
+    ref.tokens.secondary,
+    "--fixture-region",
+    f.region,
+    "--fixture-type",
+    f.type,
+    "--fixture-larger-type",
+    f.largerType,
+    "--fixture-image",
+    f.image,
+    "--fixture-cluster",
+    f.cluster,
+  ];
 }
 
 /** Everything on the reference whose label carries the prefix, by kind (the kinds with a list). */
 async function leftovers(prefix: string): Promise<{ what: string; public?: boolean }[]> {
-  const client = new Client({ baseUrl: ref.url, requestTimeoutMs: 10_000, maxRetries: 2, maxRetryWaitMs: 2000, maxBodyBytes: 8 << 20 });
+  const client = new Client({
+    baseUrl: ref.url,
+    requestTimeoutMs: 10_000,
+    maxRetries: 2,
+    maxRetryWaitMs: 2000,
+    maxBodyBytes: 8 << 20,
+  });
   const lists: [string, string, string][] = [
-    ["/v4/account/oauth-clients", "label", "admin"], ["/v4/object-storage/keys", "label", "admin"], ["/v4/object-storage/buckets/", "label", "admin"],
-    ["/v4/vm/instances", "label", "admin"], ["/v4/vm/recipes", "label", "admin"], ["/v4/managed/contacts", "name", "admin"],
-    ["/v4/managed/credentials", "label", "admin"], ["/v4/managed/services", "label", "admin"],
-    ["/v4/object-storage/buckets/", "label", "secondary"], ["/v4/object-storage/keys", "label", "secondary"], ["/v4/account/oauth-clients", "label", "secondary"],
+    ["/v4/account/oauth-clients", "label", "admin"],
+    ["/v4/object-storage/keys", "label", "admin"],
+    ["/v4/object-storage/buckets/", "label", "admin"],
+    ["/v4/vm/instances", "label", "admin"],
+    ["/v4/vm/recipes", "label", "admin"],
+    ["/v4/managed/contacts", "name", "admin"],
+    ["/v4/managed/credentials", "label", "admin"],
+    ["/v4/managed/services", "label", "admin"],
+    ["/v4/object-storage/buckets/", "label", "secondary"],
+    ["/v4/object-storage/keys", "label", "secondary"],
+    ["/v4/account/oauth-clients", "label", "secondary"],
   ];
   const found: { what: string; public?: boolean }[] = [];
   for (const [path, field, who] of lists) {
     for (let page = 1; page <= 100; page++) {
-      const res = await client.send({ method: "GET", path, query: { page }, token: ref.tokens[who as "admin" | "secondary"] });
+      const res = await client.send({
+        method: "GET",
+        path,
+        query: { page },
+        token: ref.tokens[who as "admin" | "secondary"],
+      });
       for (const item of res.body?.data ?? []) {
-        if (String(item?.[field] ?? "").startsWith(prefix)) found.push({ what: `${who} ${path} ${item[field]}`, public: item.is_public === true });
+        if (String(item?.[field] ?? "").startsWith(prefix))
+          found.push({ what: `${who} ${path} ${item[field]}`, public: item.is_public === true });
       }
       if (page >= (res.body?.pages ?? 1)) break;
     }
@@ -79,17 +126,37 @@ async function leftovers(prefix: string): Promise<{ what: string; public?: boole
 const ALLOW = "read-only,creates,billable,account-wide";
 
 describe("a run stopped half way leaves nothing behind", () => {
-  it("SIGTERM: the run cleans up, writes the four reports marked interrupted, and lists the public recipes it left", { timeout: 600_000 }, async () => {
+  it("SIGTERM: the run cleans up, writes the four reports marked interrupted, and lists the public recipes it left", {
+    timeout: 600_000,
+  }, async () => {
     const dir = mkdtempSync(join(tmpdir(), "plb-term-"));
-    const run = await cli(["run", ...targetFlags(), "--allow", ALLOW, "--run-id", "term1", "--report-dir", dir, "--ledger-dir", join(dir, "ledger")], {
-      dir: join(dir, "ledger"),
-      creates: 300,
-      then: (pid) => process.kill(pid, "SIGTERM"),
-    });
+    const run = await cli(
+      [
+        "run",
+        ...targetFlags(),
+        "--allow",
+        ALLOW,
+        "--run-id",
+        "term1",
+        "--report-dir",
+        dir,
+        "--ledger-dir",
+        join(dir, "ledger"),
+      ],
+      {
+        dir: join(dir, "ledger"),
+        creates: 300,
+        then: (pid) => process.kill(pid, "SIGTERM"),
+      },
+    );
     expect(run.out).toMatch(/stopped by SIGTERM/);
     expect(run.code, run.out.slice(-3000)).toBe(2);
     for (const f of REPORT_FILES) expect(existsSync(join(dir, f)), f).toBe(true);
-    const report = JSON.parse(readFileSync(join(dir, "conformance.json"), "utf8")) as { interrupted?: string; leftOnTarget?: { what: string; onPurpose: boolean }[]; gate: { verdict: string } };
+    const report = JSON.parse(readFileSync(join(dir, "conformance.json"), "utf8")) as {
+      interrupted?: string;
+      leftOnTarget?: { what: string; onPurpose: boolean }[];
+      gate: { verdict: string };
+    };
     expect(report.interrupted).toBe("stopped by SIGTERM");
     const ledger = readLedger(listLedgers(join(dir, "ledger"))[0]);
     expect(ledger.open).toEqual([]);
@@ -98,24 +165,50 @@ describe("a run stopped half way leaves nothing behind", () => {
     expect(left.filter((l) => !l.public)).toEqual([]);
     expect((report.leftOnTarget ?? []).filter((l) => !l.onPurpose)).toEqual([]);
     expect((report.leftOnTarget ?? []).length).toBe(left.length);
-    console.log(`SIGTERM at 300 creates: exit ${run.code} in ${run.ms} ms; left on the reference: ${left.length} (all public recipes, listed in the report)`);
+    console.log(
+      `SIGTERM at 300 creates: exit ${run.code} in ${run.ms} ms; left on the reference: ${left.length} (all public recipes, listed in the report)`,
+    );
   });
 
-  it("SIGKILL: `plumbline sweep` removes what the dead run left, and lists the public recipes", { timeout: 600_000 }, async () => {
+  it("SIGKILL: `plumbline sweep` removes what the dead run left, and lists the public recipes", {
+    timeout: 600_000,
+  }, async () => {
     const dir = mkdtempSync(join(tmpdir(), "plb-kill-"));
-    const run = await cli(["run", ...targetFlags(), "--allow", ALLOW, "--run-id", "kill1", "--report-dir", dir, "--ledger-dir", join(dir, "ledger")], {
-      dir: join(dir, "ledger"),
-      creates: 150,
-      then: (pid) => process.kill(-pid, "SIGKILL"), // the whole group: the run and its workers
-    });
+    const run = await cli(
+      [
+        "run",
+        ...targetFlags(),
+        "--allow",
+        ALLOW,
+        "--run-id",
+        "kill1",
+        "--report-dir",
+        dir,
+        "--ledger-dir",
+        join(dir, "ledger"),
+      ],
+      {
+        dir: join(dir, "ledger"),
+        creates: 150,
+        then: (pid) => process.kill(-pid, "SIGKILL"), // the whole group: the run and its workers
+      },
+    );
     expect(run.signal).toBe("SIGKILL");
     const before = (await leftovers("plb-kill1-")).length;
-    const swept = await cli(["sweep", ...targetFlags(), "--ledger-dir", join(dir, "ledger"), "--force"]);
+    const swept = await cli([
+      "sweep",
+      ...targetFlags(),
+      "--ledger-dir",
+      join(dir, "ledger"),
+      "--force",
+    ]);
     expect(swept.code, swept.out).toBe(0);
     const left = await leftovers("plb-kill1-");
     expect(left.filter((l) => !l.public)).toEqual([]);
     const kept = swept.out.split("\n").filter((l) => l.startsWith("left on purpose: recipe"));
     expect(kept.length).toBeGreaterThanOrEqual(left.length);
-    console.log(`SIGKILL: ${before} resources with the prefix on the reference after the kill; sweep in ${swept.ms} ms; after it: ${left.length} (public recipes: ${kept.length} listed by sweep)`);
+    console.log(
+      `SIGKILL: ${before} resources with the prefix on the reference after the kill; sweep in ${swept.ms} ms; after it: ${left.length} (public recipes: ${kept.length} listed by sweep)`,
+    );
   });
 });

@@ -33,32 +33,47 @@ export interface Allowed {
 export const MAY_FAIL: Record<string, Allowed> = {
   "no state: nothing written is read back": {
     why: "answers come from the schema's examples, not from the request or an earlier one, so a value sent is never the value answered",
-    reason: /is "string"|answered label "string"|was kept as "string"|came back as "string"|labelled "string"|was not kept|shows (cluster|label) "?string|answered other bytes|secret returned before|shows ssl true|shows limited|shows access to|contains the secret key|first_name is "string"|public is true, expected false/,
+    reason:
+      /is "string"|answered label "string"|was kept as "string"|came back as "string"|labelled "string"|was not kept|shows (cluster|label) "?string|answered other bytes|secret returned before|shows ssl true|shows limited|shows access to|contains the secret key|first_name is "string"|public is true, expected false/,
   },
   "no state: no refusal the schema cannot express": {
     why: "an unknown, deleted or foreign ID, a restricted user, a rule between fields: the schema says nothing of them, so the mock answers its success example",
     reason: /expected a 4xx error, got 2\d\d/,
   },
   "errors generated from the schema: the field is a placeholder": {
-    why: "the mock refuses a request that breaks the schema (422), but its Error body is the schema's example: field \"string\"",
+    why: 'the mock refuses a request that breaks the schema (422), but its Error body is the schema\'s example: field "string"',
     reason: /does not name the field "[^"]+"; fields named: \["string"\]/,
   },
-  "validation status 422 (SHOULD 400)": { why: "Prism answers an invalid request with 422", reason: /expected status 400, got 422/ },
-  "any token is accepted": { why: "Prism checks that a bearer token is present, not that it is known", reason: /expected status 401, got 200/ },
-  "no state: unknown IDs are found (SHOULD 404)": { why: "every ID has the schema's example", reason: /expected status 404( or 403)?, got 200/ },
+  "validation status 422 (SHOULD 400)": {
+    why: "Prism answers an invalid request with 422",
+    reason: /expected status 400, got 422/,
+  },
+  "any token is accepted": {
+    why: "Prism checks that a bearer token is present, not that it is known",
+    reason: /expected status 401, got 200/,
+  },
+  "no state: unknown IDs are found (SHOULD 404)": {
+    why: "every ID has the schema's example",
+    reason: /expected status 404( or 403)?, got 200/,
+  },
   "counts are the schema's example": {
     why: "a list's `results` is the schema's example (0), not a count of the one example item the mock puts in `data`",
     reason: /results \d+ is less than the \d+ items on the page/,
   },
-  "URL fields are the placeholder": { why: "a url member is the schema's example \"string\", which no client can follow", reason: /where a client needs an absolute http\(s\) URL/ },
+  "URL fields are the placeholder": {
+    why: 'a url member is the schema\'s example "string", which no client can follow',
+    reason: /where a client needs an absolute http\(s\) URL/,
+  },
 };
 
 /** Skips the run may have, by what the skip says. */
 export const MAY_SKIP: Record<string, RegExp> = {
   "no control endpoint (provider states, scoped tokens)": /control endpoint|PLUMBLINE_CONTROL_URL/,
-  "no fixtures (regions, types, images are not shown)": /fixture "\w+".* is not configured|fixtures region and type are needed|fixture "\w+"(, "\w+")* not configured/,
+  "no fixtures (regions, types, images are not shown)":
+    /fixture "\w+".* is not configured|fixtures region and type are needed|fixture "\w+"(, "\w+")* not configured/,
   "a list is the schema's example: one item": /lists fewer than two/,
-  "a create answered without the ID that addresses it": /answered \d+ without the "\w+" that addresses/,
+  "a create answered without the ID that addresses it":
+    /answered \d+ without the "\w+" that addresses/,
   "a member the material does not show": /does not show|not shown/,
   "every label tried lists the mock's example object": /no unused tag label/,
   "fuzz properties of areas the run did not select": /area "[\w-]+" not selected/,

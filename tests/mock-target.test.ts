@@ -26,7 +26,11 @@ async function freePort(): Promise<number> {
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const started = Date.now();
-const prism = spawn(process.execPath, [PRISM, "mock", "spec/openapi.yaml", "--host", "127.0.0.1", "--port", String(port)], { stdio: ["ignore", "pipe", "pipe"] });
+const prism = spawn(
+  process.execPath,
+  [PRISM, "mock", "spec/openapi.yaml", "--host", "127.0.0.1", "--port", String(port)],
+  { stdio: ["ignore", "pipe", "pipe"] },
+);
 let prismLog = "";
 prism.stdout.on("data", (d) => (prismLog = (prismLog + d).slice(-4000)));
 prism.stderr.on("data", (d) => (prismLog = (prismLog + d).slice(-4000)));
@@ -54,9 +58,38 @@ let output = "";
 if (up) {
   // no control URL: the mock has none. Any bearer token will do (Prism checks presence only).
   // Everything is allowed: nothing the mock "creates" exists anywhere.
-  const args = ["bin/plumbline.mjs", "run", "--target", url, "--target-label", "prism-mock", "--admin-token", "mock-admin", "--restricted-token", "mock-restricted", "--secondary-token", "mock-secondary", "--destructive", "--areas", AREAS, "--seed", "3", "--concurrency", "8", "--wait-timeout", "1000", "--report-dir", dir, "--ledger-dir", join(dir, "ledger")];
+  const args = [
+    "bin/plumbline.mjs",
+    "run",
+    "--target",
+    url,
+    "--target-label",
+    "prism-mock",
+    "--admin-token",
+    "mock-admin",
+    "--restricted-token",
+    "mock-restricted",
+    "--secondary-token",
+    "mock-secondary",
+    "--destructive",
+    "--areas",
+    AREAS,
+    "--seed",
+    "3",
+    "--concurrency",
+    "8",
+    "--wait-timeout",
+    "1000",
+    "--report-dir",
+    dir,
+    "--ledger-dir",
+    join(dir, "ledger"),
+  ];
   try {
-    const r = await promisify(execFile)(process.execPath, args, { timeout: 150_000, maxBuffer: 64 * 1024 * 1024 });
+    const r = await promisify(execFile)(process.execPath, args, {
+      timeout: 150_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     code = 0;
     output = r.stdout + r.stderr;
   } catch (e) {
@@ -66,8 +99,11 @@ if (up) {
   }
 }
 const runMs = Date.now() - started - startMs;
-const report = up ? (JSON.parse(readFileSync(join(dir, "conformance.json"), "utf8")) as RunReport) : undefined;
-const line = (c: RunReport["checks"][number]) => `${c.outcome}: ${c.name}: ${(c.reason ?? "").slice(0, 300)}`;
+const report = up
+  ? (JSON.parse(readFileSync(join(dir, "conformance.json"), "utf8")) as RunReport)
+  : undefined;
+const line = (c: RunReport["checks"][number]) =>
+  `${c.outcome}: ${c.name}: ${(c.reason ?? "").slice(0, 300)}`;
 
 describe("plumbline run against Prism's mock of spec/openapi.yaml", () => {
   it("Prism serves the spec", () => {
@@ -82,12 +118,22 @@ describe("plumbline run against Prism's mock of spec/openapi.yaml", () => {
 
   it("the schema-level checks pass (or skip for a fixture or state the mock cannot have)", () => {
     for (const [id, title] of MUST_PASS) {
-      const mine = report!.checks.filter((c) => c.requirementIds.includes(id) && c.name.includes(title));
-      expect(mine.filter((c) => c.outcome === "pass").length, `no check ${id} "${title}" passed`).toBeGreaterThan(0);
-      const skipped = (c: RunReport["checks"][number]) => c.outcome === "skip" && Object.values(MAY_SKIP).some((re) => re.test(c.reason ?? ""));
+      const mine = report!.checks.filter(
+        (c) => c.requirementIds.includes(id) && c.name.includes(title),
+      );
+      expect(
+        mine.filter((c) => c.outcome === "pass").length,
+        `no check ${id} "${title}" passed`,
+      ).toBeGreaterThan(0);
+      const skipped = (c: RunReport["checks"][number]) =>
+        c.outcome === "skip" && Object.values(MAY_SKIP).some((re) => re.test(c.reason ?? ""));
       // a check of the group that first reads state (an event it made, found in a list) may fail as predicted
-      const predicted = (c: RunReport["checks"][number]) => c.outcome === "fail" && Object.values(MAY_FAIL).some((a) => a.reason.test(c.reason ?? ""));
-      expect(mine.filter((c) => c.outcome !== "pass" && !skipped(c) && !predicted(c)).map(line), `${id} "${title}"`).toEqual([]);
+      const predicted = (c: RunReport["checks"][number]) =>
+        c.outcome === "fail" && Object.values(MAY_FAIL).some((a) => a.reason.test(c.reason ?? ""));
+      expect(
+        mine.filter((c) => c.outcome !== "pass" && !skipped(c) && !predicted(c)).map(line),
+        `${id} "${title}"`,
+      ).toEqual([]);
     }
   });
 
@@ -105,7 +151,10 @@ describe("plumbline run against Prism's mock of spec/openapi.yaml", () => {
         else unpredicted.push(line(c));
       } else counts[c.outcome] = (counts[c.outcome] ?? 0) + 1;
     }
-    console.log(`prism mock: started in ${startMs} ms, run ${runMs} ms, ${report!.checks.length} checks`, counts);
+    console.log(
+      `prism mock: started in ${startMs} ms, run ${runMs} ms, ${report!.checks.length} checks`,
+      counts,
+    );
     expect(unpredicted).toEqual([]);
   });
 });

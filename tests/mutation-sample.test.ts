@@ -29,9 +29,28 @@ describe("mutation score on a sample of reference faults", () => {
 
   it(`detects each of the ${SAMPLE.length} sampled faults`, { timeout: 600_000 }, () => {
     const out = mkdtempSync(join(tmpdir(), "plb-mutation-"));
-    const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/mutation.ts", "--only", SAMPLE.join(","), "--jobs", "2", "--out", out], { encoding: "utf8", timeout: 590_000 });
-    const summary = JSON.parse(readFileSync(join(out, "mutation.json"), "utf8")) as { results: { name: string; detected: boolean }[] };
-    expect(summary.results.filter((x) => !x.detected).map((x) => x.name), r.stderr.slice(-2000)).toEqual([]);
+    const r = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "scripts/mutation.ts",
+        "--only",
+        SAMPLE.join(","),
+        "--jobs",
+        "2",
+        "--out",
+        out,
+      ],
+      { encoding: "utf8", timeout: 590_000 },
+    );
+    const summary = JSON.parse(readFileSync(join(out, "mutation.json"), "utf8")) as {
+      results: { name: string; detected: boolean }[];
+    };
+    expect(
+      summary.results.filter((x) => !x.detected).map((x) => x.name),
+      r.stderr.slice(-2000),
+    ).toEqual([]);
     expect(summary.results).toHaveLength(SAMPLE.length);
   });
 });

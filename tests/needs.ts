@@ -28,14 +28,20 @@ export function findMaterial(env: Env = process.env, exists: Exists = existsSync
   const group = "material cross-checks";
   const path = resolve(ROOT, env.PLUMBLINE_MATERIAL || DEFAULT_MATERIAL);
   if (exists(path)) return { group, path };
-  const setting = env.PLUMBLINE_MATERIAL ? "PLUMBLINE_MATERIAL" : `the material (default ${DEFAULT_MATERIAL})`;
-  return { group, missing: `${setting} not found at ${path}; set PLUMBLINE_MATERIAL to cloud-api-v4.md to check the spec and catalog against it` };
+  const setting = env.PLUMBLINE_MATERIAL
+    ? "PLUMBLINE_MATERIAL"
+    : `the material (default ${DEFAULT_MATERIAL})`;
+  return {
+    group,
+    missing: `${setting} not found at ${path}; set PLUMBLINE_MATERIAL to cloud-api-v4.md to check the spec and catalog against it`,
+  };
 }
 
 /** ../shared/tools/spec-operations.py lives beside the material's folder and reads the material from there. */
 export function findOperationsTool(material: Need, exists: Exists = existsSync): Need {
   const group = "spec-operations.py cross-check";
-  if (!material.path) return { group, missing: "runs the tool that lives beside the material, which was not found" };
+  if (!material.path)
+    return { group, missing: "runs the tool that lives beside the material, which was not found" };
   const path = join(dirname(material.path), "..", "tools", "spec-operations.py");
   return exists(path) ? { group, path } : { group, missing: `no ${path} beside the material` };
 }
@@ -54,7 +60,9 @@ const BROWSER_PATHS = [
 /** The browser playwright-core would download for itself (`npx playwright-core install chromium`). */
 function playwrightBrowser(): string | undefined {
   try {
-    const { chromium } = createRequire(import.meta.url)("playwright-core") as { chromium: { executablePath(): string } };
+    const { chromium } = createRequire(import.meta.url)("playwright-core") as {
+      chromium: { executablePath(): string };
+    };
     return chromium.executablePath();
   } catch {
     return undefined; // playwright-core not installed, or no browser registered for this platform
@@ -66,20 +74,34 @@ function playwrightBrowser(): string | undefined {
  * silently replaced by another browser), else the usual names on PATH and system paths, else a
  * playwright-managed browser.
  */
-export function findBrowser(env: Env = process.env, exists: Exists = existsSync, managed = playwrightBrowser): Need {
+export function findBrowser(
+  env: Env = process.env,
+  exists: Exists = existsSync,
+  managed = playwrightBrowser,
+): Need {
   const group = "browser rendering";
-  const setting = env.PLUMBLINE_BROWSER ? "PLUMBLINE_BROWSER" : env.CHROMIUM ? "CHROMIUM" : undefined;
+  const setting = env.PLUMBLINE_BROWSER
+    ? "PLUMBLINE_BROWSER"
+    : env.CHROMIUM
+      ? "CHROMIUM"
+      : undefined;
   if (setting) {
     const path = env[setting]!;
-    return exists(path) ? { group, path } : { group, missing: `${setting}=${path} does not exist; point it at a Chromium or Chrome` };
+    return exists(path)
+      ? { group, path }
+      : { group, missing: `${setting}=${path} does not exist; point it at a Chromium or Chrome` };
   }
-  const onPath = (env.PATH ?? "").split(delimiter).filter(Boolean).flatMap((d) => BROWSER_NAMES.map((n) => join(d, n)));
+  const onPath = (env.PATH ?? "")
+    .split(delimiter)
+    .filter(Boolean)
+    .flatMap((d) => BROWSER_NAMES.map((n) => join(d, n)));
   for (const path of [...onPath, ...BROWSER_PATHS]) if (exists(path)) return { group, path };
   const pw = managed();
   if (pw && exists(pw)) return { group, path: pw };
   return {
     group,
-    missing: "no Chromium found; install one (apt-get install chromium, or npx playwright-core install chromium) or set PLUMBLINE_BROWSER to its path",
+    missing:
+      "no Chromium found; install one (apt-get install chromium, or npx playwright-core install chromium) or set PLUMBLINE_BROWSER to its path",
   };
 }
 
@@ -92,6 +114,9 @@ export const skipNote = (need: Need) => `${need.group} (${need.path ? "found" : 
  */
 export function need(n: Need, ctx: { skip(note?: string): never }, env: Env = process.env): string {
   if (n.path) return n.path;
-  if (inCI(env)) throw new Error(`${n.group}: ${n.missing} (CI runs every group: a missing need is a failure there)`);
+  if (inCI(env))
+    throw new Error(
+      `${n.group}: ${n.missing} (CI runs every group: a missing need is a failure there)`,
+    );
   return ctx.skip(skipNote(n));
 }

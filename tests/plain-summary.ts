@@ -27,6 +27,8 @@ export default class PlainSummary implements Reporter {
       }
       if (m.state() === "failed" && [...m.children.allTests()].length === 0) count.failed++;
     }
-    process.stdout.write(`\n${count.passed} passed, ${count.failed} failed, ${count.skipped} skipped${skippedGroups(notes)}\n`);
+    process.stdout.write(
+      `\n${count.passed} passed, ${count.failed} failed, ${count.skipped} skipped${skippedGroups(notes)}\n`,
+    );
   }
 }

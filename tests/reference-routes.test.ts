@@ -11,9 +11,12 @@ const shape = (p: string) => p.replace(/\{[^}]*\}/g, "{}").replace(/(.)\/$/, "$1
 describe("reference target against the spec", () => {
   const routes = new App().router.list().map((r) => `${r.method} ${shape(r.pattern)}`);
 
-  it.each(listOperations().map((o) => [o.operationId, `${o.method} ${shape(o.path)}`]))("%s has a route (%s)", (_id, key) => {
-    expect(routes).toContain(key);
-  });
+  it.each(listOperations().map((o) => [o.operationId, `${o.method} ${shape(o.path)}`]))(
+    "%s has a route (%s)",
+    (_id, key) => {
+      expect(routes).toContain(key);
+    },
+  );
 
   it("serves no /v4 route the spec lacks", () => {
     const ops = new Set(listOperations().map((o) => `${o.method} ${shape(o.path)}`));
@@ -26,11 +29,14 @@ describe("reference target against the spec", () => {
     expect(names.length).toBeGreaterThanOrEqual(40);
   });
 
-  it.each(ALL_FAULTS.map((f) => [f.name, f.requirement]))("fault %s breaks a MUST requirement of the catalog (%s)", (_name, id) => {
-    const req = loadCatalog().byId.get(id);
-    expect(req, `${id} is not in spec/requirements.yaml`).toBeDefined();
-    expect(req!.level).toBe("MUST");
-  });
+  it.each(ALL_FAULTS.map((f) => [f.name, f.requirement]))(
+    "fault %s breaks a MUST requirement of the catalog (%s)",
+    (_name, id) => {
+      const req = loadCatalog().byId.get(id);
+      expect(req, `${id} is not in spec/requirements.yaml`).toBeDefined();
+      expect(req!.level).toBe("MUST");
+    },
+  );
 
   it("serves exactly the provider states harness/provider-states.md documents", () => {
     const doc = readFileSync(new URL("../harness/provider-states.md", import.meta.url), "utf8");

@@ -17,22 +17,62 @@ const dir = mkdtempSync(join(tmpdir(), "plb-shard-"));
 
 async function plumbline(...args: string[]): Promise<{ code: number; output: string }> {
   try {
-    const r = await exec(process.execPath, ["bin/plumbline.mjs", ...args], { env: { ...process.env, PLUMBLINE_REFERENCE_FAULTS: FAULT }, timeout: 120_000 });
+    const r = await exec(process.execPath, ["bin/plumbline.mjs", ...args], {
+      env: { ...process.env, PLUMBLINE_REFERENCE_FAULTS: FAULT },
+      timeout: 120_000,
+    });
     return { code: 0, output: r.stdout + r.stderr };
   } catch (e) {
     const err = e as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof err.code === "number" ? err.code : -1, output: `${err.stdout ?? ""}${err.stderr ?? ""}` };
+    return {
+      code: typeof err.code === "number" ? err.code : -1,
+      output: `${err.stdout ?? ""}${err.stderr ?? ""}`,
+    };
   }
 }
-const runArgs = (out: string, ...more: string[]) => ["run", "--seed", "11", "--areas", AREAS, "--report-dir", join(dir, out), "--ledger-dir", join(dir, "ledger"), ...more];
-const read = (out: string) => JSON.parse(readFileSync(join(dir, out, "conformance.json"), "utf8")) as RunReport;
+const runArgs = (out: string, ...more: string[]) => [
+  "run",
+  "--seed",
+  "11",
+  "--areas",
+  AREAS,
+  "--report-dir",
+  join(dir, out),
+  "--ledger-dir",
+  join(dir, "ledger"),
+  ...more,
+];
+const read = (out: string) =>
+  JSON.parse(readFileSync(join(dir, out, "conformance.json"), "utf8")) as RunReport;
 
-const [whole, one, two] = await Promise.all([plumbline(...runArgs("whole")), plumbline(...runArgs("s1", "--shard", "1/2")), plumbline(...runArgs("s2", "--shard", "2/2"))]);
-const merge = await plumbline("report", "merge", join(dir, "s1", "conformance.json"), join(dir, "s2", "conformance.json"), "-o", join(dir, "merged"));
+const [whole, one, two] = await Promise.all([
+  plumbline(...runArgs("whole")),
+  plumbline(...runArgs("s1", "--shard", "1/2")),
+  plumbline(...runArgs("s2", "--shard", "2/2")),
+]);
+const merge = await plumbline(
+  "report",
+  "merge",
+  join(dir, "s1", "conformance.json"),
+  join(dir, "s2", "conformance.json"),
+  "-o",
+  join(dir, "merged"),
+);
 
 /** Outcome and reason of each check, by file and name: the verdict's substance. */
-const verdicts = (r: RunReport) => Object.fromEntries(r.checks.map((c) => [`${c.file} > ${c.name}`, `${c.outcome}${c.outcome === "fail" ? "" : ` ${c.reason ?? ""}`}`]));
-const cells = (r: RunReport) => r.matrix.rows.map((row) => `${row.operationId}: ${r.matrix.kinds.map((k) => row.cells[k].outcome).join(" ")}`).sort();
+const verdicts = (r: RunReport) =>
+  Object.fromEntries(
+    r.checks.map((c) => [
+      `${c.file} > ${c.name}`,
+      `${c.outcome}${c.outcome === "fail" ? "" : ` ${c.reason ?? ""}`}`,
+    ]),
+  );
+const cells = (r: RunReport) =>
+  r.matrix.rows
+    .map(
+      (row) => `${row.operationId}: ${r.matrix.kinds.map((k) => row.cells[k].outcome).join(" ")}`,
+    )
+    .sort();
 
 describe("plumbline run --shard i/n, then plumbline report merge", () => {
   it("each slice runs part of the checks, and together they hold each check once", () => {
@@ -62,8 +102,16 @@ describe("plumbline run --shard i/n, then plumbline report merge", () => {
   });
 
   it("a slice missing from the merge makes the verdict incomplete (exit 2), naming the slice", async () => {
-    const r = await plumbline("report", "merge", join(dir, "s1", "conformance.json"), "-o", join(dir, "half"));
-    expect(read("half").runErrors.join("\n")).toMatch(/shard 2\/2 of reference \(seed 11\) is missing/);
+    const r = await plumbline(
+      "report",
+      "merge",
+      join(dir, "s1", "conformance.json"),
+      "-o",
+      join(dir, "half"),
+    );
+    expect(read("half").runErrors.join("\n")).toMatch(
+      /shard 2\/2 of reference \(seed 11\) is missing/,
+    );
     const failed = read("s1").checks.some((c) => c.level === "MUST" && c.outcome === "fail");
     expect(r.code).toBe(failed ? 1 : 2); // a failed MUST check wins over incomplete
   });

@@ -3,25 +3,47 @@
 import { describe, expect, it } from "vitest";
 import { referenceForTests } from "../testing.ts";
 
-const { ref, api: call, state: control, fault: faults } = await referenceForTests({ resetEach: true });
+const {
+  ref,
+  api: call,
+  state: control,
+  fault: faults,
+} = await referenceForTests({ resetEach: true });
 const ADMIN = ref.tokens.admin;
 const RESTRICTED = ref.tokens.restricted;
 const SECONDARY = ref.tokens.secondary;
 
-
 /** Record events on account A directly (as other areas do through state.emit). */
 function emit(n: number, opts: { username?: string; vmId?: number } = {}) {
   const { state, seeded } = ref.app;
-  return Array.from({ length: n }, () =>
-    state.emit(seeded.accountA, {
-      action: "vm_boot",
-      username: opts.username ?? "admin",
-      entity: opts.vmId === undefined ? null : { id: opts.vmId, label: `vm-${opts.vmId}`, type: "vm", url: `/v4/vm/instances/${opts.vmId}` },
-    }).id,
+  return Array.from(
+    { length: n },
+    () =>
+      state.emit(seeded.accountA, {
+        action: "vm_boot",
+        username: opts.username ?? "admin",
+        entity:
+          opts.vmId === undefined
+            ? null
+            : {
+                id: opts.vmId,
+                label: `vm-${opts.vmId}`,
+                type: "vm",
+                url: `/v4/vm/instances/${opts.vmId}`,
+              },
+      }).id,
   );
 }
-type Ev = { id: number; read: boolean; seen: boolean; created: string; action: string; status: string | null };
-const list = async (token = ADMIN): Promise<Ev[]> => (await call("GET", "/v4/account/events", undefined, token)).body.data;
+type Ev = {
+  id: number;
+  read: boolean;
+  seen: boolean;
+  created: string;
+  action: string;
+  status: string | null;
+};
+const list = async (token = ADMIN): Promise<Ev[]> =>
+  (await call("GET", "/v4/account/events", undefined, token)).body.data;
 
 describe("events", () => {
   it("lists the account's events, newest first, with the Event fields", async () => {
@@ -33,12 +55,35 @@ describe("events", () => {
     const ids = r.body.data.map((e: Ev) => e.id);
     expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
     for (const e of r.body.data) {
-      const keys = Object.keys(e).filter((k) => k !== "entity" && k !== "secondary_entity").sort();
-      expect(keys).toEqual(["action", "created", "duration", "id", "message", "percent_complete", "rate", "read", "seen", "status", "time_remaining", "username"]);
+      const keys = Object.keys(e)
+        .filter((k) => k !== "entity" && k !== "secondary_entity")
+        .sort();
+      expect(keys).toEqual([
+        "action",
+        "created",
+        "duration",
+        "id",
+        "message",
+        "percent_complete",
+        "rate",
+        "read",
+        "seen",
+        "status",
+        "time_remaining",
+        "username",
+      ]);
       // entity and secondary_entity are objects when present, never null
-      if ("entity" in e) expect(e.entity).toEqual({ id: expect.anything(), label: expect.any(String), type: expect.any(String), url: expect.any(String) });
+      if ("entity" in e)
+        expect(e.entity).toEqual({
+          id: expect.anything(),
+          label: expect.any(String),
+          type: expect.any(String),
+          url: expect.any(String),
+        });
       expect(e.secondary_entity).toBeUndefined();
-      expect([null, "failed", "finished", "notification", "scheduled", "started"]).toContain(e.status);
+      expect([null, "failed", "finished", "notification", "scheduled", "started"]).toContain(
+        e.status,
+      );
     }
     expect((await list(SECONDARY)).every((e) => !ids.includes(e.id))).toBe(true);
   });
@@ -47,7 +92,13 @@ describe("events", () => {
     const [id] = emit(1);
     const r = await call("GET", `/v4/account/events/${id}`);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ id, action: "vm_boot", read: false, seen: false, username: "admin" });
+    expect(r.body).toMatchObject({
+      id,
+      action: "vm_boot",
+      read: false,
+      seen: false,
+      username: "admin",
+    });
     expect((await call("GET", `/v4/account/events/${id}`, undefined, SECONDARY)).status).toBe(404);
     expect((await call("GET", "/v4/account/events/999999")).status).toBe(404);
     expect((await call("GET", "/v4/account/events/x")).status).toBe(404);
@@ -79,16 +130,22 @@ describe("events", () => {
     const { token } = await control("token", { scopes: ["events:read_only"] });
     const [id] = emit(1);
     expect((await call("GET", "/v4/account/events", undefined, token)).status).toBe(200);
-    expect((await call("POST", `/v4/account/events/${id}/seen`, undefined, token)).status).toBe(200);
+    expect((await call("POST", `/v4/account/events/${id}/seen`, undefined, token)).status).toBe(
+      200,
+    );
     const { token: other } = await control("token", { scopes: ["account:read_write"] });
     expect((await call("GET", "/v4/account/events", undefined, other)).status).toBe(403);
     expect((await call("GET", `/v4/account/events/${id}`, undefined, other)).status).toBe(403);
-    expect((await call("POST", `/v4/account/events/${id}/read`, undefined, other)).status).toBe(403);
+    expect((await call("POST", `/v4/account/events/${id}/read`, undefined, other)).status).toBe(
+      403,
+    );
     expect((await call("GET", "/v4/account/events", undefined, null)).status).toBe(401);
   });
 
   it("restricted users see events they caused and events on instances they hold a grant on", async () => {
-    const { token, username } = await control("restricted-user", { grants: { vms: [{ id: 77, permissions: "read_only" }] } });
+    const { token, username } = await control("restricted-user", {
+      grants: { vms: [{ id: 77, permissions: "read_only" }] },
+    });
     const [onGranted] = emit(1, { vmId: 77 });
     const [onOther] = emit(1, { vmId: 78 });
     const [own] = emit(1, { username });
@@ -96,11 +153,14 @@ describe("events", () => {
     expect(ids).toEqual([own, onGranted]);
     expect((await call("GET", `/v4/account/events/${onOther}`, undefined, token)).status).toBe(404);
     expect(await list(RESTRICTED)).toEqual([]);
-    expect((await list()).map((e) => e.id)).toEqual(expect.arrayContaining([own, onGranted, onOther]));
+    expect((await list()).map((e) => e.id)).toEqual(
+      expect.arrayContaining([own, onGranted, onOther]),
+    );
   });
 
   it("keeps 90 days: nothing older is listed; after 91 days current events drop out", async () => {
-    const old = (es: Ev[]) => es.filter((e) => Date.parse(e.created) < Date.now() - 90 * 86_400_000);
+    const old = (es: Ev[]) =>
+      es.filter((e) => Date.parse(e.created) < Date.now() - 90 * 86_400_000);
     expect(old(await list())).toEqual([]);
     const [id] = emit(1);
     await control("clock-advance", { seconds: 91 * 86_400 });

@@ -9,7 +9,8 @@ import type { EventRecord, User } from "../state.ts";
 
 const RETENTION_MS = 90 * 86_400_000;
 
-const granted = (u: User, e: EventRecord["entity"]) => !!e && e.type === "vm" && typeof e.id === "number" && u.grants.vms.has(e.id);
+const granted = (u: User, e: EventRecord["entity"]) =>
+  !!e && e.type === "vm" && typeof e.id === "number" && u.grants.vms.has(e.id);
 
 export function eventVisible(u: User, e: EventRecord): boolean {
   if (!u.restricted) return true;
@@ -21,7 +22,9 @@ function visibleEvents(ctx: Ctx): EventRecord[] {
   const cutoff = ctx.state.now().getTime() - RETENTION_MS;
   const windowed = !ctx.faults.has("events-not-windowed");
   const u = ctx.user;
-  return ctx.account.events.filter((e) => (!windowed || Date.parse(e.created) >= cutoff) && eventVisible(u, e));
+  return ctx.account.events.filter(
+    (e) => (!windowed || Date.parse(e.created) >= cutoff) && eventVisible(u, e),
+  );
 }
 
 /**
@@ -31,8 +34,16 @@ function visibleEvents(ctx: Ctx): EventRecord[] {
 function render(ctx: Ctx, e: EventRecord) {
   const { entity, secondary_entity, ...rest } = e;
   // variant: no value is written as null (and a running event has no duration yet)
-  if (ctx.variants.has("null-for-absent")) return { ...e, duration: e.status === "started" || e.status === "scheduled" ? null : e.duration };
-  return { ...rest, ...(entity ? { entity } : {}), ...(secondary_entity ? { secondary_entity } : {}) };
+  if (ctx.variants.has("null-for-absent"))
+    return {
+      ...e,
+      duration: e.status === "started" || e.status === "scheduled" ? null : e.duration,
+    };
+  return {
+    ...rest,
+    ...(entity ? { entity } : {}),
+    ...(secondary_entity ? { secondary_entity } : {}),
+  };
 }
 
 function findEvent(ctx: Ctx): EventRecord {
@@ -53,7 +64,9 @@ export const eventsArea: Area = {
       body.data = (body.data as EventRecord[]).map((e) => render(ctx, e)); // only the page is rendered
       return reply;
     });
-    r.get("/v4/account/events/{eventId}", "events:read_only", (ctx) => ok(render(ctx, findEvent(ctx))));
+    r.get("/v4/account/events/{eventId}", "events:read_only", (ctx) =>
+      ok(render(ctx, findEvent(ctx))),
+    );
     r.post("/v4/account/events/{eventId}/read", "events:read_only", (ctx) => {
       const ev = findEvent(ctx);
       if (ctx.faults.has("event-read-marks-earlier")) {
@@ -76,21 +89,50 @@ export const eventsArea: Area = {
 
   seed(state, seeded) {
     const now = state.now().getTime();
-    for (const [account, user] of [[seeded.accountA, seeded.admin], [seeded.accountB, seeded.secondary]] as const) {
-      const entity = { id: account.id, label: `account-${account.id}`, type: "account", url: "/v4/account" };
+    for (const [account, user] of [
+      [seeded.accountA, seeded.admin],
+      [seeded.accountB, seeded.secondary],
+    ] as const) {
+      const entity = {
+        id: account.id,
+        label: `account-${account.id}`,
+        type: "account",
+        url: "/v4/account",
+      };
       // one event past the 90-day retention (never listed) and one recent one
-      const old = state.emit(account, { action: "account_update", username: user.username, entity });
+      const old = state.emit(account, {
+        action: "account_update",
+        username: user.username,
+        entity,
+      });
       old.created = state.iso(new Date(now - 100 * 86_400_000));
       old.read = true;
       old.seen = true;
-      const recent = state.emit(account, { action: "account_update", username: user.username, entity });
+      const recent = state.emit(account, {
+        action: "account_update",
+        username: user.username,
+        entity,
+      });
       recent.created = state.iso(new Date(now - 3_600_000));
     }
   },
 
   faults: [
-    { name: "event-seen-only-one", requirement: "EVT-SEEN-1", description: "mark seen sets seen on the given event only, not on the earlier ones" },
-    { name: "event-read-marks-earlier", requirement: "EVT-READ-1", description: "mark read sets read on every event up to the given one instead of that one only" },
-    { name: "events-not-windowed", requirement: "EVT-LIST-2", description: "events older than 90 days stay listed" },
+    {
+      name: "event-seen-only-one",
+      requirement: "EVT-SEEN-1",
+      description: "mark seen sets seen on the given event only, not on the earlier ones",
+    },
+    {
+      name: "event-read-marks-earlier",
+      requirement: "EVT-READ-1",
+      description:
+        "mark read sets read on every event up to the given one instead of that one only",
+    },
+    {
+      name: "events-not-windowed",
+      requirement: "EVT-LIST-2",
+      description: "events older than 90 days stay listed",
+    },
   ],
 };

@@ -10,4 +10,14 @@ import { recipesArea } from "./recipes.ts";
 import { tagsArea } from "./tags.ts";
 import { vmArea } from "./vm.ts";
 
-export const AREAS: Area[] = [objectStorage, accountArea, eventsArea, oauthClientsArea, managedArea, supportArea, recipesArea, tagsArea, vmArea];
+export const AREAS: Area[] = [
+  objectStorage,
+  accountArea,
+  eventsArea,
+  oauthClientsArea,
+  managedArea,
+  supportArea,
+  recipesArea,
+  tagsArea,
+  vmArea,
+];

@@ -25,11 +25,18 @@ interface Client {
 }
 
 /** Every client of the platform by ID (thumbnail view is public, so it is found without an account). */
-const registry = (state: State) => state.globalArea("oauth-clients", () => new Map<string, Client>());
-const accountClients = (state: State, account: Account) => state.area(account, "oauth-clients", () => new Map<string, Client>());
+const registry = (state: State) =>
+  state.globalArea("oauth-clients", () => new Map<string, Client>());
+const accountClients = (state: State, account: Account) =>
+  state.area(account, "oauth-clients", () => new Map<string, Client>());
 
 const newSecret = () => randomBytes(32).toString("hex");
-const entity = (c: Client) => ({ id: c.id, label: c.label, type: "oauth_client", url: `/v4/account/oauth-clients/${c.id}` });
+const entity = (c: Client) => ({
+  id: c.id,
+  label: c.label,
+  type: "oauth_client",
+  url: `/v4/account/oauth-clients/${c.id}`,
+});
 
 function view(ctx: Ctx, c: Client, plaintext = false) {
   return {
@@ -37,7 +44,12 @@ function view(ctx: Ctx, c: Client, plaintext = false) {
     label: c.label,
     public: c.public,
     redirect_uri: c.redirect_uri,
-    secret: plaintext || ctx.faults.has("oauth-secret-in-view") ? c.secret : ctx.variants.has("redaction-text") ? "********" : REDACTED,
+    secret:
+      plaintext || ctx.faults.has("oauth-secret-in-view")
+        ? c.secret
+        : ctx.variants.has("redaction-text")
+          ? "********"
+          : REDACTED,
     status: c.status,
     thumbnail_url: c.thumbnail ? `${ctx.baseUrl}/v4/account/oauth-clients/${c.id}/thumbnail` : null,
   };
@@ -73,7 +85,10 @@ export const oauthClientsArea: Area = {
 
   register(r: Router) {
     r.get("/v4/account/oauth-clients", "account:read_only", (ctx) =>
-      paginate(ctx, [...accountClients(ctx.state, ctx.account).values()].map((c) => view(ctx, c))),
+      paginate(
+        ctx,
+        [...accountClients(ctx.state, ctx.account).values()].map((c) => view(ctx, c)),
+      ),
     );
 
     r.post("/v4/account/oauth-clients", "account:read_write", (ctx) => {
@@ -82,8 +97,15 @@ export const oauthClientsArea: Area = {
       do id = randomBytes(10).toString("hex");
       while (registry(ctx.state).has(id));
       const c: Client = {
-        id, label: label!, public: isPublic ?? false, redirect_uri: redirect_uri!, secret: newSecret(), oldSecrets: [],
-        status: "active", thumbnail: null, account: ctx.account,
+        id,
+        label: label!,
+        public: isPublic ?? false,
+        redirect_uri: redirect_uri!,
+        secret: newSecret(),
+        oldSecrets: [],
+        status: "active",
+        thumbnail: null,
+        account: ctx.account,
       };
       registry(ctx.state).set(id, c);
       accountClients(ctx.state, ctx.account).set(id, c);
@@ -92,7 +114,9 @@ export const oauthClientsArea: Area = {
       return ok(view(ctx, c, !ctx.variants.has("oauth-create-secret-redacted")));
     });
 
-    r.get("/v4/account/oauth-clients/{clientId}", "account:read_only", (ctx) => ok(view(ctx, findClient(ctx))));
+    r.get("/v4/account/oauth-clients/{clientId}", "account:read_only", (ctx) =>
+      ok(view(ctx, findClient(ctx))),
+    );
 
     r.put("/v4/account/oauth-clients/{clientId}", "account:read_write", (ctx) => {
       const c = findClient(ctx);
@@ -109,7 +133,8 @@ export const oauthClientsArea: Area = {
       accountClients(ctx.state, ctx.account).delete(c.id);
       registry(ctx.state).delete(c.id);
       if (!ctx.faults.has("oauth-tokens-survive-delete")) {
-        for (const [token, p] of ctx.state.tokens) if (p.clientId === c.id) ctx.state.tokens.delete(token);
+        for (const [token, p] of ctx.state.tokens)
+          if (p.clientId === c.id) ctx.state.tokens.delete(token);
       }
       emit(ctx, c, "oauth_client_delete");
       return EMPTY;
@@ -124,7 +149,8 @@ export const oauthClientsArea: Area = {
     });
 
     r.get("/v4/account/oauth-clients/{clientId}/thumbnail", "none", (ctx) => {
-      if (ctx.faults.has("oauth-thumbnail-needs-auth") && !ctx.principal) throw unauthorized("Authentication required");
+      if (ctx.faults.has("oauth-thumbnail-needs-auth") && !ctx.principal)
+        throw unauthorized("Authentication required");
       const c = registry(ctx.state).get(ctx.params.clientId ?? "");
       if (!c) throw notFound("OAuth client not found");
       if (!c.thumbnail) throw notFound("This OAuth client has no thumbnail");
@@ -134,9 +160,16 @@ export const oauthClientsArea: Area = {
     r.put("/v4/account/oauth-clients/{clientId}/thumbnail", "account:read_write", (ctx) => {
       const c = findClient(ctx);
       const type = (ctx.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
-      if (!/^image\/[a-z0-9.+-]+$/.test(type)) throw new ApiError(415, [{ field: null, reason: "The thumbnail must be sent as a raw image with an image/* content type" }]);
+      if (!/^image\/[a-z0-9.+-]+$/.test(type))
+        throw new ApiError(415, [
+          {
+            field: null,
+            reason: "The thumbnail must be sent as a raw image with an image/* content type",
+          },
+        ]);
       if (ctx.raw.length === 0) throw badRequest("The thumbnail image is empty");
-      if (!(c.thumbnail && ctx.faults.has("oauth-thumbnail-first-kept"))) c.thumbnail = { data: Buffer.from(ctx.raw), contentType: type };
+      if (!(c.thumbnail && ctx.faults.has("oauth-thumbnail-first-kept")))
+        c.thumbnail = { data: Buffer.from(ctx.raw), contentType: type };
       emit(ctx, c, "oauth_client_update");
       return EMPTY;
     });
@@ -153,26 +186,64 @@ export const oauthClientsArea: Area = {
       const client = registry(c.state).get(id);
       if (!client) throw unauthorized("Unknown or deleted OAuth client");
       if (p.secret !== undefined) {
-        const valid = p.secret === client.secret || (c.faults.has("oauth-old-secret-valid") && client.oldSecrets.includes(p.secret as string));
+        const valid =
+          p.secret === client.secret ||
+          (c.faults.has("oauth-old-secret-valid") &&
+            client.oldSecrets.includes(p.secret as string));
         if (!valid) throw unauthorized("Invalid client secret");
       }
       const scopes = p.scopes ?? [...ALL_SCOPES];
-      if (!Array.isArray(scopes) || !scopes.every((s) => (ALL_SCOPES as readonly string[]).includes(s))) {
+      if (
+        !Array.isArray(scopes) ||
+        !scopes.every((s) => (ALL_SCOPES as readonly string[]).includes(s))
+      ) {
         throw badRequest(`scopes must be an array of: ${ALL_SCOPES.join(", ")}`, "scopes");
       }
       const who = p.user ?? "admin";
-      if (who !== "admin" && who !== "restricted" && who !== "secondary") throw badRequest("user must be admin, restricted or secondary", "user");
+      if (who !== "admin" && who !== "restricted" && who !== "secondary")
+        throw badRequest("user must be admin, restricted or secondary", "user");
       return { token: c.state.issueToken(c.seeded[who], scopes as string[], undefined, client.id) };
     },
   },
 
   faults: [
-    { name: "oauth-secret-in-view", requirement: "OAUTH-SECRET-1", description: "list, view and update show the plaintext secret instead of a redacted placeholder" },
-    { name: "oauth-old-secret-valid", requirement: "OAUTH-SECRET-3", description: "after a reset the old secret still authenticates the client (oauth-token state with secret)" },
-    { name: "oauth-reset-other-account", requirement: "OAUTH-SECRET-4", description: "the secret of another account's client can be reset" },
-    { name: "oauth-tokens-survive-delete", requirement: "OAUTH-DELETE-2", description: "tokens issued to a deleted client keep working" },
-    { name: "oauth-thumbnail-needs-auth", requirement: "CONV-AUTH-6", description: "the thumbnail view refuses requests without a token" },
-    { name: "oauth-thumbnail-first-kept", requirement: "OAUTH-THUMB-1", description: "a thumbnail update answers {} but a client that has a thumbnail keeps the first one" },
-    { name: "oauth-public-truthy", requirement: "FIELD.createOAuthClient.public", description: "create and update take any `public` value as a boolean (`\"yes\"` is true)" },
+    {
+      name: "oauth-secret-in-view",
+      requirement: "OAUTH-SECRET-1",
+      description:
+        "list, view and update show the plaintext secret instead of a redacted placeholder",
+    },
+    {
+      name: "oauth-old-secret-valid",
+      requirement: "OAUTH-SECRET-3",
+      description:
+        "after a reset the old secret still authenticates the client (oauth-token state with secret)",
+    },
+    {
+      name: "oauth-reset-other-account",
+      requirement: "OAUTH-SECRET-4",
+      description: "the secret of another account's client can be reset",
+    },
+    {
+      name: "oauth-tokens-survive-delete",
+      requirement: "OAUTH-DELETE-2",
+      description: "tokens issued to a deleted client keep working",
+    },
+    {
+      name: "oauth-thumbnail-needs-auth",
+      requirement: "CONV-AUTH-6",
+      description: "the thumbnail view refuses requests without a token",
+    },
+    {
+      name: "oauth-thumbnail-first-kept",
+      requirement: "OAUTH-THUMB-1",
+      description:
+        "a thumbnail update answers {} but a client that has a thumbnail keeps the first one",
+    },
+    {
+      name: "oauth-public-truthy",
+      requirement: "FIELD.createOAuthClient.public",
+      description: 'create and update take any `public` value as a boolean (`"yes"` is true)',
+    },
   ],
 };

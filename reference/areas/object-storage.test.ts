@@ -3,19 +3,36 @@
 import { describe, expect, it } from "vitest";
 import { referenceForTests } from "../testing.ts";
 
-const { ref, send, api, stateRes: providerState, fields: fieldsOf } = await referenceForTests({ resetEach: true });
+const {
+  ref,
+  send,
+  api,
+  stateRes: providerState,
+  fields: fieldsOf,
+} = await referenceForTests({ resetEach: true });
 const OS = "/v4/object-storage";
 const C1 = "us-east-1";
 const C2 = "eu-central-1";
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-const CERT = "-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUfake0000000000000000000000000wCgYIKoZIzj0EAwIw\n-----END CERTIFICATE-----\n";
-const KEY = "-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgsecretsecret\n-----END PRIVATE KEY-----\n";
-
+const CERT =
+  "-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUfake0000000000000000000000000wCgYIKoZIzj0EAwIw\n-----END CERTIFICATE-----\n";
+const KEY =
+  "-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgsecretsecret\n-----END PRIVATE KEY-----\n";
 
 /** turns faults on through the control endpoint (its POST /faults is exercised here) */
-const faults = (...names: string[]) => send(ref.controlUrl + "/faults", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ faults: names }) });
+const faults = (...names: string[]) =>
+  send(ref.controlUrl + "/faults", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ faults: names }),
+  });
 
-async function bucket(label: string, cluster = C1, extra: Record<string, unknown> = {}, token = ref.tokens.admin) {
+async function bucket(
+  label: string,
+  cluster = C1,
+  extra: Record<string, unknown> = {},
+  token = ref.tokens.admin,
+) {
   const r = await api("POST", `${OS}/buckets/`, { cluster, label, ...extra }, token);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body;
@@ -39,14 +56,18 @@ const listNames = async (label: string, query = "") => {
   return r.body.data.map((o: { name: string }) => o.name) as string[];
 };
 
-
 describe("object-storage: happy paths", () => {
   it("clusters list and view need no token", async () => {
     const list = await api("GET", `${OS}/clusters`, undefined, null);
     expect(list.status).toBe(200);
     expect(list.body.results).toBeGreaterThanOrEqual(2);
     for (const c of list.body.data) {
-      expect(c).toMatchObject({ id: expect.any(String), domain: expect.any(String), region: expect.any(String), static_site_domain: expect.any(String) });
+      expect(c).toMatchObject({
+        id: expect.any(String),
+        domain: expect.any(String),
+        region: expect.any(String),
+        static_site_domain: expect.any(String),
+      });
       expect(["available", "unavailable"]).toContain(c.status);
     }
     const one = await api("GET", `${OS}/clusters/${C1}`, undefined, null);
@@ -57,7 +78,15 @@ describe("object-storage: happy paths", () => {
 
   it("bucket create, lists, view", async () => {
     const b = await bucket("alpha", C1, { cors_enabled: true });
-    expect(b).toMatchObject({ cluster: C1, label: "alpha", hostname: "alpha.us-east-1.objects.example", objects: 0, size: 0, acl: "private", cors_enabled: true });
+    expect(b).toMatchObject({
+      cluster: C1,
+      label: "alpha",
+      hostname: "alpha.us-east-1.objects.example",
+      objects: 0,
+      size: 0,
+      acl: "private",
+      cors_enabled: true,
+    });
     expect(b.created).toMatch(DATE_TIME);
     await bucket("beta", C2, { acl: "public-read" });
     const all = await api("GET", `${OS}/buckets/`);
@@ -84,14 +113,29 @@ describe("object-storage: happy paths", () => {
 
   it("bucket access modify (POST) and update (PUT)", async () => {
     await bucket("acc");
-    const post = await api("POST", `${OS}/buckets/${C1}/acc/access`, { acl: "custom", cors_enabled: true });
+    const post = await api("POST", `${OS}/buckets/${C1}/acc/access`, {
+      acl: "custom",
+      cors_enabled: true,
+    });
     expect(post).toEqual({ status: 200, body: {} });
-    expect((await api("GET", `${OS}/buckets/${C1}/acc`)).body).toMatchObject({ acl: "custom", cors_enabled: true });
-    const put = await api("PUT", `${OS}/buckets/${C1}/acc/access`, { acl: "authenticated-read", cors_enabled: false });
+    expect((await api("GET", `${OS}/buckets/${C1}/acc`)).body).toMatchObject({
+      acl: "custom",
+      cors_enabled: true,
+    });
+    const put = await api("PUT", `${OS}/buckets/${C1}/acc/access`, {
+      acl: "authenticated-read",
+      cors_enabled: false,
+    });
     expect(put).toEqual({ status: 200, body: {} });
-    expect((await api("GET", `${OS}/buckets/${C1}/acc`)).body).toMatchObject({ acl: "authenticated-read", cors_enabled: false });
+    expect((await api("GET", `${OS}/buckets/${C1}/acc`)).body).toMatchObject({
+      acl: "authenticated-read",
+      cors_enabled: false,
+    });
     for (const m of ["POST", "PUT"]) {
-      const bad = await api(m, `${OS}/buckets/${C1}/acc/access`, { acl: "everyone", cors_enabled: "yes" });
+      const bad = await api(m, `${OS}/buckets/${C1}/acc/access`, {
+        acl: "everyone",
+        cors_enabled: "yes",
+      });
       expect(bad.status).toBe(400);
       expect(fieldsOf(bad).sort()).toEqual(["acl", "cors_enabled"]);
     }
@@ -99,9 +143,17 @@ describe("object-storage: happy paths", () => {
 
   it("pre-signed PUT stores an object, GET and HEAD read it, DELETE removes it; bucket, list and transfer follow", async () => {
     await bucket("data");
-    const put = await url("data", { name: "dir/hello.txt", method: "PUT", content_type: "text/plain" });
+    const put = await url("data", {
+      name: "dir/hello.txt",
+      method: "PUT",
+      content_type: "text/plain",
+    });
     expect(put).toMatch(new RegExp(`^${ref.url}/__objects/${C1}/data/dir/hello\\.txt\\?`));
-    const stored = await send(put, { method: "PUT", body: "hello world", headers: { "content-type": "text/plain" } });
+    const stored = await send(put, {
+      method: "PUT",
+      body: "hello world",
+      headers: { "content-type": "text/plain" },
+    });
     expect(stored.status).toBe(200);
     const b = (await api("GET", `${OS}/buckets/${C1}/data`)).body;
     expect(b).toMatchObject({ objects: 1, size: 11 });
@@ -123,13 +175,23 @@ describe("object-storage: happy paths", () => {
     expect(list.status).toBe(200);
     expect(list.body.data).toHaveLength(1);
     const o = list.body.data[0];
-    expect(o).toMatchObject({ name: "dir/hello.txt", size: 11, is_truncated: false, next_marker: "", etag: expect.any(String), owner: expect.any(String) });
+    expect(o).toMatchObject({
+      name: "dir/hello.txt",
+      size: 11,
+      is_truncated: false,
+      next_marker: "",
+      etag: expect.any(String),
+      owner: expect.any(String),
+    });
     expect(o.last_modified).toMatch(DATE_TIME);
 
     const del = await url("data", { name: "dir/hello.txt", method: "DELETE" });
     expect((await send(del, { method: "DELETE" })).status).toBe(204);
     expect((await send(get)).status).toBe(404);
-    expect((await api("GET", `${OS}/buckets/${C1}/data`)).body).toMatchObject({ objects: 0, size: 0 });
+    expect((await api("GET", `${OS}/buckets/${C1}/data`)).body).toMatchObject({
+      objects: 0,
+      size: 0,
+    });
   });
 
   it("object ACL view and update", async () => {
@@ -139,27 +201,51 @@ describe("object-storage: happy paths", () => {
     expect(view.status).toBe(200);
     expect(view.body.acl).toBe("private");
     expect(view.body.acl_xml).toContain("<AccessControlPolicy");
-    const upd = await api("PUT", `${OS}/buckets/${C1}/acl/object-acl`, { name: "a.txt", acl: "public-read" });
+    const upd = await api("PUT", `${OS}/buckets/${C1}/acl/object-acl`, {
+      name: "a.txt",
+      acl: "public-read",
+    });
     expect(upd.status).toBe(200);
     expect(upd.body.acl).toBe("public-read");
     expect(upd.body.acl_xml).toContain("AllUsers");
-    expect((await api("GET", `${OS}/buckets/${C1}/acl/object-acl?name=a.txt`)).body.acl).toBe("public-read");
+    expect((await api("GET", `${OS}/buckets/${C1}/acl/object-acl?name=a.txt`)).body.acl).toBe(
+      "public-read",
+    );
   });
 
   it("TLS view, upload, delete", async () => {
     await bucket("tls");
-    expect(await api("GET", `${OS}/buckets/${C1}/tls/ssl`)).toEqual({ status: 200, body: { ssl: false } });
-    const up = await api("POST", `${OS}/buckets/${C1}/tls/ssl`, { certificate: CERT, private_key: KEY });
+    expect(await api("GET", `${OS}/buckets/${C1}/tls/ssl`)).toEqual({
+      status: 200,
+      body: { ssl: false },
+    });
+    const up = await api("POST", `${OS}/buckets/${C1}/tls/ssl`, {
+      certificate: CERT,
+      private_key: KEY,
+    });
     expect(up).toEqual({ status: 200, body: { ssl: true } });
-    expect(await api("GET", `${OS}/buckets/${C1}/tls/ssl`)).toEqual({ status: 200, body: { ssl: true } });
+    expect(await api("GET", `${OS}/buckets/${C1}/tls/ssl`)).toEqual({
+      status: 200,
+      body: { ssl: true },
+    });
     expect(await api("DELETE", `${OS}/buckets/${C1}/tls/ssl`)).toEqual({ status: 200, body: {} });
-    expect(await api("GET", `${OS}/buckets/${C1}/tls/ssl`)).toEqual({ status: 200, body: { ssl: false } });
+    expect(await api("GET", `${OS}/buckets/${C1}/tls/ssl`)).toEqual({
+      status: 200,
+      body: { ssl: false },
+    });
   });
 
   it("keys create, list, view, update, revoke", async () => {
     const created = await api("POST", `${OS}/keys`, { label: "ci" });
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ id: expect.any(Number), label: "ci", access_key: expect.any(String), secret_key: expect.any(String), limited: false, bucket_access: [] });
+    expect(created.body).toMatchObject({
+      id: expect.any(Number),
+      label: "ci",
+      access_key: expect.any(String),
+      secret_key: expect.any(String),
+      limited: false,
+      bucket_access: [],
+    });
     const id = created.body.id;
     const list = await api("GET", `${OS}/keys`);
     expect(list.status).toBe(200);
@@ -196,7 +282,9 @@ describe("object-storage: rules", () => {
   it("scopes: read_only token reads but cannot write; no token is 401", async () => {
     const ro = (await providerState("token", { scopes: ["object_storage:read_only"] })).body.token;
     expect((await api("GET", `${OS}/buckets/`, undefined, ro)).status).toBe(200);
-    expect((await api("POST", `${OS}/buckets/`, { cluster: C1, label: "nope" }, ro)).status).toBe(403);
+    expect((await api("POST", `${OS}/buckets/`, { cluster: C1, label: "nope" }, ro)).status).toBe(
+      403,
+    );
     expect((await api("GET", `${OS}/buckets/`)).body.results).toBe(0);
     expect((await api("GET", `${OS}/keys`, undefined, null)).status).toBe(401);
     const other = (await providerState("token", { scopes: ["vms:read_write"] })).body.token;
@@ -207,38 +295,87 @@ describe("object-storage: rules", () => {
     const r = await api("POST", `${OS}/buckets/`, {});
     expect(r.status).toBe(400);
     expect(fieldsOf(r).sort()).toEqual(["cluster", "label"]);
-    const bad = await api("POST", `${OS}/buckets/`, { cluster: C1, label: "okay", acl: "custom", cors_enabled: 1 });
+    const bad = await api("POST", `${OS}/buckets/`, {
+      cluster: C1,
+      label: "okay",
+      acl: "custom",
+      cors_enabled: 1,
+    });
     expect(fieldsOf(bad).sort()).toEqual(["acl", "cors_enabled"]);
-    expect(fieldsOf(await api("POST", `${OS}/buckets/`, { cluster: "nowhere-9", label: "okay" }))).toEqual(["cluster"]);
-    for (const label of ["ab", "Upper", "under_score", "-dash", "dots..twice", "10.0.0.1", "x".repeat(64)]) {
+    expect(
+      fieldsOf(await api("POST", `${OS}/buckets/`, { cluster: "nowhere-9", label: "okay" })),
+    ).toEqual(["cluster"]);
+    for (const label of [
+      "ab",
+      "Upper",
+      "under_score",
+      "-dash",
+      "dots..twice",
+      "10.0.0.1",
+      "x".repeat(64),
+    ]) {
       const l = await api("POST", `${OS}/buckets/`, { cluster: C1, label });
       expect(l.status, label).toBe(400);
       expect(fieldsOf(l)).toEqual(["label"]);
     }
-    for (const acl of ["private", "public-read", "authenticated-read", "public-read-write"]) await bucket(`acl-${acl}`, C1, { acl });
+    for (const acl of ["private", "public-read", "authenticated-read", "public-read-write"])
+      await bucket(`acl-${acl}`, C1, { acl });
   });
 
   it("labels: unique per cluster across owners, the caller's own bucket answers 200, another cluster is free", async () => {
     const first = await bucket("shared");
-    const again = await api("POST", `${OS}/buckets/`, { cluster: C1, label: "shared", acl: "public-read" });
+    const again = await api("POST", `${OS}/buckets/`, {
+      cluster: C1,
+      label: "shared",
+      acl: "public-read",
+    });
     expect(again).toEqual({ status: 200, body: first });
     expect((await api("GET", `${OS}/buckets/`)).body.results).toBe(1);
-    const other = await api("POST", `${OS}/buckets/`, { cluster: C1, label: "shared" }, ref.tokens.secondary);
+    const other = await api(
+      "POST",
+      `${OS}/buckets/`,
+      { cluster: C1, label: "shared" },
+      ref.tokens.secondary,
+    );
     expect(other.status).toBe(400);
     expect(fieldsOf(other)).toEqual(["label"]);
-    expect((await api("GET", `${OS}/buckets/`, undefined, ref.tokens.secondary)).body.results).toBe(0);
+    expect((await api("GET", `${OS}/buckets/`, undefined, ref.tokens.secondary)).body.results).toBe(
+      0,
+    );
     await bucket("shared", C2, {}, ref.tokens.secondary);
-    expect((await api("POST", `${OS}/buckets/`, { cluster: C2, label: "shared" })).status).toBe(400);
+    expect((await api("POST", `${OS}/buckets/`, { cluster: C2, label: "shared" })).status).toBe(
+      400,
+    );
   });
 
   it("another account's bucket is 404, never 403", async () => {
     await bucket("private-one");
-    for (const [m, p] of [["GET", ""], ["DELETE", ""], ["GET", "/ssl"], ["GET", "/object-list"], ["GET", "/object-acl?name=a"]] as const) {
-      expect((await api(m, `${OS}/buckets/${C1}/private-one${p}`, undefined, ref.tokens.secondary)).status).toBe(404);
+    for (const [m, p] of [
+      ["GET", ""],
+      ["DELETE", ""],
+      ["GET", "/ssl"],
+      ["GET", "/object-list"],
+      ["GET", "/object-acl?name=a"],
+    ] as const) {
+      expect(
+        (await api(m, `${OS}/buckets/${C1}/private-one${p}`, undefined, ref.tokens.secondary))
+          .status,
+      ).toBe(404);
     }
-    expect((await api("POST", `${OS}/buckets/${C1}/private-one/object-url`, { name: "a" }, ref.tokens.secondary)).status).toBe(404);
+    expect(
+      (
+        await api(
+          "POST",
+          `${OS}/buckets/${C1}/private-one/object-url`,
+          { name: "a" },
+          ref.tokens.secondary,
+        )
+      ).status,
+    ).toBe(404);
     const key = (await api("POST", `${OS}/keys`, {})).body.id;
-    expect((await api("GET", `${OS}/keys/${key}`, undefined, ref.tokens.secondary)).status).toBe(404);
+    expect((await api("GET", `${OS}/keys/${key}`, undefined, ref.tokens.secondary)).status).toBe(
+      404,
+    );
     expect((await api("GET", `${OS}/keys/not-a-number`)).status).toBe(404);
   });
 
@@ -249,11 +386,17 @@ describe("object-storage: rules", () => {
     expect(refused.status).toBe(400);
     expect((await api("GET", `${OS}/buckets/${C1}/full`)).body.objects).toBe(1);
     expect((await api("DELETE", `${OS}/buckets/${C1}/full?force=yes`)).status).toBe(400);
-    expect(await api("DELETE", `${OS}/buckets/${C1}/full?force=true`)).toEqual({ status: 200, body: {} });
+    expect(await api("DELETE", `${OS}/buckets/${C1}/full?force=true`)).toEqual({
+      status: 200,
+      body: {},
+    });
 
     await bucket("full2");
     await putObject("full2", "a", "1");
-    expect(await api("DELETE", `${OS}/buckets/${C1}/full2`, { force: true })).toEqual({ status: 200, body: {} });
+    expect(await api("DELETE", `${OS}/buckets/${C1}/full2`, { force: true })).toEqual({
+      status: 200,
+      body: {},
+    });
 
     await bucket("huge");
     await providerState("bucket-objects", { cluster: C1, bucket: "huge", count: 1001 });
@@ -274,13 +417,26 @@ describe("object-storage: rules", () => {
     expect((await api("GET", `${OS}/buckets/${C1}/acls/object-acl?name=missing`)).status).toBe(404);
     const bad = await api("PUT", `${OS}/buckets/${C1}/acls/object-acl`, {});
     expect(fieldsOf(bad).sort()).toEqual(["acl", "name"]);
-    expect(fieldsOf(await api("PUT", `${OS}/buckets/${C1}/acls/object-acl`, { name: "o", acl: "nobody" }))).toEqual(["acl"]);
-    for (const acl of ["private", "public-read", "authenticated-read", "public-read-write", "custom"]) {
+    expect(
+      fieldsOf(
+        await api("PUT", `${OS}/buckets/${C1}/acls/object-acl`, { name: "o", acl: "nobody" }),
+      ),
+    ).toEqual(["acl"]);
+    for (const acl of [
+      "private",
+      "public-read",
+      "authenticated-read",
+      "public-read-write",
+      "custom",
+    ]) {
       const r = await api("PUT", `${OS}/buckets/${C1}/acls/object-acl`, { name: "o", acl });
       expect(r.status).toBe(200);
       expect(r.body.acl).toBe(acl);
     }
-    expect((await api("PUT", `${OS}/buckets/${C1}/acls/object-acl`, { name: "missing", acl: "private" })).status).toBe(404);
+    expect(
+      (await api("PUT", `${OS}/buckets/${C1}/acls/object-acl`, { name: "missing", acl: "private" }))
+        .status,
+    ).toBe(404);
   });
 
   it("contents list: prefix, delimiter roll-up, marker pages cover every object once, page_size bounds", async () => {
@@ -293,12 +449,33 @@ describe("object-storage: rules", () => {
     expect(await listNames("tree", "?delimiter=/&marker=a/")).toEqual(["b/", "c", "d"]);
 
     await bucket("many");
-    const names = (await providerState("bucket-objects", { cluster: C1, bucket: "many", count: 250, prefix: "n-" })).body.names;
-    expect(names).toEqual(["n-000", "n-001", "n-002", "n-003", "n-004", "n-005", "n-006", "n-007", "n-008", "n-009"]);
+    const names = (
+      await providerState("bucket-objects", {
+        cluster: C1,
+        bucket: "many",
+        count: 250,
+        prefix: "n-",
+      })
+    ).body.names;
+    expect(names).toEqual([
+      "n-000",
+      "n-001",
+      "n-002",
+      "n-003",
+      "n-004",
+      "n-005",
+      "n-006",
+      "n-007",
+      "n-008",
+      "n-009",
+    ]);
     const seen: string[] = [];
     let marker = "";
     for (let guard = 0; guard < 10; guard++) {
-      const r = await api("GET", `${OS}/buckets/${C1}/many/object-list?page_size=100${marker ? `&marker=${marker}` : ""}`);
+      const r = await api(
+        "GET",
+        `${OS}/buckets/${C1}/many/object-list?page_size=100${marker ? `&marker=${marker}` : ""}`,
+      );
       const data = r.body.data as { name: string; is_truncated: boolean; next_marker: string }[];
       expect(data.length).toBeLessThanOrEqual(100);
       seen.push(...data.map((d) => d.name));
@@ -320,13 +497,25 @@ describe("object-storage: rules", () => {
     const missing = await api("POST", `${OS}/buckets/${C1}/urls/object-url`, {});
     expect(fieldsOf(missing)).toEqual(["name"]);
     for (const expires_in of [359, 68401, 1.5, "3600"]) {
-      const r = await api("POST", `${OS}/buckets/${C1}/urls/object-url`, { name: "x", method: "GET", expires_in });
+      const r = await api("POST", `${OS}/buckets/${C1}/urls/object-url`, {
+        name: "x",
+        method: "GET",
+        expires_in,
+      });
       expect(r.status, String(expires_in)).toBe(400);
       expect(fieldsOf(r)).toEqual(["expires_in"]);
     }
-    expect(fieldsOf(await api("POST", `${OS}/buckets/${C1}/urls/object-url`, { name: "x", method: "FETCH" }))).toEqual(["method"]);
+    expect(
+      fieldsOf(
+        await api("POST", `${OS}/buckets/${C1}/urls/object-url`, { name: "x", method: "FETCH" }),
+      ),
+    ).toEqual(["method"]);
     const now = Math.floor(Date.now() / 1000);
-    for (const [expires_in, want] of [[360, 360], [68400, 68400], [undefined, 3600]] as const) {
+    for (const [expires_in, want] of [
+      [360, 360],
+      [68400, 68400],
+      [undefined, 3600],
+    ] as const) {
       const u = new URL(await url("urls", { name: "does/not/exist", method: "GET", expires_in }));
       expect(Number(u.searchParams.get("expires")) - now).toBeGreaterThanOrEqual(want - 5);
       expect(Number(u.searchParams.get("expires")) - now).toBeLessThanOrEqual(want + 5);
@@ -345,8 +534,14 @@ describe("object-storage: rules", () => {
     expect((await send(get.replace("/obj?", "/other?"))).status).toBe(403);
     expect((await send(`${ref.url}/__objects/${C1}/plane/obj`)).status).toBe(403);
     const typed = await url("plane", { name: "t", method: "PUT", content_type: "image/png" });
-    expect((await send(typed, { method: "PUT", body: "p", headers: { "content-type": "text/plain" } })).status).toBe(403);
-    expect((await send(typed, { method: "PUT", body: "p", headers: { "content-type": "image/png" } })).status).toBe(200);
+    expect(
+      (await send(typed, { method: "PUT", body: "p", headers: { "content-type": "text/plain" } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await send(typed, { method: "PUT", body: "p", headers: { "content-type": "image/png" } }))
+        .status,
+    ).toBe(200);
     expect((await send(get)).status).toBe(200);
     await providerState("clock-advance", { seconds: 361 });
     const expired = await send(get);
@@ -360,9 +555,13 @@ describe("object-storage: rules", () => {
     for (const label of ["open", "closed"]) await putObject(label, "o", "1");
     const open = await send(await url("open", { name: "o" }));
     expect(open.headers.get("access-control-allow-origin")).toBe("*");
-    expect((await send(await url("closed", { name: "o" }))).headers.get("access-control-allow-origin")).toBeNull();
+    expect(
+      (await send(await url("closed", { name: "o" }))).headers.get("access-control-allow-origin"),
+    ).toBeNull();
     await api("PUT", `${OS}/buckets/${C1}/closed/access`, { cors_enabled: true });
-    expect((await send(await url("closed", { name: "o" }))).headers.get("access-control-allow-origin")).toBe("*");
+    expect(
+      (await send(await url("closed", { name: "o" }))).headers.get("access-control-allow-origin"),
+    ).toBe("*");
   });
 
   it("a URL signed with a content type accepts that media type with parameters", async () => {
@@ -376,10 +575,24 @@ describe("object-storage: rules", () => {
     const none = await api("POST", `${OS}/buckets/${C1}/certs/ssl`, {});
     expect(none.status).toBe(400);
     expect(fieldsOf(none).sort()).toEqual(["certificate", "private_key"]);
-    expect(fieldsOf(await api("POST", `${OS}/buckets/${C1}/certs/ssl`, { certificate: "not a cert", private_key: KEY }))).toEqual(["certificate"]);
-    const b64 = await api("POST", `${OS}/buckets/${C1}/certs/ssl`, { certificate: Buffer.from(CERT).toString("base64"), private_key: KEY });
+    expect(
+      fieldsOf(
+        await api("POST", `${OS}/buckets/${C1}/certs/ssl`, {
+          certificate: "not a cert",
+          private_key: KEY,
+        }),
+      ),
+    ).toEqual(["certificate"]);
+    const b64 = await api("POST", `${OS}/buckets/${C1}/certs/ssl`, {
+      certificate: Buffer.from(CERT).toString("base64"),
+      private_key: KEY,
+    });
     expect(b64).toEqual({ status: 200, body: { ssl: true } });
-    const everything = JSON.stringify([await api("GET", `${OS}/buckets/${C1}/certs/ssl`), await api("GET", `${OS}/buckets/${C1}/certs`), await api("GET", `${OS}/buckets/`)]);
+    const everything = JSON.stringify([
+      await api("GET", `${OS}/buckets/${C1}/certs/ssl`),
+      await api("GET", `${OS}/buckets/${C1}/certs`),
+      await api("GET", `${OS}/buckets/`),
+    ]);
     expect(everything).not.toContain("secretsecret");
     expect(everything).not.toContain("PRIVATE KEY");
   });
@@ -396,45 +609,91 @@ describe("object-storage: rules", () => {
 
   it("keys: bucket_access rules and validation", async () => {
     await bucket("kbk");
-    const limited = await api("POST", `${OS}/keys`, { label: "l", bucket_access: [{ cluster: C1, bucket_name: "kbk", permissions: "read_only" }] });
+    const limited = await api("POST", `${OS}/keys`, {
+      label: "l",
+      bucket_access: [{ cluster: C1, bucket_name: "kbk", permissions: "read_only" }],
+    });
     expect(limited.status).toBe(200);
-    expect(limited.body).toMatchObject({ limited: true, bucket_access: [{ cluster: C1, bucket_name: "kbk", permissions: "read_only" }] });
+    expect(limited.body).toMatchObject({
+      limited: true,
+      bucket_access: [{ cluster: C1, bucket_name: "kbk", permissions: "read_only" }],
+    });
     const none = await api("POST", `${OS}/keys`, { bucket_access: [] });
     expect(none.body).toMatchObject({ limited: true, bucket_access: [] });
     const all = await api("POST", `${OS}/keys`, {});
     expect(all.body).toMatchObject({ limited: false, bucket_access: [] });
-    expect((await api("GET", `${OS}/keys/${limited.body.id}`)).body.bucket_access).toEqual([{ cluster: C1, bucket_name: "kbk", permissions: "read_only" }]);
+    expect((await api("GET", `${OS}/keys/${limited.body.id}`)).body.bucket_access).toEqual([
+      { cluster: C1, bucket_name: "kbk", permissions: "read_only" },
+    ]);
 
     const bad = await api("POST", `${OS}/keys`, {
       label: 5,
-      bucket_access: [{ cluster: "nowhere-9", bucket_name: "kbk", permissions: "read_write" }, { cluster: C1, bucket_name: "missing", permissions: "all" }, "x", {}],
+      bucket_access: [
+        { cluster: "nowhere-9", bucket_name: "kbk", permissions: "read_write" },
+        { cluster: C1, bucket_name: "missing", permissions: "all" },
+        "x",
+        {},
+      ],
     });
     expect(bad.status).toBe(400);
     expect(fieldsOf(bad).sort()).toEqual([
-      "bucket_access.0.cluster", "bucket_access.1.bucket_name", "bucket_access.1.permissions", "bucket_access.2",
-      "bucket_access.3.bucket_name", "bucket_access.3.cluster", "bucket_access.3.permissions", "label",
+      "bucket_access.0.cluster",
+      "bucket_access.1.bucket_name",
+      "bucket_access.1.permissions",
+      "bucket_access.2",
+      "bucket_access.3.bucket_name",
+      "bucket_access.3.cluster",
+      "bucket_access.3.permissions",
+      "label",
     ]);
-    expect(fieldsOf(await api("POST", `${OS}/keys`, { bucket_access: "kbk" }))).toEqual(["bucket_access"]);
+    expect(fieldsOf(await api("POST", `${OS}/keys`, { bucket_access: "kbk" }))).toEqual([
+      "bucket_access",
+    ]);
     expect((await api("GET", `${OS}/keys`)).body.results).toBe(3);
-    expect(fieldsOf(await api("PUT", `${OS}/keys/${all.body.id}`, { label: 1 }))).toEqual(["label"]);
+    expect(fieldsOf(await api("PUT", `${OS}/keys/${all.body.id}`, { label: 1 }))).toEqual([
+      "label",
+    ]);
   });
 
   it("bucket-objects state stores thousands of objects at once", async () => {
     await bucket("bulk");
     const t0 = Date.now();
-    const r = await providerState("bucket-objects", { cluster: C1, bucket: "bulk", count: 20000, size: 3 });
+    const r = await providerState("bucket-objects", {
+      cluster: C1,
+      bucket: "bulk",
+      count: 20000,
+      size: 3,
+    });
     expect(Date.now() - t0).toBeLessThan(2000);
     expect(r.status).toBe(200);
     expect(r.body.names).toHaveLength(10);
-    expect((await api("GET", `${OS}/buckets/${C1}/bulk`)).body).toMatchObject({ objects: 20000, size: 60000 });
+    expect((await api("GET", `${OS}/buckets/${C1}/bulk`)).body).toMatchObject({
+      objects: 20000,
+      size: 60000,
+    });
     const get = await url("bulk", { name: r.body.names[0] });
     const body = await (await send(get)).arrayBuffer();
     expect(body.byteLength).toBe(3);
-    expect((await providerState("bucket-objects", { cluster: "nowhere-9", bucket: "bulk", count: 1 })).status).toBe(400);
-    await providerState("bucket-objects", { cluster: C1, bucket: "bulk", count: 2, prefix: "new-", replace: true });
-    expect((await api("GET", `${OS}/buckets/${C1}/bulk`)).body).toMatchObject({ objects: 2, size: 2 });
+    expect(
+      (await providerState("bucket-objects", { cluster: "nowhere-9", bucket: "bulk", count: 1 }))
+        .status,
+    ).toBe(400);
+    await providerState("bucket-objects", {
+      cluster: C1,
+      bucket: "bulk",
+      count: 2,
+      prefix: "new-",
+      replace: true,
+    });
+    expect((await api("GET", `${OS}/buckets/${C1}/bulk`)).body).toMatchObject({
+      objects: 2,
+      size: 2,
+    });
     await providerState("bucket-objects", { cluster: C1, bucket: "bulk", count: 0, replace: true });
-    expect((await api("GET", `${OS}/buckets/${C1}/bulk`)).body).toMatchObject({ objects: 0, size: 0 });
+    expect((await api("GET", `${OS}/buckets/${C1}/bulk`)).body).toMatchObject({
+      objects: 0,
+      size: 0,
+    });
   });
 });
 
@@ -444,7 +703,10 @@ describe("object-storage: faults", () => {
     "os-bucket-acl-default-public": async () => (await bucket("dflt")).acl === "private",
     "os-bucket-label-taken-accepted": async () => {
       await bucket("taken");
-      return (await api("POST", `${OS}/buckets/`, { cluster: C1, label: "taken" }, ref.tokens.secondary)).status === 400;
+      return (
+        (await api("POST", `${OS}/buckets/`, { cluster: C1, label: "taken" }, ref.tokens.secondary))
+          .status === 400
+      );
     },
     "os-bucket-owned-create-error": async () => {
       await bucket("mine");
@@ -468,7 +730,10 @@ describe("object-storage: faults", () => {
       await bucket("aclsave");
       await putObject("aclsave", "o", "1");
       await api("PUT", `${OS}/buckets/${C1}/aclsave/object-acl`, { name: "o", acl: "public-read" });
-      return (await api("GET", `${OS}/buckets/${C1}/aclsave/object-acl?name=o`)).body.acl === "public-read";
+      return (
+        (await api("GET", `${OS}/buckets/${C1}/aclsave/object-acl?name=o`)).body.acl ===
+        "public-read"
+      );
     },
     "os-objlist-prefix-ignored": async () => {
       await bucket("pfx");
@@ -490,7 +755,15 @@ describe("object-storage: faults", () => {
     },
     "os-url-expires-unbounded": async () => {
       await bucket("exb");
-      return (await api("POST", `${OS}/buckets/${C1}/exb/object-url`, { name: "x", method: "GET", expires_in: 100000 })).status === 400;
+      return (
+        (
+          await api("POST", `${OS}/buckets/${C1}/exb/object-url`, {
+            name: "x",
+            method: "GET",
+            expires_in: 100000,
+          })
+        ).status === 400
+      );
     },
     "os-url-expiry-ignored": async () => {
       await bucket("exp");
@@ -516,39 +789,62 @@ describe("object-storage: faults", () => {
       await putObject("cnl", "o", "1");
       return (await api("POST", `${OS}/cancel`)).status === 400;
     },
-    "os-clusters-need-auth": async () => (await api("GET", `${OS}/clusters`, undefined, null)).status === 200,
+    "os-clusters-need-auth": async () =>
+      (await api("GET", `${OS}/clusters`, undefined, null)).status === 200,
     "os-key-secret-in-view": async () => {
       const k = await api("POST", `${OS}/keys`, {});
       return !("secret_key" in (await api("GET", `${OS}/keys/${k.body.id}`)).body);
     },
-    "os-key-empty-access-unlimited": async () => (await api("POST", `${OS}/keys`, { bucket_access: [] })).body.limited === true,
-    "os-key-limited-when-omitted": async () => (await api("POST", `${OS}/keys`, {})).body.limited === false,
-    "os-bucket-cors-truthy": async () => (await api("POST", `${OS}/buckets/`, { cluster: C1, label: "corsyes", cors_enabled: "yes" })).status === 400,
+    "os-key-empty-access-unlimited": async () =>
+      (await api("POST", `${OS}/keys`, { bucket_access: [] })).body.limited === true,
+    "os-key-limited-when-omitted": async () =>
+      (await api("POST", `${OS}/keys`, {})).body.limited === false,
+    "os-bucket-cors-truthy": async () =>
+      (await api("POST", `${OS}/buckets/`, { cluster: C1, label: "corsyes", cors_enabled: "yes" }))
+        .status === 400,
     "os-key-revoked-listed": async () => {
       const k = await api("POST", `${OS}/keys`, { label: "gone" });
       await api("DELETE", `${OS}/keys/${k.body.id}`);
-      return !(await api("GET", `${OS}/keys`)).body.data.some((x: { id: number }) => x.id === k.body.id);
+      return !(await api("GET", `${OS}/keys`)).body.data.some(
+        (x: { id: number }) => x.id === k.body.id,
+      );
     },
     "os-url-expires-day-accepted": async () => {
       await bucket("day");
-      return (await api("POST", `${OS}/buckets/${C1}/day/object-url`, { name: "x", method: "GET", expires_in: 86400 })).status === 400;
+      return (
+        (
+          await api("POST", `${OS}/buckets/${C1}/day/object-url`, {
+            name: "x",
+            method: "GET",
+            expires_in: 86400,
+          })
+        ).status === 400
+      );
     },
     "os-key-access-permissions-optional": async () => {
       await bucket("perm");
-      return (await api("POST", `${OS}/keys`, { bucket_access: [{ cluster: C1, bucket_name: "perm" }] })).status === 400;
+      return (
+        (await api("POST", `${OS}/keys`, { bucket_access: [{ cluster: C1, bucket_name: "perm" }] }))
+          .status === 400
+      );
     },
   };
 
   it("every fault of the area has a check", async () => {
-    const known = (await (await send(`${ref.controlUrl}/faults`)).json()).known as { name: string }[];
+    const known = (await (await send(`${ref.controlUrl}/faults`)).json()).known as {
+      name: string;
+    }[];
     const mine = known.map((f) => f.name).filter((n) => n.startsWith("os-"));
     expect(mine.sort()).toEqual(Object.keys(checks).sort());
   });
 
-  it.each(Object.keys(checks))("%s: the rule holds with the fault off and breaks with it on", async (name) => {
-    expect(await checks[name](), "fault off").toBe(true);
-    await providerState("reset");
-    expect((await faults(name)).status).toBe(200);
-    expect(await checks[name](), "fault on").toBe(false);
-  });
+  it.each(Object.keys(checks))(
+    "%s: the rule holds with the fault off and breaks with it on",
+    async (name) => {
+      expect(await checks[name](), "fault off").toBe(true);
+      await providerState("reset");
+      expect((await faults(name)).status).toBe(200);
+      expect(await checks[name](), "fault on").toBe(false);
+    },
+  );
 });

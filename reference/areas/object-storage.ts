@@ -8,7 +8,17 @@ import { registerBuckets } from "./object-storage/buckets.ts";
 import { registerDataPlane } from "./object-storage/dataplane.ts";
 import { OS_FAULTS } from "./object-storage/faults.ts";
 import { registerKeys } from "./object-storage/keys.ts";
-import { bucketJson, bucketKey, BUCKET_LABEL, deleteObject, labelRegistry, md5, osState, putObject, type Bucket } from "./object-storage/store.ts";
+import {
+  bucketJson,
+  bucketKey,
+  BUCKET_LABEL,
+  deleteObject,
+  labelRegistry,
+  md5,
+  osState,
+  putObject,
+  type Bucket,
+} from "./object-storage/store.ts";
 
 const MAX_STATE_OBJECTS = 200_000;
 const MAX_STATE_SIZE = 1024 * 1024;
@@ -36,10 +46,18 @@ export const objectStorage: Area = {
       const replace = p.replace ?? false;
       const cluster = findCluster(clusterId);
       if (!cluster) throw badRequest("cluster must be a seeded cluster ID", "cluster");
-      if (typeof label !== "string" || !BUCKET_LABEL.test(label)) throw badRequest("bucket must be a bucket label", "bucket");
-      if (typeof count !== "number" || !Number.isInteger(count) || count < 0 || count > MAX_STATE_OBJECTS) throw badRequest(`count must be an integer 0..${MAX_STATE_OBJECTS}`, "count");
+      if (typeof label !== "string" || !BUCKET_LABEL.test(label))
+        throw badRequest("bucket must be a bucket label", "bucket");
+      if (
+        typeof count !== "number" ||
+        !Number.isInteger(count) ||
+        count < 0 ||
+        count > MAX_STATE_OBJECTS
+      )
+        throw badRequest(`count must be an integer 0..${MAX_STATE_OBJECTS}`, "count");
       if (typeof prefix !== "string") throw badRequest("prefix must be a string", "prefix");
-      if (typeof size !== "number" || !Number.isInteger(size) || size < 0 || size > MAX_STATE_SIZE) throw badRequest(`size must be an integer 0..${MAX_STATE_SIZE}`, "size");
+      if (typeof size !== "number" || !Number.isInteger(size) || size < 0 || size > MAX_STATE_SIZE)
+        throw badRequest(`size must be an integer 0..${MAX_STATE_SIZE}`, "size");
       if (typeof replace !== "boolean") throw badRequest("replace must be a boolean", "replace");
       const key = bucketKey(cluster.id, label);
       const registry = labelRegistry(c.state);
@@ -47,8 +65,17 @@ export const objectStorage: Area = {
       if (!b) {
         const account = c.seeded.accountA;
         b = {
-          cluster: cluster.id, label, created: c.state.iso(), hostname: `${label}.${cluster.domain}`, acl: "private", cors_enabled: false,
-          account, objects: new Map(), bytes: 0, sorted: null, tls: null,
+          cluster: cluster.id,
+          label,
+          created: c.state.iso(),
+          hostname: `${label}.${cluster.domain}`,
+          acl: "private",
+          cors_enabled: false,
+          account,
+          objects: new Map(),
+          bytes: 0,
+          sorted: null,
+          tls: null,
         } satisfies Bucket;
         osState(c.state, account).buckets.set(key, b);
         registry.set(key, b);
@@ -60,7 +87,15 @@ export const objectStorage: Area = {
       const names: string[] = [];
       for (let i = 0; i < count; i++) {
         const name = prefix + String(i).padStart(width, "0");
-        putObject(b, { name, size, data: null, contentType: "application/octet-stream", etag, lastModified: now, acl: "private" });
+        putObject(b, {
+          name,
+          size,
+          data: null,
+          contentType: "application/octet-stream",
+          etag,
+          lastModified: now,
+          acl: "private",
+        });
         if (names.length < 10) names.push(name);
       }
       return { names, bucket: bucketJson(b) };

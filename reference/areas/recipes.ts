@@ -33,7 +33,8 @@ interface Stored {
 
 const store = (state: State) => state.globalArea("recipes", () => new Map<number, Stored>());
 
-const visible = (s: Stored, account: Account | null) => s.record.is_public || (account !== null && s.owner === account.id);
+const visible = (s: Stored, account: Account | null) =>
+  s.record.is_public || (account !== null && s.owner === account.id);
 
 /** The recipe with this ID if `user` may see it (public, or owned by the user's account). */
 export function findRecipe(state: State, user: User, id: number): RecipeRecord | undefined {
@@ -69,16 +70,23 @@ function fields(ctx: Ctx, creating: boolean) {
 }
 
 function emit(ctx: Ctx, action: string, r: RecipeRecord) {
-  ctx.state.emit(ctx.account, { action, username: ctx.user.username, entity: { id: r.id, label: r.label, type: "recipe", url: `/v4/vm/recipes/${r.id}` } });
+  ctx.state.emit(ctx.account, {
+    action,
+    username: ctx.user.username,
+    entity: { id: r.id, label: r.label, type: "recipe", url: `/v4/vm/recipes/${r.id}` },
+  });
 }
 
 function register(r: Router) {
   // anonymous callers see only public recipes; others also their account's private ones
   r.get("/v4/vm/recipes", "recipes:read_only?", (ctx) => {
     // variant: only public recipes, whoever asks
-    const account = ctx.principal && !ctx.variants.has("recipes-own-private-hidden") ? ctx.account : null;
+    const account =
+      ctx.principal && !ctx.variants.has("recipes-own-private-hidden") ? ctx.account : null;
     const leak = !ctx.principal && ctx.faults.has("recipe-anonymous-sees-private");
-    const items = [...store(ctx.state).values()].filter((s) => leak || visible(s, account)).map((s) => s.record);
+    const items = [...store(ctx.state).values()]
+      .filter((s) => leak || visible(s, account))
+      .map((s) => s.record);
     return paginate(ctx, items);
   });
   r.post("/v4/vm/recipes", "recipes:read_write", (ctx) => {
@@ -86,9 +94,20 @@ function register(r: Router) {
     f.done();
     const now = ctx.state.iso();
     const rec: RecipeRecord = {
-      id: ctx.state.id(), label: v.label!, description: v.description ?? "", images: [...v.images!], is_public: v.is_public ?? false,
-      rev_note: v.rev_note ?? "", script: v.script!, username: ctx.user.username, user_gravatar_id: "",
-      deployments_total: 0, deployments_active: 0, user_defined_fields: [], created: now, updated: now,
+      id: ctx.state.id(),
+      label: v.label!,
+      description: v.description ?? "",
+      images: [...v.images!],
+      is_public: v.is_public ?? false,
+      rev_note: v.rev_note ?? "",
+      script: v.script!,
+      username: ctx.user.username,
+      user_gravatar_id: "",
+      deployments_total: 0,
+      deployments_active: 0,
+      user_defined_fields: [],
+      created: now,
+      updated: now,
     };
     store(ctx.state).set(rec.id, { record: rec, owner: ctx.account.id });
     emit(ctx, "recipe_create", rec);
@@ -98,7 +117,8 @@ function register(r: Router) {
   r.put("/v4/vm/recipes/{recipeId}", "recipes:read_write", (ctx) => {
     const rec = own(ctx).record;
     const { f, v } = fields(ctx, false);
-    if (v.is_public === false && rec.is_public && !ctx.faults.has("recipe-made-private-again")) f.fail("is_public", "a public recipe cannot be made private again");
+    if (v.is_public === false && rec.is_public && !ctx.faults.has("recipe-made-private-again"))
+      f.fail("is_public", "a public recipe cannot be made private again");
     f.done();
     const publicize = v.is_public === true && !rec.is_public;
     if (v.description !== undefined) rec.description = v.description!;
@@ -108,12 +128,17 @@ function register(r: Router) {
     if (v.rev_note !== undefined) rec.rev_note = v.rev_note!;
     if (v.script !== undefined) rec.script = v.script!;
     rec.updated = ctx.state.iso();
-    emit(ctx, publicize ? "recipe_publicize" : v.script !== undefined ? "recipe_revise" : "recipe_update", rec);
+    emit(
+      ctx,
+      publicize ? "recipe_publicize" : v.script !== undefined ? "recipe_revise" : "recipe_update",
+      rec,
+    );
     return ok(rec);
   });
   r.delete("/v4/vm/recipes/{recipeId}", "recipes:read_write", (ctx) => {
     const s = own(ctx);
-    if (s.record.is_public && !ctx.faults.has("recipe-public-deleted")) throw new ApiError(400, [{ field: null, reason: "A public recipe cannot be deleted" }]);
+    if (s.record.is_public && !ctx.faults.has("recipe-public-deleted"))
+      throw new ApiError(400, [{ field: null, reason: "A public recipe cannot be deleted" }]);
     store(ctx.state).delete(s.record.id);
     emit(ctx, "recipe_delete", s.record);
     return EMPTY;
@@ -126,13 +151,28 @@ function seed(state: State, seeded: { secondary: User; accountB: Account }) {
   const mk = (label: string, is_public: boolean, script: string): Stored => ({
     owner: seeded.accountB.id,
     record: {
-      id: state.id(), label, description: `${label} (seeded)`, images: ["vm/debian12", "vm/ubuntu24.04"], is_public, rev_note: "initial",
-      script, username: seeded.secondary.username, user_gravatar_id: "", deployments_total: 0, deployments_active: 0,
-      user_defined_fields: [], created: now, updated: now,
+      id: state.id(),
+      label,
+      description: `${label} (seeded)`,
+      images: ["vm/debian12", "vm/ubuntu24.04"],
+      is_public,
+      rev_note: "initial",
+      script,
+      username: seeded.secondary.username,
+      user_gravatar_id: "",
+      deployments_total: 0,
+      deployments_active: 0,
+      user_defined_fields: [],
+      created: now,
+      updated: now,
     },
   });
   const s = store(state);
-  for (const r of [mk("hello-world", true, "#!/bin/bash\necho hello > /root/hello.txt\n"), mk("secondary-private", false, "#!/bin/bash\ntrue\n")]) s.set(r.record.id, r);
+  for (const r of [
+    mk("hello-world", true, "#!/bin/bash\necho hello > /root/hello.txt\n"),
+    mk("secondary-private", false, "#!/bin/bash\ntrue\n"),
+  ])
+    s.set(r.record.id, r);
 }
 
 export const recipesArea: Area = {
@@ -140,9 +180,20 @@ export const recipesArea: Area = {
   register,
   seed,
   faults: [
-    { name: "recipe-made-private-again", requirement: "RCP-PUBLIC-2", description: "an update with is_public false makes a public recipe private again" },
-    { name: "recipe-public-deleted", requirement: "RCP-DELETE-2", description: "a public recipe can be deleted" },
-    { name: "recipe-anonymous-sees-private", requirement: "RCP-LIST-1", description: "the recipes list shows private recipes (of every account) to anonymous callers" },
+    {
+      name: "recipe-made-private-again",
+      requirement: "RCP-PUBLIC-2",
+      description: "an update with is_public false makes a public recipe private again",
+    },
+    {
+      name: "recipe-public-deleted",
+      requirement: "RCP-DELETE-2",
+      description: "a public recipe can be deleted",
+    },
+    {
+      name: "recipe-anonymous-sees-private",
+      requirement: "RCP-LIST-1",
+      description: "the recipes list shows private recipes (of every account) to anonymous callers",
+    },
   ],
 };
-

@@ -5,14 +5,17 @@ import { referenceForTests } from "../testing.ts";
 
 const { ref, api, fault, fields, scoped, state, addVm } = await referenceForTests();
 
-
-
 const A = () => ref.app.seeded.accountA;
 function objects() {
   const s = ref.app.state;
   const vm = addVm();
   const domain = s.id();
-  A().domains.set(domain, { id: domain, domain: `d${domain}.example.org`, type: "master", tags: [] });
+  A().domains.set(domain, {
+    id: domain,
+    domain: `d${domain}.example.org`,
+    type: "master",
+    tags: [],
+  });
   const volume = s.id();
   A().volumes.set(volume, { id: volume, label: `vol-${volume}`, tags: [] });
   const nb = s.id();
@@ -20,11 +23,16 @@ function objects() {
   return { vm, domain, volume, nb };
 }
 
-
 describe("tags", () => {
   it("create tags every listed object; list shows them; delete removes the tag everywhere", async () => {
     const o = objects();
-    const c = await api("POST", "/v4/tags", { label: "prod-web", vms: [o.vm], domains: [o.domain], volumes: [o.volume], nodebalancers: [o.nb] });
+    const c = await api("POST", "/v4/tags", {
+      label: "prod-web",
+      vms: [o.vm],
+      domains: [o.domain],
+      volumes: [o.volume],
+      nodebalancers: [o.nb],
+    });
     expect(c.status).toBe(200);
     expect(c.body).toEqual({ label: "prod-web" });
     expect(A().vms.get(o.vm)!.tags).toEqual(["prod-web"]);
@@ -32,12 +40,18 @@ describe("tags", () => {
     const l = await api("GET", "/v4/tags/prod-web");
     expect(l.status).toBe(200);
     expect(l.body).toMatchObject({ page: 1, pages: 1, results: 4 });
-    expect(l.body.data.map((e: any) => [e.type, e.data.id])).toEqual([["vm", o.vm], ["domain", o.domain], ["volume", o.volume], ["nodebalancer", o.nb]]);
+    expect(l.body.data.map((e: any) => [e.type, e.data.id])).toEqual([
+      ["vm", o.vm],
+      ["domain", o.domain],
+      ["volume", o.volume],
+      ["nodebalancer", o.nb],
+    ]);
     expect(l.body.data[0].data.tags).toEqual(["prod-web"]);
     const d = await api("DELETE", "/v4/tags/prod-web");
     expect(d.status).toBe(200);
     expect(d.body).toEqual({});
-    for (const m of [A().vms, A().domains, A().volumes, A().nodebalancers]) for (const r of m.values()) expect(r.tags).not.toContain("prod-web");
+    for (const m of [A().vms, A().domains, A().volumes, A().nodebalancers])
+      for (const r of m.values()) expect(r.tags).not.toContain("prod-web");
     expect((await api("GET", "/v4/tags/prod-web")).status).toBe(404);
     expect((await api("DELETE", "/v4/tags/prod-web")).status).toBe(404);
   });
@@ -49,7 +63,9 @@ describe("tags", () => {
     expect((await api("POST", "/v4/tags", { label: "empty-tag", vms: [o.vm] })).status).toBe(200);
     expect((await api("GET", "/v4/tags/empty-tag")).body.results).toBe(1);
     A().volumes.get(o.volume)!.tags.push("set by volume update");
-    expect((await api("GET", `/v4/tags/${encodeURIComponent("set by volume update")}`)).body.data[0]).toMatchObject({ type: "volume", data: { id: o.volume } });
+    expect(
+      (await api("GET", `/v4/tags/${encodeURIComponent("set by volume update")}`)).body.data[0],
+    ).toMatchObject({ type: "volume", data: { id: o.volume } });
   });
 
   it("label 3..50 required; ID lists are integer arrays", async () => {
@@ -58,14 +74,26 @@ describe("tags", () => {
     expect(fields(await api("POST", "/v4/tags", { label: "x".repeat(51) }))).toEqual(["label"]);
     expect((await api("POST", "/v4/tags", { label: "x".repeat(50) })).status).toBe(200);
     expect((await api("POST", "/v4/tags", { label: "abc" })).status).toBe(200);
-    expect(fields(await api("POST", "/v4/tags", { label: "typed", vms: ["1"], volumes: 3 })).sort()).toEqual(["vms", "volumes"]);
+    expect(
+      fields(await api("POST", "/v4/tags", { label: "typed", vms: ["1"], volumes: 3 })).sort(),
+    ).toEqual(["vms", "volumes"]);
   });
 
   it("all or nothing: an unknown or foreign ID creates no tag and tags nothing (fault tag-partial-create)", async () => {
     const o = objects();
     const foreign = ref.app.state.id();
-    ref.app.seeded.accountB.vms.set(foreign, { id: foreign, label: "b-vm", region: "us-east", type: "vm-nano-1", tags: [] });
-    for (const body of [{ vms: [o.vm, 99999999] }, { vms: [o.vm], volumes: [foreign] }, { vms: [o.vm, foreign] }]) {
+    ref.app.seeded.accountB.vms.set(foreign, {
+      id: foreign,
+      label: "b-vm",
+      region: "us-east",
+      type: "vm-nano-1",
+      tags: [],
+    });
+    for (const body of [
+      { vms: [o.vm, 99999999] },
+      { vms: [o.vm], volumes: [foreign] },
+      { vms: [o.vm, foreign] },
+    ]) {
       const r = await api("POST", "/v4/tags", { label: "all-or-nothing", ...body });
       expect(r.status).toBe(400);
       expect(A().vms.get(o.vm)!.tags).toEqual([]);
@@ -73,7 +101,9 @@ describe("tags", () => {
     }
     expect(ref.app.seeded.accountB.vms.get(foreign)!.tags).toEqual([]);
     fault("tag-partial-create");
-    expect((await api("POST", "/v4/tags", { label: "all-or-nothing", vms: [o.vm, 99999999] })).status).toBe(200);
+    expect(
+      (await api("POST", "/v4/tags", { label: "all-or-nothing", vms: [o.vm, 99999999] })).status,
+    ).toBe(200);
     expect(A().vms.get(o.vm)!.tags).toEqual(["all-or-nothing"]);
   });
 
@@ -83,22 +113,40 @@ describe("tags", () => {
     expect(r.status).toBe(403);
     expect((await api("GET", "/v4/tags/restricted-try")).status).toBe(404);
     await api("POST", "/v4/tags", { label: "keep-me", vms: [o.vm] });
-    expect((await api("DELETE", "/v4/tags/keep-me", undefined, ref.tokens.restricted)).status).toBe(403);
+    expect((await api("DELETE", "/v4/tags/keep-me", undefined, ref.tokens.restricted)).status).toBe(
+      403,
+    );
     expect(A().vms.get(o.vm)!.tags).toEqual(["keep-me"]);
     fault("tag-restricted-allowed");
-    expect((await api("POST", "/v4/tags", { label: "restricted-try" }, ref.tokens.restricted)).status).toBe(200);
+    expect(
+      (await api("POST", "/v4/tags", { label: "restricted-try" }, ref.tokens.restricted)).status,
+    ).toBe(200);
     // even then, an object needs a read_write grant
-    const { token } = await state("restricted-user", { grants: { vms: [{ id: o.vm, permissions: "read_only" }] } });
-    expect((await api("POST", "/v4/tags", { label: "ro-grant", vms: [o.vm] }, token)).status).toBe(403);
-    const rw = await state("restricted-user", { grants: { vms: [{ id: o.vm, permissions: "read_write" }] } });
-    expect((await api("POST", "/v4/tags", { label: "rw-grant", vms: [o.vm] }, rw.token)).status).toBe(200);
+    const { token } = await state("restricted-user", {
+      grants: { vms: [{ id: o.vm, permissions: "read_only" }] },
+    });
+    expect((await api("POST", "/v4/tags", { label: "ro-grant", vms: [o.vm] }, token)).status).toBe(
+      403,
+    );
+    const rw = await state("restricted-user", {
+      grants: { vms: [{ id: o.vm, permissions: "read_write" }] },
+    });
+    expect(
+      (await api("POST", "/v4/tags", { label: "rw-grant", vms: [o.vm] }, rw.token)).status,
+    ).toBe(200);
   });
 
   it("a restricted user's tagged-objects list shows only instances it has a grant on", async () => {
     const o = objects();
     const other = objects();
-    await api("POST", "/v4/tags", { label: "grant-view", vms: [o.vm, other.vm], volumes: [o.volume] });
-    const { token } = await state("restricted-user", { grants: { vms: [{ id: o.vm, permissions: "read_only" }] } });
+    await api("POST", "/v4/tags", {
+      label: "grant-view",
+      vms: [o.vm, other.vm],
+      volumes: [o.volume],
+    });
+    const { token } = await state("restricted-user", {
+      grants: { vms: [{ id: o.vm, permissions: "read_only" }] },
+    });
     const l = await api("GET", "/v4/tags/grant-view", undefined, token);
     expect(l.status).toBe(200);
     expect(l.body.data.map((e: any) => e.data.id)).toEqual([o.vm]);
@@ -127,8 +175,12 @@ describe("tags", () => {
     expect((await api("GET", "/v4/tags/scoped-tag", undefined, ro)).status).toBe(403);
     expect((await api("DELETE", "/v4/tags/scoped-tag", undefined, ro)).status).toBe(403);
     expect((await api("GET", "/v4/tags/scoped-tag", undefined, null)).status).toBe(401);
-    expect((await api("GET", "/v4/tags/scoped-tag", undefined, ref.tokens.secondary)).status).toBe(404);
-    expect((await api("DELETE", "/v4/tags/scoped-tag", undefined, ref.tokens.secondary)).status).toBe(404);
+    expect((await api("GET", "/v4/tags/scoped-tag", undefined, ref.tokens.secondary)).status).toBe(
+      404,
+    );
+    expect(
+      (await api("DELETE", "/v4/tags/scoped-tag", undefined, ref.tokens.secondary)).status,
+    ).toBe(404);
   });
 
   it("tagged objects list paginates", async () => {

@@ -22,12 +22,15 @@ const KINDS = [
 ] as const;
 type MapName = (typeof KINDS)[number][0];
 
-const tagsOf = (state: State, account: Account) => state.area(account, "tags", () => new Map<string, TagRecord>());
+const tagsOf = (state: State, account: Account) =>
+  state.area(account, "tags", () => new Map<string, TagRecord>());
 
-const mapOf = (account: Account, name: MapName): Map<number, VmCore | TaggableRecord> => account[name];
+const mapOf = (account: Account, name: MapName): Map<number, VmCore | TaggableRecord> =>
+  account[name];
 
 function carried(account: Account, label: string): boolean {
-  for (const [name] of KINDS) for (const r of mapOf(account, name).values()) if (r.tags?.includes(label)) return true;
+  for (const [name] of KINDS)
+    for (const r of mapOf(account, name).values()) if (r.tags?.includes(label)) return true;
   return false;
 }
 
@@ -37,7 +40,8 @@ function known(ctx: Ctx, label: string): boolean {
 
 /** Only unrestricted users may add or modify tags. */
 function unrestricted(ctx: Ctx, fault?: string) {
-  if (ctx.user.restricted && !(fault && ctx.faults.has(fault))) throw forbidden("Only unrestricted users may add or modify tags");
+  if (ctx.user.restricted && !(fault && ctx.faults.has(fault)))
+    throw forbidden("Only unrestricted users may add or modify tags");
 }
 
 /** read_write on an object: every object of the account for unrestricted users; instance grants otherwise. */
@@ -59,7 +63,8 @@ function register(r: Router) {
     const f = new Fields(ctx.json());
     const label = f.string("label", { min: 3, max: 50, required: true });
     const lists = KINDS.map(([name]) => [name, f.intArray(name) ?? []] as const);
-    if (ctx.variants.has("tag-exists-refused") && typeof label === "string" && known(ctx, label)) f.fail("label", `the tag ${label} already exists`);
+    if (ctx.variants.has("tag-exists-refused") && typeof label === "string" && known(ctx, label))
+      f.fail("label", `the tag ${label} already exists`);
     f.done();
     // all or nothing: every listed object must exist on the account and be writable by the caller
     const errors: FieldError[] = [];
@@ -70,10 +75,17 @@ function register(r: Router) {
         const rec = mapOf(ctx.account, name).get(id);
         if (rec && canWrite(ctx.user, name, id)) targets.push(rec);
         else if (ctx.faults.has("tag-partial-create")) continue;
-        else if (!rec || !canRead(ctx.user, name, id)) errors.push({ field: name, reason: `${name} must be a valid value: no object ${id} on this account` });
+        else if (!rec || !canRead(ctx.user, name, id))
+          errors.push({
+            field: name,
+            reason: `${name} must be a valid value: no object ${id} on this account`,
+          });
         else {
           status = 403;
-          errors.push({ field: name, reason: `read_write access to ${name} ${id} is needed to tag it` });
+          errors.push({
+            field: name,
+            reason: `read_write access to ${name} ${id} is needed to tag it`,
+          });
         }
       }
     }
@@ -83,7 +95,16 @@ function register(r: Router) {
     // creating an existing tag is a success: the tag is kept and the listed objects are tagged
     const tag = tags.get(label!) ?? { label: label!, created: ctx.state.iso() };
     tags.set(tag.label, tag);
-    ctx.state.emit(ctx.account, { action: "tag_create", username: ctx.user.username, entity: { id: tag.label, label: tag.label, type: "tag", url: `/v4/tags/${encodeURIComponent(tag.label)}` } });
+    ctx.state.emit(ctx.account, {
+      action: "tag_create",
+      username: ctx.user.username,
+      entity: {
+        id: tag.label,
+        label: tag.label,
+        type: "tag",
+        url: `/v4/tags/${encodeURIComponent(tag.label)}`,
+      },
+    });
     return ok({ label: tag.label });
   });
 
@@ -100,7 +121,11 @@ function register(r: Router) {
       }
     }
     tagsOf(ctx.state, ctx.account).delete(label);
-    ctx.state.emit(ctx.account, { action: "tag_delete", username: ctx.user.username, entity: { id: label, label, type: "tag", url: `/v4/tags/${encodeURIComponent(label)}` } });
+    ctx.state.emit(ctx.account, {
+      action: "tag_delete",
+      username: ctx.user.username,
+      entity: { id: label, label, type: "tag", url: `/v4/tags/${encodeURIComponent(label)}` },
+    });
     return EMPTY;
   });
 
@@ -110,9 +135,12 @@ function register(r: Router) {
     const items: { type?: string; data: unknown }[] = [];
     for (const [name, type] of KINDS) {
       if (name === "volumes" && ctx.faults.has("tag-list-skips-volumes")) continue;
-      const recs = [...mapOf(ctx.account, name).values()].filter((rec) => rec.tags?.includes(label) && canRead(ctx.user, name, rec.id));
+      const recs = [...mapOf(ctx.account, name).values()].filter(
+        (rec) => rec.tags?.includes(label) && canRead(ctx.user, name, rec.id),
+      );
       recs.sort((a, b) => a.id - b.id);
-      for (const rec of recs) items.push(ctx.variants.has("tag-element-no-type") ? { data: rec } : { type, data: rec });
+      for (const rec of recs)
+        items.push(ctx.variants.has("tag-element-no-type") ? { data: rec } : { type, data: rec });
     }
     return paginate(ctx, items);
   });
@@ -125,16 +153,38 @@ export const tagsArea: Area = {
     /** IDs of the domains, volumes and NodeBalancers of the account of `user` (admin, restricted or secondary; default admin). */
     "taggable-objects"(c, p) {
       const who = p.user ?? "admin";
-      if (who !== "admin" && who !== "restricted" && who !== "secondary") throw badRequest("user must be admin, restricted or secondary", "user");
+      if (who !== "admin" && who !== "restricted" && who !== "secondary")
+        throw badRequest("user must be admin, restricted or secondary", "user");
       const account = c.seeded[who].account;
       const ids = (name: MapName) => [...mapOf(account, name).keys()].sort((a, b) => a - b);
-      return { domains: ids("domains"), volumes: ids("volumes"), nodebalancers: ids("nodebalancers") };
+      return {
+        domains: ids("domains"),
+        volumes: ids("volumes"),
+        nodebalancers: ids("nodebalancers"),
+      };
     },
   },
   faults: [
-    { name: "tag-partial-create", requirement: "TAG-CREATE-2", description: "tag create with an unknown or unwritable object ID still creates the tag and tags the other objects" },
-    { name: "tag-restricted-allowed", requirement: "TAG-CREATE-3", description: "a restricted user may create tags" },
-    { name: "tag-delete-leaves-objects", requirement: "TAG-DELETE-1", description: "tag delete removes the tag but leaves it on the objects that carried it" },
-    { name: "tag-list-skips-volumes", requirement: "TAG-LIST-1", description: "tagged objects list leaves out tagged volumes" },
+    {
+      name: "tag-partial-create",
+      requirement: "TAG-CREATE-2",
+      description:
+        "tag create with an unknown or unwritable object ID still creates the tag and tags the other objects",
+    },
+    {
+      name: "tag-restricted-allowed",
+      requirement: "TAG-CREATE-3",
+      description: "a restricted user may create tags",
+    },
+    {
+      name: "tag-delete-leaves-objects",
+      requirement: "TAG-DELETE-1",
+      description: "tag delete removes the tag but leaves it on the objects that carried it",
+    },
+    {
+      name: "tag-list-skips-volumes",
+      requirement: "TAG-LIST-1",
+      description: "tagged objects list leaves out tagged volumes",
+    },
   ],
 };

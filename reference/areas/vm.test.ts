@@ -6,15 +6,18 @@ import { referenceForTests, type Res } from "../testing.ts";
 
 const { ref, send, api, fault, fields, reasons, state } = await referenceForTests();
 
-
-
 const PASS = "Str0ng!Passw0rd";
 const I = "/v4/vm/instances";
 const A = () => ref.app.seeded.accountA;
 
 /** An instance deployed from an image (a default config, a main disk and a swap disk). */
 async function imageVm(extra: Record<string, unknown> = {}, token?: string) {
-  const r = await api("POST", I, { region: "us-east", type: "vm-standard-2", image: "vm/debian12", root_pass: PASS, ...extra }, token);
+  const r = await api(
+    "POST",
+    I,
+    { region: "us-east", type: "vm-standard-2", image: "vm/debian12", root_pass: PASS, ...extra },
+    token,
+  );
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body;
 }
@@ -39,10 +42,28 @@ afterEach(async () => {
 describe("instances: happy paths", () => {
   it("create from an image: record fields, default config, two disks, running", async () => {
     const vm = await imageVm({ label: "web-1", tags: ["alpha"], private_ip: true });
-    expect(vm).toMatchObject({ label: "web-1", region: "us-east", type: "vm-standard-2", tags: ["alpha"], hypervisor: "kvm", image: "vm/debian12", group: "", watchdog_enabled: true });
+    expect(vm).toMatchObject({
+      label: "web-1",
+      region: "us-east",
+      type: "vm-standard-2",
+      tags: ["alpha"],
+      hypervisor: "kvm",
+      image: "vm/debian12",
+      group: "",
+      watchdog_enabled: true,
+    });
     expect(vm.specs).toEqual({ disk: 81920, memory: 4096, transfer: 4000, vcpus: 2 });
-    expect(vm.alerts).toEqual({ cpu: 180, io: 10000, network_in: 10, network_out: 10, transfer_quota: 80 });
-    expect(vm.backups).toMatchObject({ enabled: false, schedule: { day: "Scheduling", window: "Scheduling" } });
+    expect(vm.alerts).toEqual({
+      cpu: 180,
+      io: 10000,
+      network_in: 10,
+      network_out: 10,
+      transfer_quota: 80,
+    });
+    expect(vm.backups).toMatchObject({
+      enabled: false,
+      schedule: { day: "Scheduling", window: "Scheduling" },
+    });
     expect(vm.ipv4).toHaveLength(2);
     expect(vm.ipv6).toMatch(/\/128$/);
     expect(typeof vm.created).toBe("string");
@@ -54,8 +75,12 @@ describe("instances: happy paths", () => {
     expect(disks.find((d) => d.filesystem === "swap").size).toBe(512);
     const configs = await configsOf(vm.id);
     expect(configs).toHaveLength(1);
-    expect(configs[0].interfaces).toEqual([expect.objectContaining({ purpose: "public", label: null, ipam_address: null })]);
-    const actions = A().events.filter((e) => e.entity?.id === vm.id).map((e) => e.action);
+    expect(configs[0].interfaces).toEqual([
+      expect.objectContaining({ purpose: "public", label: null, ipam_address: null }),
+    ]);
+    const actions = A()
+      .events.filter((e) => e.entity?.id === vm.id)
+      .map((e) => e.action);
     expect(actions).toEqual(expect.arrayContaining(["vm_create", "vm_boot"]));
   });
 
@@ -71,31 +96,59 @@ describe("instances: happy paths", () => {
   it("update of alerts, backups.schedule, group, label, tags, watchdog_enabled shows on view", async () => {
     const vm = await emptyVm();
     const u = await api("PUT", `${I}/${vm.id}`, {
-      alerts: { cpu: 0, io: 0, network_in: 0, network_out: 0, transfer_quota: 0 }, backups: { schedule: { day: "Monday", window: "W4" } },
-      group: "g1", label: "renamed.vm", tags: ["t-one"], watchdog_enabled: false,
+      alerts: { cpu: 0, io: 0, network_in: 0, network_out: 0, transfer_quota: 0 },
+      backups: { schedule: { day: "Monday", window: "W4" } },
+      group: "g1",
+      label: "renamed.vm",
+      tags: ["t-one"],
+      watchdog_enabled: false,
     });
     expect(u.status).toBe(200);
     const v = (await api("GET", `${I}/${vm.id}`)).body;
-    expect(v).toMatchObject({ alerts: { cpu: 0, io: 0, network_in: 0, network_out: 0, transfer_quota: 0 }, backups: { schedule: { day: "Monday", window: "W4" } }, group: "g1", label: "renamed.vm", tags: ["t-one"], watchdog_enabled: false });
-    expect(fields(await api("PUT", `${I}/${vm.id}`, { backups: { schedule: { day: "Funday", window: "W3" } } }))).toEqual(["backups.schedule.day", "backups.schedule.window"]);
-    expect(fields(await api("PUT", `${I}/${vm.id}`, { alerts: { cpu: -1 } }))).toEqual(["alerts.cpu"]);
+    expect(v).toMatchObject({
+      alerts: { cpu: 0, io: 0, network_in: 0, network_out: 0, transfer_quota: 0 },
+      backups: { schedule: { day: "Monday", window: "W4" } },
+      group: "g1",
+      label: "renamed.vm",
+      tags: ["t-one"],
+      watchdog_enabled: false,
+    });
+    expect(
+      fields(
+        await api("PUT", `${I}/${vm.id}`, {
+          backups: { schedule: { day: "Funday", window: "W3" } },
+        }),
+      ),
+    ).toEqual(["backups.schedule.day", "backups.schedule.window"]);
+    expect(fields(await api("PUT", `${I}/${vm.id}`, { alerts: { cpu: -1 } }))).toEqual([
+      "alerts.cpu",
+    ]);
     expect(A().events.some((e) => e.action === "vm_update" && e.entity?.id === vm.id)).toBe(true);
   });
 
   it("delete removes the instance, its disks, configs and backups, and detaches volumes", async () => {
     const vm = await imageVm();
     const vol = [...A().volumes.values()].find((v) => v.region === "us-east" && v.vm_id == null)!;
-    const c = await api("POST", `${I}/${vm.id}/configs`, { label: "vol", devices: { sdc: { volume_id: vol.id } } });
+    const c = await api("POST", `${I}/${vm.id}/configs`, {
+      label: "vol",
+      devices: { sdc: { volume_id: vol.id } },
+    });
     expect(c.status).toBe(200);
-    expect((await api("GET", `${I}/${vm.id}/volumes`)).body.data.map((v: any) => v.id)).toEqual([vol.id]);
+    expect((await api("GET", `${I}/${vm.id}/volumes`)).body.data.map((v: any) => v.id)).toEqual([
+      vol.id,
+    ]);
     const b = await state("successful-backup", { vmId: vm.id });
     const d = await api("DELETE", `${I}/${vm.id}`);
     expect(d.status).toBe(200);
     expect(d.body).toEqual({});
-    for (const p of ["", "/disks", "/configs", `/backups/${b.backupId}`]) expect((await api("GET", `${I}/${vm.id}${p}`)).status).toBe(404);
+    for (const p of ["", "/disks", "/configs", `/backups/${b.backupId}`])
+      expect((await api("GET", `${I}/${vm.id}${p}`)).status).toBe(404);
     expect((await api("GET", I)).body.data.map((v: any) => v.id)).not.toContain(vm.id);
     expect(vol.vm_id).toBeNull();
-    expect((await api("POST", I, { region: "us-east", type: "vm-standard-2", backup_id: b.backupId })).status).toBe(400);
+    expect(
+      (await api("POST", I, { region: "us-east", type: "vm-standard-2", backup_id: b.backupId }))
+        .status,
+    ).toBe(400);
     expect(A().events.some((e) => e.action === "vm_delete" && e.entity?.id === vm.id)).toBe(true);
   });
 
@@ -125,7 +178,9 @@ describe("instances: access", () => {
   it("another account's instance is 404", async () => {
     const vm = await emptyVm();
     expect((await api("GET", `${I}/${vm.id}`, undefined, ref.tokens.secondary)).status).toBe(404);
-    expect((await api("GET", `${I}/${vm.id}/disks`, undefined, ref.tokens.secondary)).status).toBe(404);
+    expect((await api("GET", `${I}/${vm.id}/disks`, undefined, ref.tokens.secondary)).status).toBe(
+      404,
+    );
     expect((await api("GET", `${I}/abc`)).status).toBe(404);
   });
 
@@ -140,7 +195,9 @@ describe("instances: access", () => {
 
   it("restricted users: grants decide what they see and change; the creator gets read_write", async () => {
     const vm = await emptyVm();
-    const { token } = await state("restricted-user", { grants: { add_vms: true, vms: [{ id: vm.id, permissions: "read_only" }] } });
+    const { token } = await state("restricted-user", {
+      grants: { add_vms: true, vms: [{ id: vm.id, permissions: "read_only" }] },
+    });
     expect((await api("GET", `${I}/${vm.id}`, undefined, token)).status).toBe(200);
     expect((await api("PUT", `${I}/${vm.id}`, { group: "x" }, token)).status).toBe(403);
     const mine = await api("POST", I, { region: "us-east", type: "vm-nano-1" }, token);
@@ -148,7 +205,9 @@ describe("instances: access", () => {
     expect((await api("PUT", `${I}/${mine.body.id}`, { group: "x" }, token)).status).toBe(200);
     const other = await emptyVm();
     expect((await api("GET", `${I}/${other.id}`, undefined, token)).status).toBe(403);
-    expect((await api("GET", I, undefined, token)).body.data.map((v: any) => v.id).sort()).toEqual([vm.id, mine.body.id].sort());
+    expect((await api("GET", I, undefined, token)).body.data.map((v: any) => v.id).sort()).toEqual(
+      [vm.id, mine.body.id].sort(),
+    );
   });
 
   it("only unrestricted users add or modify tags; fault vm-restricted-tags-accepted", async () => {
@@ -169,19 +228,41 @@ describe("instances: access", () => {
 describe("instances: create rules", () => {
   it("region and type are required and must exist", async () => {
     expect(fields(await api("POST", I, {}))).toEqual(["region", "type"]);
-    expect(fields(await api("POST", I, { region: "mars-1", type: "vm-huge" }))).toEqual(["region", "type"]);
+    expect(fields(await api("POST", I, { region: "mars-1", type: "vm-huge" }))).toEqual([
+      "region",
+      "type",
+    ]);
   });
 
   it("label rules; fault vm-label-pattern-unchecked", async () => {
-    for (const label of ["ab", "a".repeat(33), "-abc", "abc-", "a--b", "a__b", "a..b", "a-.b", "ab c", "abc!"]) {
+    for (const label of [
+      "ab",
+      "a".repeat(33),
+      "-abc",
+      "abc-",
+      "a--b",
+      "a__b",
+      "a..b",
+      "a-.b",
+      "ab c",
+      "abc!",
+    ]) {
       const r = await api("POST", I, { region: "us-east", type: "vm-nano-1", label });
       expect(r.status, label).toBe(400);
       expect(fields(r), label).toEqual(["label"]);
     }
-    for (const label of ["abc", "a-b_c.d", "A1.b2-C3_d4", "x".repeat(32)]) expect((await api("POST", I, { region: "us-east", type: "vm-nano-1", label })).status, label).toBe(200);
+    for (const label of ["abc", "a-b_c.d", "A1.b2-C3_d4", "x".repeat(32)])
+      expect(
+        (await api("POST", I, { region: "us-east", type: "vm-nano-1", label })).status,
+        label,
+      ).toBe(200);
     fault("vm-label-pattern-unchecked");
-    expect((await api("POST", I, { region: "us-east", type: "vm-nano-1", label: "a--b" })).status).toBe(200);
-    expect((await api("POST", I, { region: "us-east", type: "vm-nano-1", label: "ab" })).status).toBe(400);
+    expect(
+      (await api("POST", I, { region: "us-east", type: "vm-nano-1", label: "a--b" })).status,
+    ).toBe(200);
+    expect(
+      (await api("POST", I, { region: "us-east", type: "vm-nano-1", label: "ab" })).status,
+    ).toBe(400);
   });
 
   it("from an image root_pass is required; fault vm-root-pass-not-required", async () => {
@@ -194,10 +275,14 @@ describe("instances: create rules", () => {
   it("root_pass 7..128 and strength; fault vm-weak-password-accepted", async () => {
     const body = { region: "us-east", type: "vm-nano-1", image: "vm/debian12" };
     expect(fields(await api("POST", I, { ...body, root_pass: "Ab1!xy" }))).toEqual(["root_pass"]);
-    expect(fields(await api("POST", I, { ...body, root_pass: "Ab1!" + "x".repeat(125) }))).toEqual(["root_pass"]);
+    expect(fields(await api("POST", I, { ...body, root_pass: "Ab1!" + "x".repeat(125) }))).toEqual([
+      "root_pass",
+    ]);
     const weak = await api("POST", I, { ...body, root_pass: "passwordpassword" });
     expect(weak.status).toBe(400);
-    expect(weak.body.errors).toEqual([{ field: "root_pass", reason: "Password does not meet strength requirement" }]);
+    expect(weak.body.errors).toEqual([
+      { field: "root_pass", reason: "Password does not meet strength requirement" },
+    ]);
     expect((await api("POST", I, { ...body, root_pass: "Ab1!xyz" })).status).toBe(200);
     fault("vm-weak-password-accepted");
     expect((await api("POST", I, { ...body, root_pass: "passwordpassword" })).status).toBe(200);
@@ -235,8 +320,12 @@ describe("instances: create rules", () => {
   it("authorized_users need a stored SSH key; fault vm-authorized-users-unchecked", async () => {
     const body = { region: "us-east", type: "vm-nano-1", image: "vm/debian12", root_pass: PASS };
     const { username } = await state("restricted-user", { grants: {} });
-    expect(fields(await api("POST", I, { ...body, authorized_users: [username] }))).toEqual(["authorized_users"]);
-    expect(fields(await api("POST", I, { ...body, authorized_users: ["nobody"] }))).toEqual(["authorized_users"]);
+    expect(fields(await api("POST", I, { ...body, authorized_users: [username] }))).toEqual([
+      "authorized_users",
+    ]);
+    expect(fields(await api("POST", I, { ...body, authorized_users: ["nobody"] }))).toEqual([
+      "authorized_users",
+    ]);
     await state("ssh-key", { username });
     expect((await api("POST", I, { ...body, authorized_users: [username] })).status).toBe(200);
     fault("vm-authorized-users-unchecked");
@@ -246,26 +335,63 @@ describe("instances: create rules", () => {
   it("image and backup_id are mutually exclusive; fault vm-image-and-backup-accepted", async () => {
     const src = await imageVm();
     const { backupId } = await state("successful-backup", { vmId: src.id });
-    const body = { region: "us-east", type: "vm-standard-2", image: "vm/debian12", root_pass: PASS, backup_id: backupId };
+    const body = {
+      region: "us-east",
+      type: "vm-standard-2",
+      image: "vm/debian12",
+      root_pass: PASS,
+      backup_id: backupId,
+    };
     expect(fields(await api("POST", I, body))).toEqual(["backup_id"]);
     fault("vm-image-and-backup-accepted");
     expect((await api("POST", I, body)).status).toBe(200);
   });
 
   it("recipes need a compatible, non-private image and root_pass, and no backup", async () => {
-    const rc = await api("POST", "/v4/vm/recipes", { label: "hello-recipe", images: ["vm/debian12", "private/1001"], script: "#!/bin/sh\necho hi" });
+    const rc = await api("POST", "/v4/vm/recipes", {
+      label: "hello-recipe",
+      images: ["vm/debian12", "private/1001"],
+      script: "#!/bin/sh\necho hi",
+    });
     expect(rc.status).toBe(200);
     const id = rc.body.id;
     const base = { region: "us-east", type: "vm-standard-1", recipe_id: id };
     expect(fields(await api("POST", I, { ...base, image: "vm/debian12" }))).toEqual(["root_pass"]);
     expect(fields(await api("POST", I, { ...base, root_pass: PASS }))).toEqual(["image"]);
-    expect(fields(await api("POST", I, { ...base, image: "vm/alpine3.20", root_pass: PASS }))).toEqual(["image"]);
-    expect(fields(await api("POST", I, { ...base, image: "private/1001", root_pass: PASS }))).toEqual(["image"]);
+    expect(
+      fields(await api("POST", I, { ...base, image: "vm/alpine3.20", root_pass: PASS })),
+    ).toEqual(["image"]);
+    expect(
+      fields(await api("POST", I, { ...base, image: "private/1001", root_pass: PASS })),
+    ).toEqual(["image"]);
     const src = await imageVm();
     const { backupId } = await state("successful-backup", { vmId: src.id });
-    expect(fields(await api("POST", I, { region: "us-east", type: "vm-standard-2", recipe_id: id, backup_id: backupId, root_pass: PASS }))).toContain("recipe_id");
-    expect(fields(await api("POST", I, { ...base, recipe_id: 999999, image: "vm/debian12", root_pass: PASS }))).toEqual(["recipe_id"]);
-    expect((await api("POST", I, { ...base, image: "vm/debian12", root_pass: PASS, recipe_data: { name: "x" } })).status).toBe(200);
+    expect(
+      fields(
+        await api("POST", I, {
+          region: "us-east",
+          type: "vm-standard-2",
+          recipe_id: id,
+          backup_id: backupId,
+          root_pass: PASS,
+        }),
+      ),
+    ).toContain("recipe_id");
+    expect(
+      fields(
+        await api("POST", I, { ...base, recipe_id: 999999, image: "vm/debian12", root_pass: PASS }),
+      ),
+    ).toEqual(["recipe_id"]);
+    expect(
+      (
+        await api("POST", I, {
+          ...base,
+          image: "vm/debian12",
+          root_pass: PASS,
+          recipe_data: { name: "x" },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("from a backup: the backed-up disks, configs and root password", async () => {
@@ -274,11 +400,19 @@ describe("instances: create rules", () => {
     const { backupId } = await state("successful-backup", { vmId: src.id });
     const b = await api("GET", `${I}/${src.id}/backups/${backupId}`);
     expect(b.body).toMatchObject({ status: "successful", type: "auto", region: "us-east" });
-    const vm = await api("POST", I, { region: "us-east", type: "vm-standard-2", backup_id: backupId });
+    const vm = await api("POST", I, {
+      region: "us-east",
+      type: "vm-standard-2",
+      backup_id: backupId,
+    });
     expect(vm.status).toBe(200);
     const disks = await disksOf(vm.body.id);
-    expect(disks.map((d) => [d.label, d.size]).sort()).toEqual((await disksOf(src.id)).map((d) => [d.label, d.size]).sort());
-    expect((await configsOf(vm.body.id)).map((c) => c.label)).toEqual((await configsOf(src.id)).map((c) => c.label));
+    expect(disks.map((d) => [d.label, d.size]).sort()).toEqual(
+      (await disksOf(src.id)).map((d) => [d.label, d.size]).sort(),
+    );
+    expect((await configsOf(vm.body.id)).map((c) => c.label)).toEqual(
+      (await configsOf(src.id)).map((c) => c.label),
+    );
     const cfg = (await configsOf(vm.body.id))[0];
     expect(disks.map((d) => d.id)).toContain(cfg.devices.sda.disk_id);
     expect(ref.app.state.accounts[0].vms.get(vm.body.id)).toBeDefined();
@@ -297,7 +431,9 @@ describe("instances: create rules", () => {
     const src = await imageVm({ type: "vm-standard-4" });
     await emptyDisk(src.id, 60000, "big");
     const { backupId } = await state("successful-backup", { vmId: src.id });
-    expect(fields(await api("POST", I, { region: "us-east", type: "vm-nano-1", backup_id: backupId }))).toEqual(["type"]);
+    expect(
+      fields(await api("POST", I, { region: "us-east", type: "vm-nano-1", backup_id: backupId })),
+    ).toEqual(["type"]);
   });
 
   it("from a backup: status must be successful; fault vm-backup-unsuccessful-accepted", async () => {
@@ -314,8 +450,12 @@ describe("instances: create rules", () => {
   it("from a backup: the caller needs read_write on the source", async () => {
     const src = await imageVm();
     const { backupId } = await state("successful-backup", { vmId: src.id });
-    const ro = await state("restricted-user", { grants: { add_vms: true, vms: [{ id: src.id, permissions: "read_only" }] } });
-    const rw = await state("restricted-user", { grants: { add_vms: true, vms: [{ id: src.id, permissions: "read_write" }] } });
+    const ro = await state("restricted-user", {
+      grants: { add_vms: true, vms: [{ id: src.id, permissions: "read_only" }] },
+    });
+    const rw = await state("restricted-user", {
+      grants: { add_vms: true, vms: [{ id: src.id, permissions: "read_write" }] },
+    });
     const body = { region: "us-east", type: "vm-standard-2", backup_id: backupId };
     expect((await api("POST", I, body, ro.token)).status).toBe(403);
     expect((await api("POST", I, body, rw.token)).status).toBe(200);
@@ -323,10 +463,21 @@ describe("instances: create rules", () => {
 });
 
 describe("interfaces", () => {
-  const body = (interfaces: unknown, region = "us-east") => ({ region, type: "vm-standard-1", image: "vm/debian12", root_pass: PASS, interfaces });
+  const body = (interfaces: unknown, region = "us-east") => ({
+    region,
+    type: "vm-standard-1",
+    image: "vm/debian12",
+    root_pass: PASS,
+    interfaces,
+  });
 
   it("at most 3; fault vm-interfaces-4th-accepted", async () => {
-    const four = [{ purpose: "public" }, { purpose: "vlan", label: "v-a" }, { purpose: "vlan", label: "v-b" }, { purpose: "vlan", label: "v-c" }];
+    const four = [
+      { purpose: "public" },
+      { purpose: "vlan", label: "v-a" },
+      { purpose: "vlan", label: "v-b" },
+      { purpose: "vlan", label: "v-c" },
+    ];
     expect(fields(await api("POST", I, body(four)))).toEqual(["interfaces"]);
     expect((await api("POST", I, body(four.slice(0, 3)))).status).toBe(200);
     fault("vm-interfaces-4th-accepted");
@@ -335,51 +486,130 @@ describe("interfaces", () => {
 
   it("purpose required, vlan label required and well-formed, unique labels and ipam, one public", async () => {
     expect(fields(await api("POST", I, body([{}])))).toEqual(["interfaces.purpose"]);
-    expect(fields(await api("POST", I, body([{ purpose: "private" }])))).toEqual(["interfaces.purpose"]);
+    expect(fields(await api("POST", I, body([{ purpose: "private" }])))).toEqual([
+      "interfaces.purpose",
+    ]);
     expect(fields(await api("POST", I, body([{ purpose: "vlan" }])))).toEqual(["interfaces.label"]);
-    expect(fields(await api("POST", I, body([{ purpose: "vlan", label: "bad label" }])))).toEqual(["interfaces.label"]);
-    expect(fields(await api("POST", I, body([{ purpose: "vlan", label: "x".repeat(65) }])))).toEqual(["interfaces.label"]);
-    expect(fields(await api("POST", I, body([{ purpose: "vlan", label: "dup" }, { purpose: "vlan", label: "dup" }])))).toEqual(["interfaces.label"]);
-    expect(fields(await api("POST", I, body([{ purpose: "vlan", label: "a1", ipam_address: "10.0.0.1/24" }, { purpose: "vlan", label: "a2", ipam_address: "10.0.0.1/24" }])))).toEqual(["interfaces.ipam_address"]);
-    expect(fields(await api("POST", I, body([{ purpose: "vlan", label: "a1", ipam_address: "10.0.0.1" }])))).toEqual(["interfaces.ipam_address"]);
-    expect(fields(await api("POST", I, body([{ purpose: "public" }, { purpose: "public" }])))).toEqual(["interfaces"]);
-    const ok = await api("POST", I, body([{ purpose: "public", label: "" }, { purpose: "vlan", label: "back-end", ipam_address: "10.0.0.1/24" }]));
+    expect(fields(await api("POST", I, body([{ purpose: "vlan", label: "bad label" }])))).toEqual([
+      "interfaces.label",
+    ]);
+    expect(
+      fields(await api("POST", I, body([{ purpose: "vlan", label: "x".repeat(65) }]))),
+    ).toEqual(["interfaces.label"]);
+    expect(
+      fields(
+        await api(
+          "POST",
+          I,
+          body([
+            { purpose: "vlan", label: "dup" },
+            { purpose: "vlan", label: "dup" },
+          ]),
+        ),
+      ),
+    ).toEqual(["interfaces.label"]);
+    expect(
+      fields(
+        await api(
+          "POST",
+          I,
+          body([
+            { purpose: "vlan", label: "a1", ipam_address: "10.0.0.1/24" },
+            { purpose: "vlan", label: "a2", ipam_address: "10.0.0.1/24" },
+          ]),
+        ),
+      ),
+    ).toEqual(["interfaces.ipam_address"]);
+    expect(
+      fields(
+        await api("POST", I, body([{ purpose: "vlan", label: "a1", ipam_address: "10.0.0.1" }])),
+      ),
+    ).toEqual(["interfaces.ipam_address"]);
+    expect(
+      fields(await api("POST", I, body([{ purpose: "public" }, { purpose: "public" }]))),
+    ).toEqual(["interfaces"]);
+    const ok = await api(
+      "POST",
+      I,
+      body([
+        { purpose: "public", label: "" },
+        { purpose: "vlan", label: "back-end", ipam_address: "10.0.0.1/24" },
+      ]),
+    );
     expect(ok.status).toBe(200);
-    expect((await configsOf(ok.body.id))[0].interfaces.map((i: any) => [i.purpose, i.label, i.ipam_address])).toEqual([["public", null, null], ["vlan", "back-end", "10.0.0.1/24"]]);
+    expect(
+      (await configsOf(ok.body.id))[0].interfaces.map((i: any) => [
+        i.purpose,
+        i.label,
+        i.ipam_address,
+      ]),
+    ).toEqual([
+      ["public", null, null],
+      ["vlan", "back-end", "10.0.0.1/24"],
+    ]);
   });
 
   it("a public interface takes no label or ipam_address; fault vm-iface-public-label-accepted", async () => {
-    expect(fields(await api("POST", I, body([{ purpose: "public", label: "pub" }])))).toEqual(["interfaces.label"]);
-    expect(fields(await api("POST", I, body([{ purpose: "public", ipam_address: "10.0.0.1/24" }])))).toEqual(["interfaces.ipam_address"]);
+    expect(fields(await api("POST", I, body([{ purpose: "public", label: "pub" }])))).toEqual([
+      "interfaces.label",
+    ]);
+    expect(
+      fields(await api("POST", I, body([{ purpose: "public", ipam_address: "10.0.0.1/24" }]))),
+    ).toEqual(["interfaces.ipam_address"]);
     fault("vm-iface-public-label-accepted");
     expect((await api("POST", I, body([{ purpose: "public", label: "pub" }]))).status).toBe(200);
   });
 
   it("an empty array gives one default public interface", async () => {
     const vm = (await api("POST", I, body([]))).body;
-    expect((await configsOf(vm.id))[0].interfaces).toEqual([expect.objectContaining({ purpose: "public", label: null, ipam_address: null })]);
+    expect((await configsOf(vm.id))[0].interfaces).toEqual([
+      expect.objectContaining({ purpose: "public", label: null, ipam_address: null }),
+    ]);
   });
 
   it("VLANs need a region that supports them", async () => {
-    expect(fields(await api("POST", I, body([{ purpose: "vlan", label: "v1" }], "ap-south")))).toEqual(["interfaces"]);
+    expect(
+      fields(await api("POST", I, body([{ purpose: "vlan", label: "v1" }], "ap-south"))),
+    ).toEqual(["interfaces"]);
   });
 
   it("at most 10 VLANs per region; fault vm-vlan-limit-unenforced", async () => {
     const vms = [];
     for (let n = 1; n <= 5; n++) {
-      const r = await api("POST", I, body([{ purpose: "vlan", label: `lim-${n}a` }, { purpose: "vlan", label: `lim-${n}b` }], "eu-central"));
+      const r = await api(
+        "POST",
+        I,
+        body(
+          [
+            { purpose: "vlan", label: `lim-${n}a` },
+            { purpose: "vlan", label: `lim-${n}b` },
+          ],
+          "eu-central",
+        ),
+      );
       expect(r.status).toBe(200);
       vms.push(r.body.id);
     }
-    const eleventh = await api("POST", I, body([{ purpose: "vlan", label: "lim-11" }], "eu-central"));
+    const eleventh = await api(
+      "POST",
+      I,
+      body([{ purpose: "vlan", label: "lim-11" }], "eu-central"),
+    );
     expect(fields(eleventh)).toEqual(["interfaces.label"]);
-    expect((await api("POST", I, body([{ purpose: "vlan", label: "lim-1a" }], "eu-central"))).status).toBe(200);
+    expect(
+      (await api("POST", I, body([{ purpose: "vlan", label: "lim-1a" }], "eu-central"))).status,
+    ).toBe(200);
     fault("vm-vlan-limit-unenforced");
-    expect((await api("POST", I, body([{ purpose: "vlan", label: "lim-11" }], "eu-central"))).status).toBe(200);
+    expect(
+      (await api("POST", I, body([{ purpose: "vlan", label: "lim-11" }], "eu-central"))).status,
+    ).toBe(200);
     fault();
     for (const id of vms) await api("DELETE", `${I}/${id}`);
-    for (const vm of [...A().vms.values()]) if (vm.region === "eu-central") await api("DELETE", `${I}/${vm.id}`);
-    expect((await api("POST", I, body([{ purpose: "vlan", label: "lim-11" }], "eu-central"))).status).toBe(200);
+    for (const vm of [...A().vms.values()])
+      if (vm.region === "eu-central") await api("DELETE", `${I}/${vm.id}`);
+    expect(
+      (await api("POST", I, body([{ purpose: "vlan", label: "lim-11" }], "eu-central"))).status,
+    ).toBe(200);
   });
 });
 
@@ -387,44 +617,109 @@ describe("configs", () => {
   it("create, list, view, update, delete", async () => {
     const vm = await imageVm();
     const disk = (await disksOf(vm.id))[0];
-    const c = await api("POST", `${I}/${vm.id}/configs`, { label: "second", devices: { sda: { disk_id: disk.id }, sdb: null }, comments: "hi", helpers: { network: false } });
+    const c = await api("POST", `${I}/${vm.id}/configs`, {
+      label: "second",
+      devices: { sda: { disk_id: disk.id }, sdb: null },
+      comments: "hi",
+      helpers: { network: false },
+    });
     expect(c.status).toBe(200);
-    expect(c.body).toMatchObject({ label: "second", comments: "hi", kernel: "vm/latest-64bit", run_level: "default", virt_mode: "paravirt", root_device: "/dev/sda", memory_limit: 4096 });
+    expect(c.body).toMatchObject({
+      label: "second",
+      comments: "hi",
+      kernel: "vm/latest-64bit",
+      run_level: "default",
+      virt_mode: "paravirt",
+      root_device: "/dev/sda",
+      memory_limit: 4096,
+    });
     expect(c.body.helpers).toMatchObject({ devtmpfs_automount: false, network: false });
     expect(c.body.devices.sda).toEqual({ disk_id: disk.id });
     expect((await configsOf(vm.id)).map((x) => x.id)).toContain(c.body.id);
     expect((await api("GET", `${I}/${vm.id}/configs/${c.body.id}`)).body.label).toBe("second");
-    const u = await api("PUT", `${I}/${vm.id}/configs/${c.body.id}`, { label: "renamed", run_level: "single", virt_mode: "fullvirt", kernel: "vm/grub2", memory_limit: 1024, comments: null });
+    const u = await api("PUT", `${I}/${vm.id}/configs/${c.body.id}`, {
+      label: "renamed",
+      run_level: "single",
+      virt_mode: "fullvirt",
+      kernel: "vm/grub2",
+      memory_limit: 1024,
+      comments: null,
+    });
     expect(u.status).toBe(200);
-    expect((await api("GET", `${I}/${vm.id}/configs/${c.body.id}`)).body).toMatchObject({ label: "renamed", run_level: "single", virt_mode: "fullvirt", kernel: "vm/grub2", memory_limit: 1024, comments: null });
+    expect((await api("GET", `${I}/${vm.id}/configs/${c.body.id}`)).body).toMatchObject({
+      label: "renamed",
+      run_level: "single",
+      virt_mode: "fullvirt",
+      kernel: "vm/grub2",
+      memory_limit: 1024,
+      comments: null,
+    });
     expect((await api("DELETE", `${I}/${vm.id}/configs/${c.body.id}`)).status).toBe(200);
     expect((await api("GET", `${I}/${vm.id}/configs/${c.body.id}`)).status).toBe(404);
-    const actions = A().events.filter((e) => e.secondary_entity?.id === c.body.id).map((e) => e.action);
+    const actions = A()
+      .events.filter((e) => e.secondary_entity?.id === c.body.id)
+      .map((e) => e.action);
     expect(actions).toEqual(["vm_config_create", "vm_config_update", "vm_config_delete"]);
   });
 
   it("label and devices required; label 1..48; enums; unknown kernel", async () => {
     const vm = await emptyVm();
     expect(fields(await api("POST", `${I}/${vm.id}/configs`, {}))).toEqual(["label", "devices"]);
-    expect(fields(await api("POST", `${I}/${vm.id}/configs`, { label: "x".repeat(49), devices: {} }))).toEqual(["label"]);
-    expect(fields(await api("POST", `${I}/${vm.id}/configs`, { label: "c", devices: {}, run_level: "multi", virt_mode: "hvm", kernel: "vm/none" })).sort()).toEqual(["kernel", "run_level", "virt_mode"]);
-    expect((await api("POST", `${I}/${vm.id}/configs`, { label: "c", devices: {} })).status).toBe(200);
+    expect(
+      fields(await api("POST", `${I}/${vm.id}/configs`, { label: "x".repeat(49), devices: {} })),
+    ).toEqual(["label"]);
+    expect(
+      fields(
+        await api("POST", `${I}/${vm.id}/configs`, {
+          label: "c",
+          devices: {},
+          run_level: "multi",
+          virt_mode: "hvm",
+          kernel: "vm/none",
+        }),
+      ).sort(),
+    ).toEqual(["kernel", "run_level", "virt_mode"]);
+    expect((await api("POST", `${I}/${vm.id}/configs`, { label: "c", devices: {} })).status).toBe(
+      200,
+    );
   });
 
   it("kernel default vm/latest-64bit; fault vm-config-kernel-default-wrong", async () => {
     const vm = await emptyVm();
     fault("vm-config-kernel-default-wrong");
-    expect((await api("POST", `${I}/${vm.id}/configs`, { label: "c", devices: {} })).body.kernel).not.toBe("vm/latest-64bit");
+    expect(
+      (await api("POST", `${I}/${vm.id}/configs`, { label: "c", devices: {} })).body.kernel,
+    ).not.toBe("vm/latest-64bit");
   });
 
   it("root_device /dev/sda when absent or invalid; fault vm-root-device-invalid-kept", async () => {
     const vm = await emptyVm();
-    expect((await api("POST", `${I}/${vm.id}/configs`, { label: "c", devices: {}, root_device: "/dev/sdb" })).body.root_device).toBe("/dev/sdb");
-    const bad = await api("POST", `${I}/${vm.id}/configs`, { label: "c", devices: {}, root_device: "/nowhere" });
+    expect(
+      (
+        await api("POST", `${I}/${vm.id}/configs`, {
+          label: "c",
+          devices: {},
+          root_device: "/dev/sdb",
+        })
+      ).body.root_device,
+    ).toBe("/dev/sdb");
+    const bad = await api("POST", `${I}/${vm.id}/configs`, {
+      label: "c",
+      devices: {},
+      root_device: "/nowhere",
+    });
     expect(bad.status).toBe(200);
     expect(bad.body.root_device).toBe("/dev/sda");
     fault("vm-root-device-invalid-kept");
-    expect((await api("POST", `${I}/${vm.id}/configs`, { label: "c", devices: {}, root_device: "/nowhere" })).body.root_device).toBe("/nowhere");
+    expect(
+      (
+        await api("POST", `${I}/${vm.id}/configs`, {
+          label: "c",
+          devices: {},
+          root_device: "/nowhere",
+        })
+      ).body.root_device,
+    ).toBe("/nowhere");
   });
 
   it("devices: one kind per slot, disks of this instance, known slots, volumes of the region", async () => {
@@ -434,12 +729,22 @@ describe("configs", () => {
     const theirs = (await disksOf(other.id))[0].id;
     const vol = [...A().volumes.values()].find((v) => v.region === "us-east" && v.vm_id == null)!;
     const cfg = (devices: unknown) => api("POST", `${I}/${vm.id}/configs`, { label: "d", devices });
-    expect(fields(await cfg({ sda: { disk_id: mine, volume_id: vol.id } }))).toEqual(["devices.sda"]);
+    expect(fields(await cfg({ sda: { disk_id: mine, volume_id: vol.id } }))).toEqual([
+      "devices.sda",
+    ]);
     expect(fields(await cfg({ sda: { disk_id: theirs } }))).toEqual(["devices.sda.disk_id"]);
     expect(fields(await cfg({ sdz: { disk_id: mine } }))).toEqual(["devices.sdz"]);
     expect(fields(await cfg({ sda: { volume_id: 1 } }))).toEqual(["devices.sda.volume_id"]);
     expect(fields(await cfg({ sda: "disk" }))).toEqual(["devices.sda"]);
-    expect((await cfg({ sda: { disk_id: mine, volume_id: null }, sdb: { volume_id: vol.id }, sdc: null })).status).toBe(200);
+    expect(
+      (
+        await cfg({
+          sda: { disk_id: mine, volume_id: null },
+          sdb: { volume_id: vol.id },
+          sdc: null,
+        })
+      ).status,
+    ).toBe(200);
     expect(vol.vm_id).toBe(vm.id);
     await api("DELETE", `${I}/${vm.id}`);
   });
@@ -451,7 +756,9 @@ describe("configs", () => {
     expect(fields(await api("POST", `${I}/${vm.id}/configs`, body))).toEqual(["devices.sde"]);
     const pv = await api("POST", `${I}/${vm.id}/configs`, { ...body, virt_mode: "paravirt" });
     expect(pv.status).toBe(200);
-    expect(fields(await api("PUT", `${I}/${vm.id}/configs/${pv.body.id}`, { virt_mode: "fullvirt" }))).toEqual(["devices.sde"]);
+    expect(
+      fields(await api("PUT", `${I}/${vm.id}/configs/${pv.body.id}`, { virt_mode: "fullvirt" })),
+    ).toEqual(["devices.sde"]);
     fault("vm-devices-fullvirt-accepted");
     expect((await api("POST", `${I}/${vm.id}/configs`, body)).status).toBe(200);
   });
@@ -466,15 +773,33 @@ describe("disks", () => {
     expect((await api("GET", `${I}/${vm.id}/disks/${d.id}`)).body.status).toBe("ready");
     const u = await api("PUT", `${I}/${vm.id}/disks/${d.id}`, { label: "renamed", size: 3000 });
     expect(u.status).toBe(200);
-    expect((await api("GET", `${I}/${vm.id}/disks/${d.id}`)).body).toMatchObject({ label: "renamed", size: 3000 });
-    expect(fields(await api("PUT", `${I}/${vm.id}/disks/${d.id}`, { label: "" }))).toEqual(["label"]);
-    const img = await api("POST", `${I}/${vm.id}/disks`, { size: 4000, image: "vm/alpine3.20", root_pass: PASS });
+    expect((await api("GET", `${I}/${vm.id}/disks/${d.id}`)).body).toMatchObject({
+      label: "renamed",
+      size: 3000,
+    });
+    expect(fields(await api("PUT", `${I}/${vm.id}/disks/${d.id}`, { label: "" }))).toEqual([
+      "label",
+    ]);
+    const img = await api("POST", `${I}/${vm.id}/disks`, {
+      size: 4000,
+      image: "vm/alpine3.20",
+      root_pass: PASS,
+    });
     expect(img.status).toBe(200);
     expect(img.body.filesystem).toBe("ext3");
-    const explicit = await api("POST", `${I}/${vm.id}/disks`, { size: 4000, image: "vm/alpine3.20", root_pass: PASS, filesystem: "ext4" });
+    const explicit = await api("POST", `${I}/${vm.id}/disks`, {
+      size: 4000,
+      image: "vm/alpine3.20",
+      root_pass: PASS,
+      filesystem: "ext4",
+    });
     expect(explicit.body.filesystem).toBe("ext4");
     expect((await api("GET", `${I}/${vm.id}/disks/99999999`)).status).toBe(404);
-    expect(A().events.filter((e) => e.secondary_entity?.id === d.id).map((e) => e.action)).toEqual(["disk_create", "disk_update"]);
+    expect(
+      A()
+        .events.filter((e) => e.secondary_entity?.id === d.id)
+        .map((e) => e.action),
+    ).toEqual(["disk_create", "disk_update"]);
   });
 
   it("size required; an image or a label; root_pass from an image; strength; space", async () => {
@@ -484,19 +809,51 @@ describe("disks", () => {
     const noImage = await api("POST", p, { size: 100 });
     expect(fields(noImage)).toEqual(["image"]);
     expect(reasons(noImage)[0]).toMatch(/image is required/);
-    expect(fields(await api("POST", p, { size: 4000, image: "vm/debian12" }))).toEqual(["root_pass"]);
-    const weak = await api("POST", p, { size: 4000, image: "vm/debian12", root_pass: "weakweakweak" });
-    expect(weak.body.errors).toEqual([{ field: "root_pass", reason: "Password does not meet strength requirement" }]);
-    expect(fields(await api("POST", p, { size: 100, label: "x", filesystem: "ntfs" }))).toEqual(["filesystem"]);
+    expect(fields(await api("POST", p, { size: 4000, image: "vm/debian12" }))).toEqual([
+      "root_pass",
+    ]);
+    const weak = await api("POST", p, {
+      size: 4000,
+      image: "vm/debian12",
+      root_pass: "weakweakweak",
+    });
+    expect(weak.body.errors).toEqual([
+      { field: "root_pass", reason: "Password does not meet strength requirement" },
+    ]);
+    expect(fields(await api("POST", p, { size: 100, label: "x", filesystem: "ntfs" }))).toEqual([
+      "filesystem",
+    ]);
     expect(fields(await api("POST", p, { size: 100, label: "x".repeat(49) }))).toEqual(["label"]);
     expect(fields(await api("POST", p, { size: 60000, label: "huge" }))).toEqual(["size"]);
   });
 
   it("recipes need a compatible image", async () => {
     const vm = await emptyVm();
-    const rc = await api("POST", "/v4/vm/recipes", { label: "disk-recipe", images: ["vm/debian12"], script: "#!/bin/sh" });
-    expect(fields(await api("POST", `${I}/${vm.id}/disks`, { size: 4000, image: "vm/alpine3.20", root_pass: PASS, recipe_id: rc.body.id }))).toEqual(["image"]);
-    expect((await api("POST", `${I}/${vm.id}/disks`, { size: 4000, image: "vm/debian12", root_pass: PASS, recipe_id: rc.body.id })).status).toBe(200);
+    const rc = await api("POST", "/v4/vm/recipes", {
+      label: "disk-recipe",
+      images: ["vm/debian12"],
+      script: "#!/bin/sh",
+    });
+    expect(
+      fields(
+        await api("POST", `${I}/${vm.id}/disks`, {
+          size: 4000,
+          image: "vm/alpine3.20",
+          root_pass: PASS,
+          recipe_id: rc.body.id,
+        }),
+      ),
+    ).toEqual(["image"]);
+    expect(
+      (
+        await api("POST", `${I}/${vm.id}/disks`, {
+          size: 4000,
+          image: "vm/debian12",
+          root_pass: PASS,
+          recipe_id: rc.body.id,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("filesystem defaults to ext4; fault vm-disk-filesystem-default-ext3", async () => {
@@ -544,8 +901,16 @@ describe("actions", () => {
   it("rescue with slots sda..sdg; sdh is reserved", async () => {
     const vm = await imageVm();
     const disk = (await disksOf(vm.id))[0].id;
-    expect((await api("POST", `${I}/${vm.id}/rescue`, { devices: { sda: { disk_id: disk }, sdg: null } })).status).toBe(200);
-    expect(fields(await api("POST", `${I}/${vm.id}/rescue`, { devices: { sdh: { disk_id: disk } } }))).toEqual(["devices.sdh"]);
+    expect(
+      (
+        await api("POST", `${I}/${vm.id}/rescue`, {
+          devices: { sda: { disk_id: disk }, sdg: null },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      fields(await api("POST", `${I}/${vm.id}/rescue`, { devices: { sdh: { disk_id: disk } } })),
+    ).toEqual(["devices.sdh"]);
   });
 
   it("resize: type required and known; auto disk resize grows the single data disk", async () => {
@@ -554,11 +919,22 @@ describe("actions", () => {
     expect(fields(await api("POST", `${I}/${vm.id}/resize`, { type: "vm-xl" }))).toEqual(["type"]);
     expect((await api("POST", `${I}/${vm.id}/resize`, { type: "vm-standard-2" })).status).toBe(200);
     const v = (await api("GET", `${I}/${vm.id}`)).body;
-    expect(v).toMatchObject({ type: "vm-standard-2", specs: { disk: 81920, vcpus: 2 }, status: "running" });
+    expect(v).toMatchObject({
+      type: "vm-standard-2",
+      specs: { disk: 81920, vcpus: 2 },
+      status: "running",
+    });
     expect((await disksOf(vm.id)).reduce((n, d) => n + d.size, 0)).toBe(81920);
     const keep = await imageVm({ type: "vm-standard-1" });
     const before = await disksOf(keep.id);
-    expect((await api("POST", `${I}/${keep.id}/resize`, { type: "vm-standard-2", allow_auto_disk_resize: false })).status).toBe(200);
+    expect(
+      (
+        await api("POST", `${I}/${keep.id}/resize`, {
+          type: "vm-standard-2",
+          allow_auto_disk_resize: false,
+        })
+      ).status,
+    ).toBe(200);
     expect(await disksOf(keep.id)).toEqual(before);
   });
 
@@ -582,7 +958,9 @@ describe("actions", () => {
   it("resize refused when the disks exceed the new type; fault vm-resize-disk-unchecked", async () => {
     const vm = await imageVm();
     await emptyDisk(vm.id, 30000, "big");
-    expect(fields(await api("POST", `${I}/${vm.id}/resize`, { type: "vm-nano-1" }))).toEqual(["type"]);
+    expect(fields(await api("POST", `${I}/${vm.id}/resize`, { type: "vm-nano-1" }))).toEqual([
+      "type",
+    ]);
     fault("vm-resize-disk-unchecked");
     expect((await api("POST", `${I}/${vm.id}/resize`, { type: "vm-nano-1" })).status).toBe(200);
   });
@@ -593,72 +971,146 @@ describe("clone", () => {
     const vm = await imageVm({ tags: ["src-tag"] });
     const disks = await disksOf(vm.id);
     const extra = await emptyDisk(vm.id, 300, "extra");
-    const c2 = (await api("POST", `${I}/${vm.id}/configs`, { label: "only-main", devices: { sda: { disk_id: disks[0].id } } })).body;
+    const c2 = (
+      await api("POST", `${I}/${vm.id}/configs`, {
+        label: "only-main",
+        devices: { sda: { disk_id: disks[0].id } },
+      })
+    ).body;
     return { vm, disks, extra, c1: (await configsOf(vm.id))[0], c2 };
   }
 
   it("to a new instance: all configs and their disks, tags copied, label default", async () => {
     const s = await source();
-    const r = await api("POST", `${I}/${s.vm.id}/clone`, { region: "us-east", type: "vm-standard-2" });
+    const r = await api("POST", `${I}/${s.vm.id}/clone`, {
+      region: "us-east",
+      type: "vm-standard-2",
+    });
     expect(r.status).toBe(200);
     expect(r.body.id).not.toBe(s.vm.id);
     expect(r.body.tags).toEqual(["src-tag"]);
     expect(r.body.label).toMatch(/^vm/);
-    expect((await configsOf(r.body.id)).map((c) => c.label).sort()).toEqual([s.c1.label, "only-main"].sort());
-    expect((await disksOf(r.body.id)).map((d) => d.label).sort()).toEqual(s.disks.map((d) => d.label).sort());
-    expect(A().events.some((e) => e.action === "vm_clone" && e.entity?.id === r.body.id)).toBe(true);
+    expect((await configsOf(r.body.id)).map((c) => c.label).sort()).toEqual(
+      [s.c1.label, "only-main"].sort(),
+    );
+    expect((await disksOf(r.body.id)).map((d) => d.label).sort()).toEqual(
+      s.disks.map((d) => d.label).sort(),
+    );
+    expect(A().events.some((e) => e.action === "vm_clone" && e.entity?.id === r.body.id)).toBe(
+      true,
+    );
     fault("vm-clone-tags-not-copied");
-    expect((await api("POST", `${I}/${s.vm.id}/clone`, { region: "us-east", type: "vm-standard-2" })).body.tags).toEqual([]);
+    expect(
+      (await api("POST", `${I}/${s.vm.id}/clone`, { region: "us-east", type: "vm-standard-2" }))
+        .body.tags,
+    ).toEqual([]);
   });
 
   it("configs [] clones none; a list clones those and their disks; disks adds extra; fault vm-clone-empty-configs-clones-all", async () => {
     const s = await source();
-    const none = (await api("POST", `${I}/${s.vm.id}/clone`, { region: "us-east", type: "vm-standard-2", configs: [] })).body;
+    const none = (
+      await api("POST", `${I}/${s.vm.id}/clone`, {
+        region: "us-east",
+        type: "vm-standard-2",
+        configs: [],
+      })
+    ).body;
     expect(await configsOf(none.id)).toEqual([]);
     expect(await disksOf(none.id)).toEqual([]);
-    const some = (await api("POST", `${I}/${s.vm.id}/clone`, { region: "us-east", type: "vm-standard-2", configs: [s.c2.id], disks: [s.extra.id] })).body;
+    const some = (
+      await api("POST", `${I}/${s.vm.id}/clone`, {
+        region: "us-east",
+        type: "vm-standard-2",
+        configs: [s.c2.id],
+        disks: [s.extra.id],
+      })
+    ).body;
     expect((await configsOf(some.id)).map((c) => c.label)).toEqual(["only-main"]);
-    expect((await disksOf(some.id)).map((d) => d.label).sort()).toEqual([s.disks[0].label, "extra"].sort());
+    expect((await disksOf(some.id)).map((d) => d.label).sort()).toEqual(
+      [s.disks[0].label, "extra"].sort(),
+    );
     fault("vm-clone-empty-configs-clones-all");
-    const all = (await api("POST", `${I}/${s.vm.id}/clone`, { region: "us-east", type: "vm-standard-2", configs: [] })).body;
+    const all = (
+      await api("POST", `${I}/${s.vm.id}/clone`, {
+        region: "us-east",
+        type: "vm-standard-2",
+        configs: [],
+      })
+    ).body;
     expect((await configsOf(all.id)).length).toBe(2);
   });
 
   it("a new target needs region, type and add_vms", async () => {
     const s = await source();
     expect(fields(await api("POST", `${I}/${s.vm.id}/clone`, {}))).toEqual(["region", "type"]);
-    expect(fields(await api("POST", `${I}/${s.vm.id}/clone`, { region: "us-east", type: "vm-standard-2", configs: [424242] }))).toEqual(["configs"]);
-    const { token } = await state("restricted-user", { grants: { add_vms: false, vms: [{ id: s.vm.id, permissions: "read_write" }] } });
-    expect((await api("POST", `${I}/${s.vm.id}/clone`, { region: "us-east", type: "vm-standard-2" }, token)).status).toBe(403);
+    expect(
+      fields(
+        await api("POST", `${I}/${s.vm.id}/clone`, {
+          region: "us-east",
+          type: "vm-standard-2",
+          configs: [424242],
+        }),
+      ),
+    ).toEqual(["configs"]);
+    const { token } = await state("restricted-user", {
+      grants: { add_vms: false, vms: [{ id: s.vm.id, permissions: "read_write" }] },
+    });
+    expect(
+      (
+        await api(
+          "POST",
+          `${I}/${s.vm.id}/clone`,
+          { region: "us-east", type: "vm-standard-2" },
+          token,
+        )
+      ).status,
+    ).toBe(403);
   });
 
   it("VLAN-attached instances are not cloned to a region without VLANs", async () => {
     const vm = await imageVm({ interfaces: [{ purpose: "vlan", label: "clone-vlan" }] });
-    expect(fields(await api("POST", `${I}/${vm.id}/clone`, { region: "ap-south", type: "vm-standard-2" }))).toEqual(["region"]);
+    expect(
+      fields(
+        await api("POST", `${I}/${vm.id}/clone`, { region: "ap-south", type: "vm-standard-2" }),
+      ),
+    ).toEqual(["region"]);
   });
 
   it("onto an existing target: enough room, no running actions; region/type/label ignored", async () => {
     const s = await source();
     const target = await emptyVm({ type: "vm-standard-4", label: "target-vm" });
-    const r = await api("POST", `${I}/${s.vm.id}/clone`, { vm_id: target.id, configs: [s.c2.id], label: "ignored", region: "eu-central", type: "vm-nano-1" });
+    const r = await api("POST", `${I}/${s.vm.id}/clone`, {
+      vm_id: target.id,
+      configs: [s.c2.id],
+      label: "ignored",
+      region: "eu-central",
+      type: "vm-nano-1",
+    });
     expect(r.status).toBe(200);
     const t = (await api("GET", `${I}/${target.id}`)).body;
     expect(t).toMatchObject({ label: "target-vm", region: "us-east", type: "vm-standard-4" });
     expect((await configsOf(target.id)).map((c) => c.label)).toEqual(["only-main"]);
     const small = await emptyVm({ type: "vm-nano-1" });
     await emptyDisk(small.id, 20000, "full");
-    expect(fields(await api("POST", `${I}/${s.vm.id}/clone`, { vm_id: small.id }))).toEqual(["vm_id"]);
-    expect(fields(await api("POST", `${I}/${s.vm.id}/clone`, { vm_id: 98765432 }))).toEqual(["vm_id"]);
+    expect(fields(await api("POST", `${I}/${s.vm.id}/clone`, { vm_id: small.id }))).toEqual([
+      "vm_id",
+    ]);
+    expect(fields(await api("POST", `${I}/${s.vm.id}/clone`, { vm_id: 98765432 }))).toEqual([
+      "vm_id",
+    ]);
     await state("jobs-hold");
     await emptyDisk(target.id, 10, "busy");
-    expect(fields(await api("POST", `${I}/${s.vm.id}/clone`, { vm_id: target.id, configs: [] }))).toEqual(["vm_id"]);
+    expect(
+      fields(await api("POST", `${I}/${s.vm.id}/clone`, { vm_id: target.id, configs: [] })),
+    ).toEqual(["vm_id"]);
   });
 
   it("at most 5 concurrent clones per source; the 6th is HTTP 400; fault vm-clone-limit-unenforced", async () => {
     const s = await source();
     await state("jobs-hold");
     const body = { region: "us-east", type: "vm-standard-2", configs: [] };
-    for (let n = 0; n < 5; n++) expect((await api("POST", `${I}/${s.vm.id}/clone`, body)).status).toBe(200);
+    for (let n = 0; n < 5; n++)
+      expect((await api("POST", `${I}/${s.vm.id}/clone`, body)).status).toBe(200);
     expect((await api("POST", `${I}/${s.vm.id}/clone`, body)).status).toBe(400);
     fault("vm-clone-limit-unenforced");
     expect((await api("POST", `${I}/${s.vm.id}/clone`, body)).status).toBe(200);
@@ -678,7 +1130,11 @@ describe("backups", () => {
     expect((await api("GET", `${I}/${vm.id}`)).body.backups.enabled).toBe(true);
     const snap = await api("POST", `${I}/${vm.id}/backups`, { label: "before-upgrade" });
     expect(snap.status).toBe(200);
-    expect(snap.body).toMatchObject({ label: "before-upgrade", type: "snapshot", status: "successful" });
+    expect(snap.body).toMatchObject({
+      label: "before-upgrade",
+      type: "snapshot",
+      status: "successful",
+    });
     const { backupId } = await state("successful-backup", { vmId: vm.id });
     const l = (await api("GET", `${I}/${vm.id}/backups`)).body;
     expect(l.automatic.map((b: any) => b.id)).toEqual([backupId]);
@@ -689,16 +1145,25 @@ describe("backups", () => {
     expect((await api("GET", `${I}/${vm.id}`)).body.backups.schedule.day).not.toBe("Scheduling");
     expect((await api("POST", `${I}/${vm.id}/backups/cancel`, {})).status).toBe(200);
     expect((await api("GET", `${I}/${vm.id}`)).body.backups.enabled).toBe(false);
-    expect((await api("GET", `${I}/${vm.id}/backups`)).body).toEqual({ automatic: [], snapshot: { current: null, in_progress: null } });
+    expect((await api("GET", `${I}/${vm.id}/backups`)).body).toEqual({
+      automatic: [],
+      snapshot: { current: null, in_progress: null },
+    });
     expect((await api("GET", `${I}/${vm.id}/backups/${backupId}`)).status).toBe(404);
-    const actions = A().events.filter((e) => e.entity?.id === vm.id).map((e) => e.action);
-    expect(actions).toEqual(expect.arrayContaining(["backups_enable", "vm_snapshot", "backups_cancel"]));
+    const actions = A()
+      .events.filter((e) => e.entity?.id === vm.id)
+      .map((e) => e.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(["backups_enable", "vm_snapshot", "backups_cancel"]),
+    );
   });
 
   it("snapshot label 1..255 required", async () => {
     const vm = await emptyVm();
     expect(fields(await api("POST", `${I}/${vm.id}/backups`, {}))).toEqual(["label"]);
-    expect(fields(await api("POST", `${I}/${vm.id}/backups`, { label: "x".repeat(256) }))).toEqual(["label"]);
+    expect(fields(await api("POST", `${I}/${vm.id}/backups`, { label: "x".repeat(256) }))).toEqual([
+      "label",
+    ]);
   });
 
   it("a new snapshot deletes the previous one; fault vm-snapshot-previous-kept", async () => {
@@ -726,15 +1191,23 @@ describe("backups", () => {
     const target = await emptyVm({ type: "vm-standard-2" });
     await emptyDisk(target.id, 100, "old-disk");
     await api("POST", `${I}/${target.id}/configs`, { label: "old-config", devices: {} });
-    const r = await api("POST", `${I}/${src.id}/backups/${backupId}/restore`, { vm_id: target.id, overwrite: true });
+    const r = await api("POST", `${I}/${src.id}/backups/${backupId}/restore`, {
+      vm_id: target.id,
+      overwrite: true,
+    });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({});
     expect((await disksOf(target.id)).map((d) => d.label)).not.toContain("old-disk");
     expect((await configsOf(target.id)).map((c) => c.label)).not.toContain("old-config");
     expect((await disksOf(target.id)).length).toBe(2);
-    expect(A().events.some((e) => e.action === "backups_restore" && e.entity?.id === target.id)).toBe(true);
+    expect(
+      A().events.some((e) => e.action === "backups_restore" && e.entity?.id === target.id),
+    ).toBe(true);
     fault("vm-restore-overwrite-keeps-disks");
-    await api("POST", `${I}/${src.id}/backups/${backupId}/restore`, { vm_id: target.id, overwrite: true });
+    await api("POST", `${I}/${src.id}/backups/${backupId}/restore`, {
+      vm_id: target.id,
+      overwrite: true,
+    });
     expect((await disksOf(target.id)).length).toBe(4);
   });
 
@@ -742,17 +1215,32 @@ describe("backups", () => {
     const src = await imageVm();
     await emptyDisk(src.id, 10000, "bulk");
     const { backupId } = await state("successful-backup", { vmId: src.id });
-    expect(fields(await api("POST", `${I}/${src.id}/backups/${backupId}/restore`, {}))).toEqual(["vm_id"]);
-    const ro = await state("restricted-user", { grants: { vms: [{ id: src.id, permissions: "read_only" }] } });
-    expect((await api("POST", `${I}/${src.id}/backups/${backupId}/restore`, { vm_id: src.id }, ro.token)).status).toBe(403);
-    expect(fields(await api("POST", `${I}/${src.id}/backups/${backupId}/restore`, { vm_id: 87654321 }))).toEqual(["vm_id"]);
+    expect(fields(await api("POST", `${I}/${src.id}/backups/${backupId}/restore`, {}))).toEqual([
+      "vm_id",
+    ]);
+    const ro = await state("restricted-user", {
+      grants: { vms: [{ id: src.id, permissions: "read_only" }] },
+    });
+    expect(
+      (await api("POST", `${I}/${src.id}/backups/${backupId}/restore`, { vm_id: src.id }, ro.token))
+        .status,
+    ).toBe(403);
+    expect(
+      fields(await api("POST", `${I}/${src.id}/backups/${backupId}/restore`, { vm_id: 87654321 })),
+    ).toEqual(["vm_id"]);
     const target = await emptyVm({ type: "vm-nano-1" });
     await emptyDisk(target.id, 10000, "occupied");
-    const r = await api("POST", `${I}/${src.id}/backups/${backupId}/restore`, { vm_id: target.id, overwrite: false });
+    const r = await api("POST", `${I}/${src.id}/backups/${backupId}/restore`, {
+      vm_id: target.id,
+      overwrite: false,
+    });
     expect(r.status).toBe(400);
     expect(reasons(r)[0]).toMatch(/insufficient space/i);
     fault("vm-restore-space-unchecked");
-    expect((await api("POST", `${I}/${src.id}/backups/${backupId}/restore`, { vm_id: target.id })).status).toBe(200);
+    expect(
+      (await api("POST", `${I}/${src.id}/backups/${backupId}/restore`, { vm_id: target.id }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -813,7 +1301,9 @@ describe("stats, transfer, volumes, kernels", () => {
     const v = await api("GET", "/v4/vm/kernels/vm/latest-64bit", undefined, null);
     expect(v.status).toBe(200);
     expect(v.body.id).toBe("vm/latest-64bit");
-    expect((await api("GET", "/v4/vm/kernels/vm%2Fgrub2", undefined, null)).body.id).toBe("vm/grub2");
+    expect((await api("GET", "/v4/vm/kernels/vm%2Fgrub2", undefined, null)).body.id).toBe(
+      "vm/grub2",
+    );
     expect((await api("GET", "/v4/vm/kernels/vm/none", undefined, null)).status).toBe(404);
     fault("vm-kernels-need-auth");
     expect((await api("GET", "/v4/vm/kernels", undefined, null)).status).toBe(401);
@@ -834,7 +1324,10 @@ describe("seed and provider states", () => {
   });
 
   it("successful-backup refuses an unknown instance", async () => {
-    const r = await send(ref.controlUrl + "/states", { method: "POST", body: JSON.stringify({ state: "successful-backup", params: { vmId: 1 } }) });
+    const r = await send(ref.controlUrl + "/states", {
+      method: "POST",
+      body: JSON.stringify({ state: "successful-backup", params: { vmId: 1 } }),
+    });
     expect(r.status).toBe(400);
   });
 

@@ -26,23 +26,37 @@ const notificationKeys = async (ops: Ops) => {
 };
 
 describe("account/balance", () => {
-  check({ id: ["ACCT-CANCEL-2", "ACCT-CANCEL-4"], op: "cancelAccount", effect: "destructive" }, "cancel while the card cannot be charged the balance is refused with an error naming no field", async ({ ops, states }) => {
-    await withUnpaidBalance(states, async () => {
-      const errors = expectError(await ops.cancelAccount({ body: {} }));
-      const named = errors.filter((e) => e.field !== null && e.field !== undefined);
-      if (named.length) throw new TargetFailure(`the refusal names field ${JSON.stringify(named[0].field)}; the material gives no field`);
-    });
-  });
+  check(
+    { id: ["ACCT-CANCEL-2", "ACCT-CANCEL-4"], op: "cancelAccount", effect: "destructive" },
+    "cancel while the card cannot be charged the balance is refused with an error naming no field",
+    async ({ ops, states }) => {
+      await withUnpaidBalance(states, async () => {
+        const errors = expectError(await ops.cancelAccount({ body: {} }));
+        const named = errors.filter((e) => e.field !== null && e.field !== undefined);
+        if (named.length)
+          throw new TargetFailure(
+            `the refusal names field ${JSON.stringify(named[0].field)}; the material gives no field`,
+          );
+      });
+    },
+  );
 
-  check({ id: "ACCT-NOTIF-2", op: "listNotifications", effect: "account-wide" }, "a notification caused by an unpaid balance disappears once the balance is paid", async ({ ops, states, skip }) => {
-    const before = new Set(await notificationKeys(ops));
-    let caused: string[] = [];
-    await withUnpaidBalance(states, async () => {
-      caused = (await notificationKeys(ops)).filter((k) => !before.has(k));
-    });
-    if (caused.length === 0) skip("the target shows no notification for an unpaid balance");
-    const after = new Set(await notificationKeys(ops));
-    const left = caused.filter((k) => after.has(k));
-    if (left.length) throw new TargetFailure(`a notification stayed after the balance was paid: ${left[0].slice(0, 200)}`);
-  });
+  check(
+    { id: "ACCT-NOTIF-2", op: "listNotifications", effect: "account-wide" },
+    "a notification caused by an unpaid balance disappears once the balance is paid",
+    async ({ ops, states, skip }) => {
+      const before = new Set(await notificationKeys(ops));
+      let caused: string[] = [];
+      await withUnpaidBalance(states, async () => {
+        caused = (await notificationKeys(ops)).filter((k) => !before.has(k));
+      });
+      if (caused.length === 0) skip("the target shows no notification for an unpaid balance");
+      const after = new Set(await notificationKeys(ops));
+      const left = caused.filter((k) => after.has(k));
+      if (left.length)
+        throw new TargetFailure(
+          `a notification stayed after the balance was paid: ${left[0].slice(0, 200)}`,
+        );
+    },
+  );
 });

@@ -6,10 +6,12 @@ import type { CallOptions, Ops } from "../../harness/ops.ts";
 import type { OperationId } from "../../harness/operation-ids.ts";
 
 /** A token holding no account scope (only events:read_only). */
-export const withoutAccountScope = (principals: Principals) => principals.withScopes(["events:read_only"]);
+export const withoutAccountScope = (principals: Principals) =>
+  principals.withScopes(["events:read_only"]);
 
 /** A token holding only account:read_only (no read_write). */
-export const accountReadOnly = (principals: Principals) => principals.withScopes(["account:read_only"]);
+export const accountReadOnly = (principals: Principals) =>
+  principals.withScopes(["account:read_only"]);
 
 /** Every item of a paginated list, page by page (at most 50 pages). */
 export async function allPages(ops: Ops, op: OperationId, opts: CallOptions = {}): Promise<any[]> {
@@ -29,7 +31,10 @@ export async function allPages(ops: Ops, op: OperationId, opts: CallOptions = {}
  * The `oauth-token` provider state: the token exchange of {auth_url} (Authentication 6). Answers the
  * token, or undefined when the target refuses the exchange (401: deleted client, wrong or expired secret).
  */
-export async function exchangeToken(states: States, params: { clientId: string; secret?: string; scopes?: string[] }): Promise<string | undefined> {
+export async function exchangeToken(
+  states: States,
+  params: { clientId: string; secret?: string; scopes?: string[] },
+): Promise<string | undefined> {
   const answer = await states.attempt("oauth-token", params);
   return answer.refused ? undefined : String(answer.body.token);
 }

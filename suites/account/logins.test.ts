@@ -8,43 +8,76 @@ import { ninetyDaysAgo, withoutAccountScope } from "./helpers.ts";
 import { timestampMs } from "../../spec/formats.ts";
 
 describe("account/logins", () => {
-  check({ id: "ACCT-LOGIN-1", op: "listLogins" }, "an unrestricted user's logins list answers a collection of Logins", async ({ ops }) => {
-    const res = await ops.listLogins();
-    expectCollection(res);
-    expectSuccess(res);
-  });
+  check(
+    { id: "ACCT-LOGIN-1", op: "listLogins" },
+    "an unrestricted user's logins list answers a collection of Logins",
+    async ({ ops }) => {
+      const res = await ops.listLogins();
+      expectCollection(res);
+      expectSuccess(res);
+    },
+  );
 
-  check({ id: "ACCT-LOGIN-2", op: "getLogin" }, "an unrestricted user views a login of any user of the account", async ({ ops, states }) => {
-    const { loginId } = await states.require("login", { restricted: true });
-    const login = expectSuccess(await ops.getLogin({ path: { loginId } }));
-    if (login.id !== loginId) throw new TargetFailure(`view of login ${loginId} answered login ${login.id}`);
-  });
-
-  check({ id: "ACCT-LOGIN-5", op: "getLogin" }, "a login's restricted is true for a restricted user's login and false for an unrestricted one's", async ({ ops, states }) => {
-    for (const restricted of [true, false]) {
-      const { loginId } = await states.require("login", { restricted });
+  check(
+    { id: "ACCT-LOGIN-2", op: "getLogin" },
+    "an unrestricted user views a login of any user of the account",
+    async ({ ops, states }) => {
+      const { loginId } = await states.require("login", { restricted: true });
       const login = expectSuccess(await ops.getLogin({ path: { loginId } }));
-      if (login.restricted !== restricted) throw new TargetFailure(`login ${loginId} of a${restricted ? "" : "n un"}restricted user has restricted ${JSON.stringify(login.restricted)}`);
-    }
-  });
+      if (login.id !== loginId)
+        throw new TargetFailure(`view of login ${loginId} answered login ${login.id}`);
+    },
+  );
 
-  check({ id: "ACCT-LOGIN-3", op: ["listLogins", "getLogin"] }, "a restricted user is refused the logins list and login view", async ({ ops, states, principals }) => {
-    const restricted = principals.get("restricted");
-    const { loginId } = await states.require("login", { restricted: true });
-    expectError(await ops.listLogins({ as: restricted }));
-    expectError(await ops.getLogin({ path: { loginId }, as: restricted }));
-  });
+  check(
+    { id: "ACCT-LOGIN-5", op: "getLogin" },
+    "a login's restricted is true for a restricted user's login and false for an unrestricted one's",
+    async ({ ops, states }) => {
+      for (const restricted of [true, false]) {
+        const { loginId } = await states.require("login", { restricted });
+        const login = expectSuccess(await ops.getLogin({ path: { loginId } }));
+        if (login.restricted !== restricted)
+          throw new TargetFailure(
+            `login ${loginId} of a${restricted ? "" : "n un"}restricted user has restricted ${JSON.stringify(login.restricted)}`,
+          );
+      }
+    },
+  );
 
-  check({ id: "ACCT-LOGIN-4", op: "listLogins" }, "the logins list holds the last 90 days only", async ({ ops }) => {
-    const cutoff = ninetyDaysAgo();
-    const old = expectCollection(await ops.listLogins()).data.filter((l) => timestampMs(l.datetime) < cutoff);
-    if (old.length) throw new TargetFailure(`login ${old[0].id} of ${old[0].datetime} is listed, older than 90 days`);
-  });
+  check(
+    { id: "ACCT-LOGIN-3", op: ["listLogins", "getLogin"] },
+    "a restricted user is refused the logins list and login view",
+    async ({ ops, states, principals }) => {
+      const restricted = principals.get("restricted");
+      const { loginId } = await states.require("login", { restricted: true });
+      expectError(await ops.listLogins({ as: restricted }));
+      expectError(await ops.getLogin({ path: { loginId }, as: restricted }));
+    },
+  );
 
-  check({ id: "ACCT-SCOPE-1", op: ["listLogins", "getLogin"] }, "logins list and view refuse a token without any account scope", async ({ ops, states, principals }) => {
-    const { loginId } = await states.require("login");
-    const as = await withoutAccountScope(principals);
-    expectError(await ops.listLogins({ as }));
-    expectError(await ops.getLogin({ path: { loginId }, as }));
-  });
+  check(
+    { id: "ACCT-LOGIN-4", op: "listLogins" },
+    "the logins list holds the last 90 days only",
+    async ({ ops }) => {
+      const cutoff = ninetyDaysAgo();
+      const old = expectCollection(await ops.listLogins()).data.filter(
+        (l) => timestampMs(l.datetime) < cutoff,
+      );
+      if (old.length)
+        throw new TargetFailure(
+          `login ${old[0].id} of ${old[0].datetime} is listed, older than 90 days`,
+        );
+    },
+  );
+
+  check(
+    { id: "ACCT-SCOPE-1", op: ["listLogins", "getLogin"] },
+    "logins list and view refuse a token without any account scope",
+    async ({ ops, states, principals }) => {
+      const { loginId } = await states.require("login");
+      const as = await withoutAccountScope(principals);
+      expectError(await ops.listLogins({ as }));
+      expectError(await ops.getLogin({ path: { loginId }, as }));
+    },
+  );
 });

@@ -6,18 +6,39 @@ import { TargetFailure } from "../../harness/errors.ts";
 import { allPages } from "./helpers.ts";
 
 describe("account/maintenance", () => {
-  check({ id: ["ACCT-MAINT-1", "ACCT-MAINT-2", "ACCT-MAINT-3"], op: "listMaintenance", effect: "billable" }, "the list answers a collection of Maintenance items naming the instance concerned", async ({ ops, fresh, states, observe }) => {
-    const vm = await fresh.emptyInstance();
-    await states.require("maintenance-item", { vmId: vm.id });
-    const res = await ops.listMaintenance();
-    const c = expectCollection(res);
-    expectSuccess(res);
-    const items = c.pages > 1 ? await allPages(ops, "listMaintenance") : c.data;
-    if (!items.some((m) => String(m?.entity?.id) === String(vm.id))) throw new TargetFailure(`no maintenance item names instance ${vm.id}`);
-    observe("maintenance statuses and types", c.data.map((m) => `${m.status}/${m.type}`), "ACCT-MAINT-3");
-  });
+  check(
+    {
+      id: ["ACCT-MAINT-1", "ACCT-MAINT-2", "ACCT-MAINT-3"],
+      op: "listMaintenance",
+      effect: "billable",
+    },
+    "the list answers a collection of Maintenance items naming the instance concerned",
+    async ({ ops, fresh, states, observe }) => {
+      const vm = await fresh.emptyInstance();
+      await states.require("maintenance-item", { vmId: vm.id });
+      const res = await ops.listMaintenance();
+      const c = expectCollection(res);
+      expectSuccess(res);
+      const items = c.pages > 1 ? await allPages(ops, "listMaintenance") : c.data;
+      if (!items.some((m) => String(m?.entity?.id) === String(vm.id)))
+        throw new TargetFailure(`no maintenance item names instance ${vm.id}`);
+      observe(
+        "maintenance statuses and types",
+        c.data.map((m) => `${m.status}/${m.type}`),
+        "ACCT-MAINT-3",
+      );
+    },
+  );
 
-  check({ id: "ACCT-SCOPE-3", op: "listMaintenance" }, "the list refuses a token without maintenance:read_only", async ({ ops, principals }) => {
-    expectError(await ops.listMaintenance({ as: await principals.withScopes(["account:read_only", "events:read_only"]) }));
-  });
+  check(
+    { id: "ACCT-SCOPE-3", op: "listMaintenance" },
+    "the list refuses a token without maintenance:read_only",
+    async ({ ops, principals }) => {
+      expectError(
+        await ops.listMaintenance({
+          as: await principals.withScopes(["account:read_only", "events:read_only"]),
+        }),
+      );
+    },
+  );
 });

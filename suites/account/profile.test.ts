@@ -8,12 +8,27 @@ import { TargetFailure } from "../../harness/errors.ts";
 import type { Ops } from "../../harness/ops.ts";
 import { accountReadOnly, withoutAccountScope } from "./helpers.ts";
 
-const WRITABLE = ["address_1", "address_2", "city", "company", "country", "email", "first_name", "last_name", "phone", "state", "tax_id", "zip"];
+const WRITABLE = [
+  "address_1",
+  "address_2",
+  "city",
+  "company",
+  "country",
+  "email",
+  "first_name",
+  "last_name",
+  "phone",
+  "state",
+  "tax_id",
+  "zip",
+];
 
 /** Runs `body`, then puts the writable fields back as they were. */
 async function restoringProfile(ops: Ops, body: () => Promise<void>): Promise<void> {
   const before = expectSuccess(await ops.getAccount());
-  const saved = Object.fromEntries(WRITABLE.filter((k) => typeof before[k] === "string").map((k) => [k, before[k]]));
+  const saved = Object.fromEntries(
+    WRITABLE.filter((k) => typeof before[k] === "string").map((k) => [k, before[k]]),
+  );
   try {
     await body();
   } finally {
@@ -36,89 +51,183 @@ const BOUNDS: [string, string, string][] = [
 ];
 
 describe("account/profile", () => {
-  check({ id: "ACCT-VIEW-1", op: "getAccount" }, "account view answers the Account record", async ({ ops }) => {
-    expectSuccess(await ops.getAccount());
-  });
+  check(
+    { id: "ACCT-VIEW-1", op: "getAccount" },
+    "account view answers the Account record",
+    async ({ ops }) => {
+      expectSuccess(await ops.getAccount());
+    },
+  );
 
-  check({ id: ["ACCT-UPDATE-1", "ACCT-FIELD-2"], op: ["updateAccount", "getAccount"], effect: "account-wide" }, "update answers the Account with the new values, and a later view shows them", async ({ ops }) => {
-    await restoringProfile(ops, async () => {
-      const want = { first_name: "Plumb", last_name: "Line", city: "Springfield", zip: "19001", country: "US" };
-      const updated = expectSuccess(await ops.updateAccount({ body: want }));
-      const viewed = expectSuccess(await ops.getAccount());
-      for (const [k, v] of Object.entries(want)) {
-        if (updated[k] !== v) throw new TargetFailure(`${k} is ${JSON.stringify(updated[k])} in the update answer, expected ${JSON.stringify(v)}`);
-        if (viewed[k] !== v) throw new TargetFailure(`${k} is ${JSON.stringify(viewed[k])} in a later view, expected ${JSON.stringify(v)}`);
-      }
-    });
-  });
+  check(
+    {
+      id: ["ACCT-UPDATE-1", "ACCT-FIELD-2"],
+      op: ["updateAccount", "getAccount"],
+      effect: "account-wide",
+    },
+    "update answers the Account with the new values, and a later view shows them",
+    async ({ ops }) => {
+      await restoringProfile(ops, async () => {
+        const want = {
+          first_name: "Plumb",
+          last_name: "Line",
+          city: "Springfield",
+          zip: "19001",
+          country: "US",
+        };
+        const updated = expectSuccess(await ops.updateAccount({ body: want }));
+        const viewed = expectSuccess(await ops.getAccount());
+        for (const [k, v] of Object.entries(want)) {
+          if (updated[k] !== v)
+            throw new TargetFailure(
+              `${k} is ${JSON.stringify(updated[k])} in the update answer, expected ${JSON.stringify(v)}`,
+            );
+          if (viewed[k] !== v)
+            throw new TargetFailure(
+              `${k} is ${JSON.stringify(viewed[k])} in a later view, expected ${JSON.stringify(v)}`,
+            );
+        }
+      });
+    },
+  );
 
-  check({ id: ["ACCT-UPDATE-2", "ACCT-UPDATE-3"], op: ["updateAccount", "getAccount"], effect: "account-wide" }, "update never changes the read-only fields", async ({ ops, observe }) => {
-    await restoringProfile(ops, async () => {
-      const before = expectSuccess(await ops.getAccount());
-      const sent = {
-        euuid: randomUUID(), active_since: "2001-02-03T04:05:06Z", balance: 4321.09, balance_uninvoiced: 1234.56,
-        capabilities: ["plumbline-capability"], credit_card: { expiry: "01/2001", last_four: 4242 },
-      };
-      const res = await ops.updateAccount({ body: { first_name: "Plumb", ...sent } });
-      observe("read-only fields in the update body", res.status >= 400 ? `refused (${res.status})` : `accepted (${res.status})`, "ACCT-UPDATE-3");
-      const after = expectSuccess(await ops.getAccount());
-      for (const k of ["euuid", "active_since"] as const) {
-        if (after[k] !== before[k]) throw new TargetFailure(`${k} changed from ${JSON.stringify(before[k])} to ${JSON.stringify(after[k])}`);
-      }
-      // balance and card may move for other reasons meanwhile; they must not take the sent values
-      for (const k of ["balance", "balance_uninvoiced", "capabilities", "credit_card"] as const) {
-        if (JSON.stringify(after[k]) === JSON.stringify(sent[k])) throw new TargetFailure(`${k} took the value sent in the update body: ${JSON.stringify(sent[k])}`);
-      }
-    });
-  });
+  check(
+    {
+      id: ["ACCT-UPDATE-2", "ACCT-UPDATE-3"],
+      op: ["updateAccount", "getAccount"],
+      effect: "account-wide",
+    },
+    "update never changes the read-only fields",
+    async ({ ops, observe }) => {
+      await restoringProfile(ops, async () => {
+        const before = expectSuccess(await ops.getAccount());
+        const sent = {
+          euuid: randomUUID(),
+          active_since: "2001-02-03T04:05:06Z",
+          balance: 4321.09,
+          balance_uninvoiced: 1234.56,
+          capabilities: ["plumbline-capability"],
+          credit_card: { expiry: "01/2001", last_four: 4242 },
+        };
+        const res = await ops.updateAccount({ body: { first_name: "Plumb", ...sent } });
+        observe(
+          "read-only fields in the update body",
+          res.status >= 400 ? `refused (${res.status})` : `accepted (${res.status})`,
+          "ACCT-UPDATE-3",
+        );
+        const after = expectSuccess(await ops.getAccount());
+        for (const k of ["euuid", "active_since"] as const) {
+          if (after[k] !== before[k])
+            throw new TargetFailure(
+              `${k} changed from ${JSON.stringify(before[k])} to ${JSON.stringify(after[k])}`,
+            );
+        }
+        // balance and card may move for other reasons meanwhile; they must not take the sent values
+        for (const k of ["balance", "balance_uninvoiced", "capabilities", "credit_card"] as const) {
+          if (JSON.stringify(after[k]) === JSON.stringify(sent[k]))
+            throw new TargetFailure(
+              `${k} took the value sent in the update body: ${JSON.stringify(sent[k])}`,
+            );
+        }
+      });
+    },
+  );
 
   for (const [field, atBound, past] of BOUNDS) {
-    check({ id: `FIELD.updateAccount.${field}`, op: "updateAccount", effect: "account-wide" }, `${field} at ${atBound.length} characters is accepted and kept; ${past.length} is refused naming ${field}`, async ({ ops }) => {
-      await restoringProfile(ops, async () => {
-        expectSuccess(await ops.updateAccount({ body: { [field]: atBound } }));
-        const kept = expectSuccess(await ops.getAccount())[field];
-        if (kept !== atBound) throw new TargetFailure(`${field} of ${atBound.length} characters was kept as ${JSON.stringify(kept)}`);
-        expectErrorNamingField(await ops.updateAccount({ body: { [field]: past } }), field);
-      });
-    });
+    check(
+      { id: `FIELD.updateAccount.${field}`, op: "updateAccount", effect: "account-wide" },
+      `${field} at ${atBound.length} characters is accepted and kept; ${past.length} is refused naming ${field}`,
+      async ({ ops }) => {
+        await restoringProfile(ops, async () => {
+          expectSuccess(await ops.updateAccount({ body: { [field]: atBound } }));
+          const kept = expectSuccess(await ops.getAccount())[field];
+          if (kept !== atBound)
+            throw new TargetFailure(
+              `${field} of ${atBound.length} characters was kept as ${JSON.stringify(kept)}`,
+            );
+          expectErrorNamingField(await ops.updateAccount({ body: { [field]: past } }), field);
+        });
+      },
+    );
   }
 
-  check({ id: "FIELD.updateAccount.country", op: "updateAccount", effect: "account-wide" }, "country of exactly 2 characters is accepted; 1 or 3 is refused naming country", async ({ ops }) => {
-    await restoringProfile(ops, async () => {
-      expectSuccess(await ops.updateAccount({ body: { country: "GB" } }));
-      if (expectSuccess(await ops.getAccount()).country !== "GB") throw new TargetFailure("country GB was not kept");
-      for (const country of ["G", "GBR"]) expectErrorNamingField(await ops.updateAccount({ body: { country } }), "country");
-    });
-  });
+  check(
+    { id: "FIELD.updateAccount.country", op: "updateAccount", effect: "account-wide" },
+    "country of exactly 2 characters is accepted; 1 or 3 is refused naming country",
+    async ({ ops }) => {
+      await restoringProfile(ops, async () => {
+        expectSuccess(await ops.updateAccount({ body: { country: "GB" } }));
+        if (expectSuccess(await ops.getAccount()).country !== "GB")
+          throw new TargetFailure("country GB was not kept");
+        for (const country of ["G", "GBR"])
+          expectErrorNamingField(await ops.updateAccount({ body: { country } }), "country");
+      });
+    },
+  );
 
-  check({ id: "ACCT-UPDATE-4", op: ["updateAccount", "getAccount"], effect: "account-wide" }, "a promotion expire_dt that is not a date-time is refused naming active_promotions, or not kept", async ({ ops, observe }) => {
-    await restoringProfile(ops, async () => {
-      const res = await ops.updateAccount({ body: { active_promotions: [{ expire_dt: "not a date" }] } });
-      observe("a malformed promotion expire_dt was", res.status >= 400 && res.status < 500 ? "refused" : res.status);
-      if (res.status >= 400 && res.status < 500) {
-        const fields = expectError(res).map((e) => e.field);
-        if (!fields.some((f) => typeof f === "string" && /^active_promotions(\.|$)/.test(f))) throw new TargetFailure(`the refusal names ${JSON.stringify(fields)}, not active_promotions or a path beneath it`);
-        return;
-      }
-      expectSuccess(res);
-      const kept = (expectSuccess(await ops.getAccount()).active_promotions ?? []).filter((p: any) => p?.expire_dt === "not a date");
-      if (kept.length) throw new TargetFailure("the account keeps a promotion whose expire_dt is \"not a date\"");
-    });
-  });
+  check(
+    { id: "ACCT-UPDATE-4", op: ["updateAccount", "getAccount"], effect: "account-wide" },
+    "a promotion expire_dt that is not a date-time is refused naming active_promotions, or not kept",
+    async ({ ops, observe }) => {
+      await restoringProfile(ops, async () => {
+        const res = await ops.updateAccount({
+          body: { active_promotions: [{ expire_dt: "not a date" }] },
+        });
+        observe(
+          "a malformed promotion expire_dt was",
+          res.status >= 400 && res.status < 500 ? "refused" : res.status,
+        );
+        if (res.status >= 400 && res.status < 500) {
+          const fields = expectError(res).map((e) => e.field);
+          if (!fields.some((f) => typeof f === "string" && /^active_promotions(\.|$)/.test(f)))
+            throw new TargetFailure(
+              `the refusal names ${JSON.stringify(fields)}, not active_promotions or a path beneath it`,
+            );
+          return;
+        }
+        expectSuccess(res);
+        const kept = (expectSuccess(await ops.getAccount()).active_promotions ?? []).filter(
+          (p: any) => p?.expire_dt === "not a date",
+        );
+        if (kept.length)
+          throw new TargetFailure('the account keeps a promotion whose expire_dt is "not a date"');
+      });
+    },
+  );
 
-  check({ id: "CONV-ERR-3", op: "updateAccount", effect: "account-wide", area: "account" }, "first_name that is not a string is refused naming first_name", async ({ ops }) => {
-    await restoringProfile(ops, async () => {
-      expectErrorNamingField(await ops.updateAccount({ body: { first_name: 12 } }), "first_name");
-    });
-  });
+  check(
+    { id: "CONV-ERR-3", op: "updateAccount", effect: "account-wide", area: "account" },
+    "first_name that is not a string is refused naming first_name",
+    async ({ ops }) => {
+      await restoringProfile(ops, async () => {
+        expectErrorNamingField(await ops.updateAccount({ body: { first_name: 12 } }), "first_name");
+      });
+    },
+  );
 
-  check({ id: ["ACCT-SCOPE-1", "ACCT-SCOPE-2"], op: ["getAccount", "updateAccount"], effect: "account-wide" }, "view refuses a token without any account scope; update refuses one with only account:read_only and changes nothing", async ({ ops, principals }) => {
-    expectError(await ops.getAccount({ as: await withoutAccountScope(principals) }));
-    await restoringProfile(ops, async () => {
-      const before = expectSuccess(await ops.getAccount()).first_name;
-      expectError(await ops.updateAccount({ body: { first_name: before === "Scoped" ? "Scoped2" : "Scoped" }, as: await accountReadOnly(principals) }));
-      const after = expectSuccess(await ops.getAccount()).first_name;
-      if (after !== before) throw new TargetFailure(`first_name changed from ${JSON.stringify(before)} to ${JSON.stringify(after)} by a refused update`);
-    });
-  });
+  check(
+    {
+      id: ["ACCT-SCOPE-1", "ACCT-SCOPE-2"],
+      op: ["getAccount", "updateAccount"],
+      effect: "account-wide",
+    },
+    "view refuses a token without any account scope; update refuses one with only account:read_only and changes nothing",
+    async ({ ops, principals }) => {
+      expectError(await ops.getAccount({ as: await withoutAccountScope(principals) }));
+      await restoringProfile(ops, async () => {
+        const before = expectSuccess(await ops.getAccount()).first_name;
+        expectError(
+          await ops.updateAccount({
+            body: { first_name: before === "Scoped" ? "Scoped2" : "Scoped" },
+            as: await accountReadOnly(principals),
+          }),
+        );
+        const after = expectSuccess(await ops.getAccount()).first_name;
+        if (after !== before)
+          throw new TargetFailure(
+            `first_name changed from ${JSON.stringify(before)} to ${JSON.stringify(after)} by a refused update`,
+          );
+      });
+    },
+  );
 });

@@ -24,37 +24,66 @@ const LISTS: ListCase[] = [
   { op: "listEntityTransfers", id: "CONV-COLL-1", paginated: true },
   { op: "listEvents", id: "CONV-COLL-1", paginated: true },
   { op: "listInvoices", id: "CONV-COLL-1", paginated: true },
-  { op: "listInvoiceItems", id: "CONV-COLL-1", paginated: true, effect: "creates", path: async (c) => ({ invoiceId: (await c.states.require("invoice-with-items", { items: 2 })).invoiceId }) },
+  {
+    op: "listInvoiceItems",
+    id: "CONV-COLL-1",
+    paginated: true,
+    effect: "creates",
+    path: async (c) => ({
+      invoiceId: (await c.states.require("invoice-with-items", { items: 2 })).invoiceId,
+    }),
+  },
   { op: "listLogins", id: "CONV-COLL-1", paginated: false },
   { op: "listMaintenance", id: "CONV-COLL-1", paginated: false },
   { op: "listNotifications", id: "CONV-COLL-1", paginated: false },
   { op: "listPaymentMethods", id: "CONV-COLL-1", paginated: true },
   { op: "listBuckets", id: "CONV-COLL-1", paginated: false },
-  { op: "listClusterBuckets", id: "CONV-COLL-1", paginated: false, path: async (c) => ({ clusterId: await c.fresh.cluster() }) },
+  {
+    op: "listClusterBuckets",
+    id: "CONV-COLL-1",
+    paginated: false,
+    path: async (c) => ({ clusterId: await c.fresh.cluster() }),
+  },
   { op: "listKeys", id: "CONV-COLL-1", paginated: false },
   { op: "listInstances", id: "CONV-COLL-2", paginated: true },
   { op: "listConfigs", id: "CONV-COLL-2", paginated: true, effect: "billable", path: instance },
   { op: "listDisks", id: "CONV-COLL-2", paginated: true, effect: "billable", path: instance },
-  { op: "listInstanceVolumes", id: "CONV-COLL-2", paginated: true, effect: "billable", path: instance },
+  {
+    op: "listInstanceVolumes",
+    id: "CONV-COLL-2",
+    paginated: true,
+    effect: "billable",
+    path: instance,
+  },
   { op: "listKernels", id: "CONV-COLL-2", paginated: true },
   { op: "listManagedContacts", id: "CONV-COLL-2", paginated: true },
   { op: "listManagedCredentials", id: "CONV-COLL-2", paginated: true },
   { op: "listManagedIssues", id: "CONV-COLL-2", paginated: true },
   { op: "listManagedVmSettings", id: "CONV-COLL-2", paginated: true },
   { op: "listTickets", id: "CONV-COLL-2", paginated: true },
-  { op: "listTicketReplies", id: "CONV-COLL-2", paginated: true, effect: "creates", path: async (c) => ({ ticketId: (await c.states.require("provider-ticket")).ticketId }) },
+  {
+    op: "listTicketReplies",
+    id: "CONV-COLL-2",
+    paginated: true,
+    effect: "creates",
+    path: async (c) => ({ ticketId: (await c.states.require("provider-ticket")).ticketId }),
+  },
   { op: "listRecipes", id: "CONV-COLL-2", paginated: true },
 ];
 
 describe("conventions/envelope", () => {
   for (const l of LISTS) {
     const ids = l.paginated ? [l.id, "CONV-COLL-3"] : [l.id];
-    check({ id: ids, op: l.op, effect: l.effect }, `${l.op} answers the Collection envelope${l.paginated ? ", pages agreeing with results" : ""}`, async (c) => {
-      const res = await c.ops[l.op]({ path: l.path ? await l.path(c) : undefined });
-      const coll = expectCollection(res);
-      expectSuccess(res);
-      if (!l.paginated) return;
-      expectConsistent(coll, 100, "page 1 at the default page_size");
-    });
+    check(
+      { id: ids, op: l.op, effect: l.effect },
+      `${l.op} answers the Collection envelope${l.paginated ? ", pages agreeing with results" : ""}`,
+      async (c) => {
+        const res = await c.ops[l.op]({ path: l.path ? await l.path(c) : undefined });
+        const coll = expectCollection(res);
+        expectSuccess(res);
+        if (!l.paginated) return;
+        expectConsistent(coll, 100, "page 1 at the default page_size");
+      },
+    );
   }
 });

@@ -41,11 +41,20 @@ const WRONG: Record<string, unknown[]> = {
 };
 
 const jsonType = (v: unknown): string =>
-  v === null ? "null" : Array.isArray(v) ? "array" : Number.isInteger(v) ? "integer" : typeof v === "number" ? "number" : typeof v;
+  v === null
+    ? "null"
+    : Array.isArray(v)
+      ? "array"
+      : Number.isInteger(v)
+        ? "integer"
+        : typeof v === "number"
+          ? "number"
+          : typeof v;
 
 /** A value of none of the field's JSON types (an integer is a number too). */
 export function wrongValue(types: string[]): unknown {
-  const allowed = (v: unknown) => types.includes(jsonType(v)) || (jsonType(v) === "integer" && types.includes("number"));
+  const allowed = (v: unknown) =>
+    types.includes(jsonType(v)) || (jsonType(v) === "integer" && types.includes("number"));
   for (const t of types) for (const v of WRONG[t] ?? []) if (!allowed(v)) return v;
   throw new Error(`no wrong value for types ${types.join(", ")}`);
 }
@@ -54,7 +63,11 @@ export function wrongValue(types: string[]): unknown {
  * Sets a dotted path in a copy of the body. Array item members share the array's path
  * (interfaces.ipam_address): they are set on the first item; `*` (any key of a map) becomes `vms`.
  */
-export function withValue(body: Record<string, unknown>, field: string, value: unknown): Record<string, unknown> {
+export function withValue(
+  body: Record<string, unknown>,
+  field: string,
+  value: unknown,
+): Record<string, unknown> {
   const copy = structuredClone(body);
   let at: any = copy;
   const parts = field.split(".").map((p) => (p === "*" ? "vms" : p));
@@ -73,42 +86,55 @@ function onlyMembers(v: unknown, members: string[]): unknown {
   return Object.fromEntries(members.map((k) => [k, (v as Record<string, unknown>)[k]]));
 }
 
-export const labelled = (items: any[], key: string, sent: Record<string, unknown>) => items.filter((x) => x?.[key] === String(sent[key]));
-export const view = (ctx: CheckContext, op: OperationId, path: Record<string, string | number>) => async () => expectSuccess(await ctx.ops[op]({ path }));
+export const labelled = (items: any[], key: string, sent: Record<string, unknown>) =>
+  items.filter((x) => x?.[key] === String(sent[key]));
+export const view =
+  (ctx: CheckContext, op: OperationId, path: Record<string, string | number>) => async () =>
+    expectSuccess(await ctx.ops[op]({ path }));
 
 export async function emptyVm(ctx: CheckContext) {
   return ctx.fresh.instance({ booted: false });
 }
-
 
 const typeOnly = loadCatalog().requirements.filter((r) => r.jsonTypes);
 
 /** One check per type-only member of each row's operation. */
 export function typeChecks(rows: Row[]): void {
   for (const row of rows) {
-  for (const req of typeOnly.filter((r) => r.operations[0] === row.op)) {
-    const field = req.field!.replace("*", "vms");
-    const wrong = wrongValue(req.jsonTypes!);
-    check({ id: req.id, op: row.op, effect: row.effect }, `${field} (${req.jsonTypes!.join(" or ")}) sent ${JSON.stringify(wrong)} is refused naming ${field}; nothing changes`, async (ctx) => {
-      const p = await row.prepare(ctx, field);
-      const sent = withValue(p.body, field, wrong);
-      // only the members the request names: the rest of a record may move on its own meanwhile
-      // (a provisioning job finishing, a timestamp), which is no change made by the refused request
-      const members = Object.keys(sent ?? {});
-      const touched = async () => JSON.stringify(onlyMembers(await p.state!(), members));
-      const before = p.state ? await touched() : undefined;
-      const res = await ctx.ops[row.op]({ path: p.path, body: sent });
-      if (res.status >= 200 && res.status < 300 && p.undo) await p.undo(res).catch(() => undefined);
-      expectErrorNamingField(res, field);
-      if (p.state) {
-        const after = await touched();
-        if (after !== before) throw new TargetFailure(`the refused request changed what it addresses: before ${before?.slice(0, 300)}, after ${after.slice(0, 300)}`);
-      }
-      if (p.made) {
-        const made = await p.made(sent);
-        if (made.length) throw new TargetFailure(`the refused create made ${made.length} record(s) anyway: ${JSON.stringify(made).slice(0, 300)}`);
-      }
-    });
+    for (const req of typeOnly.filter((r) => r.operations[0] === row.op)) {
+      const field = req.field!.replace("*", "vms");
+      const wrong = wrongValue(req.jsonTypes!);
+      check(
+        { id: req.id, op: row.op, effect: row.effect },
+        `${field} (${req.jsonTypes!.join(" or ")}) sent ${JSON.stringify(wrong)} is refused naming ${field}; nothing changes`,
+        async (ctx) => {
+          const p = await row.prepare(ctx, field);
+          const sent = withValue(p.body, field, wrong);
+          // only the members the request names: the rest of a record may move on its own meanwhile
+          // (a provisioning job finishing, a timestamp), which is no change made by the refused request
+          const members = Object.keys(sent ?? {});
+          const touched = async () => JSON.stringify(onlyMembers(await p.state!(), members));
+          const before = p.state ? await touched() : undefined;
+          const res = await ctx.ops[row.op]({ path: p.path, body: sent });
+          if (res.status >= 200 && res.status < 300 && p.undo)
+            await p.undo(res).catch(() => undefined);
+          expectErrorNamingField(res, field);
+          if (p.state) {
+            const after = await touched();
+            if (after !== before)
+              throw new TargetFailure(
+                `the refused request changed what it addresses: before ${before?.slice(0, 300)}, after ${after.slice(0, 300)}`,
+              );
+          }
+          if (p.made) {
+            const made = await p.made(sent);
+            if (made.length)
+              throw new TargetFailure(
+                `the refused create made ${made.length} record(s) anyway: ${JSON.stringify(made).slice(0, 300)}`,
+              );
+          }
+        },
+      );
+    }
   }
-}
 }

@@ -5,10 +5,20 @@ import { check } from "../../harness/check.ts";
 import { validator } from "../../harness/validate.ts";
 
 describe("conventions/method", () => {
-  check({ id: "CONV-METHOD-1", op: "getAccount" }, "what PATCH and DELETE on /v4/account answer (status, Allow, body)", async (ctx) => {
-    for (const method of ["PATCH", "DELETE"]) {
-      const res = await ctx.http(method, `${ctx.config.target!.replace(/\/$/, "")}/v4/account`, { headers: { authorization: `Bearer ${ctx.config.tokens.admin}` } });
-      ctx.observe(`${method} /v4/account`, { status: res.status, allow: res.headers?.allow ?? null, errorBody: res.json ? validator().checkError(res.body).ok : false });
-    }
-  });
+  check(
+    { id: "CONV-METHOD-1", op: "getAccount" },
+    "what PATCH and DELETE on /v4/account answer (status, Allow, body)",
+    async (ctx) => {
+      for (const method of ["PATCH", "DELETE"]) {
+        const res = await ctx.http(method, `${ctx.config.target!.replace(/\/$/, "")}/v4/account`, {
+          headers: { authorization: `Bearer ${ctx.config.tokens.admin}` },
+        });
+        ctx.observe(`${method} /v4/account`, {
+          status: res.status,
+          allow: res.headers?.allow ?? null,
+          errorBody: res.json ? validator().checkError(res.body).ok : false,
+        });
+      }
+    },
+  );
 });

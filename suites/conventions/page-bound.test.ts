@@ -8,29 +8,52 @@ import type { OperationId } from "../../harness/operation-ids.ts";
 import { listOperations } from "../../spec/index.ts";
 import { loadCatalog } from "../../spec/catalog.ts";
 
-const paged = listOperations().filter((o) => (o.operation.parameters ?? []).some((p) => "name" in p && p.name === "page" && p.in === "query"));
+const paged = listOperations().filter((o) =>
+  (o.operation.parameters ?? []).some((p) => "name" in p && p.name === "page" && p.in === "query"),
+);
 const catalog = loadCatalog().byId;
 
 /** Path parameters a list needs, made fresh for the check. */
 async function parentOf(c: CheckContext, path: string): Promise<Record<string, string | number>> {
   if (path.includes("{vmId}")) return { vmId: (await c.fresh.emptyInstance()).id };
   if (path.includes("{ticketId}")) {
-    const t = await c.fresh.create("ticket", "openTicket", { body: { summary: c.label("tkt", 64), description: "plumbline: page bound" } });
+    const t = await c.fresh.create("ticket", "openTicket", {
+      body: { summary: c.label("tkt", 64), description: "plumbline: page bound" },
+    });
     return { ticketId: t.id };
   }
-  if (path.includes("{invoiceId}")) return { invoiceId: (await c.states.require("invoice-with-items", { items: 1 })).invoiceId };
+  if (path.includes("{invoiceId}"))
+    return { invoiceId: (await c.states.require("invoice-with-items", { items: 1 })).invoiceId };
   return {};
 }
 
 describe("conventions/page bound", () => {
   for (const op of paged) {
-    const id = catalog.has(`FIELD.${op.operationId}.page`) ? `FIELD.${op.operationId}.page` : "CONV-PAGE-2";
-    const effect = op.path.includes("{vmId}") ? "billable" : op.path.includes("{ticketId}") ? "creates" : "read-only";
-    check({ id: [...new Set([id, "CONV-PAGE-2"])], op: op.operationId as OperationId, effect, area: "conventions" }, `${op.operationId}: page 0 is refused or treated as a page >= 1`, async (c) => {
-      const res = await c.ops[op.operationId as OperationId]({ path: await parentOf(c, op.path), query: { page: 0 } });
-      // a page below 1 in the envelope is refused by expectCollection itself
-      if (res.status >= 400 && res.status < 500) expectError(res);
-      else expectCollection(res);
-    });
+    const id = catalog.has(`FIELD.${op.operationId}.page`)
+      ? `FIELD.${op.operationId}.page`
+      : "CONV-PAGE-2";
+    const effect = op.path.includes("{vmId}")
+      ? "billable"
+      : op.path.includes("{ticketId}")
+        ? "creates"
+        : "read-only";
+    check(
+      {
+        id: [...new Set([id, "CONV-PAGE-2"])],
+        op: op.operationId as OperationId,
+        effect,
+        area: "conventions",
+      },
+      `${op.operationId}: page 0 is refused or treated as a page >= 1`,
+      async (c) => {
+        const res = await c.ops[op.operationId as OperationId]({
+          path: await parentOf(c, op.path),
+          query: { page: 0 },
+        });
+        // a page below 1 in the envelope is refused by expectCollection itself
+        if (res.status >= 400 && res.status < 500) expectError(res);
+        else expectCollection(res);
+      },
+    );
   }
 });

@@ -8,7 +8,8 @@ import { allPages } from "../account/helpers.ts";
 
 export const allEvents = (ops: Ops, as?: As) => allPages(ops, "listEvents", { as });
 
-const maxId = (events: any[]) => events.reduce((m, e) => (typeof e.id === "number" && e.id > m ? e.id : m), 0);
+const maxId = (events: any[]) =>
+  events.reduce((m, e) => (typeof e.id === "number" && e.id > m ? e.id : m), 0);
 
 /**
  * Creates an OAuth client and updates it `updates` times, then answers the events that appeared
@@ -17,8 +18,14 @@ const maxId = (events: any[]) => events.reduce((m, e) => (typeof e.id === "numbe
 export async function freshEvents(ops: Ops, fresh: Fresh, updates: number): Promise<any[]> {
   const before = maxId(await allEvents(ops));
   const client = await fresh.oauthClient();
-  for (let i = 0; i < updates; i++) await ops.updateOAuthClient({ path: { clientId: client.id }, body: { label: `${client.label}-${i}` } });
+  for (let i = 0; i < updates; i++)
+    await ops.updateOAuthClient({
+      path: { clientId: client.id },
+      body: { label: `${client.label}-${i}` },
+    });
   const events = (await allEvents(ops)).filter((e) => e.id > before).sort((a, b) => a.id - b.id);
-  observe("EVT-ACTION-2", `actions recorded after an OAuth client create and ${updates} updates`, [...new Set(events.map((e) => e.action))]);
+  observe("EVT-ACTION-2", `actions recorded after an OAuth client create and ${updates} updates`, [
+    ...new Set(events.map((e) => e.action)),
+  ]);
   return events;
 }

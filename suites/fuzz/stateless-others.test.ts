@@ -10,7 +10,9 @@ const vm = async (c: CheckContext): Promise<Made> => {
   const v = await c.fresh.emptyInstance();
   return { vmId: v.id, path: { vmId: v.id } };
 };
-const withContact = async (c: CheckContext): Promise<Made> => ({ path: { contactId: (await contact(c)).id } });
+const withContact = async (c: CheckContext): Promise<Made> => ({
+  path: { contactId: (await contact(c)).id },
+});
 const withCredential = async (c: CheckContext): Promise<Made> => {
   const cr = await credential(c);
   return { credentialId: cr.id, path: { credentialId: cr.id } };
@@ -19,9 +21,15 @@ const withService = async (c: CheckContext): Promise<Made> => {
   const cr = await credential(c);
   return { credentialId: cr.id, path: { serviceId: (await service(c)).id } };
 };
-const withTicket = async (c: CheckContext): Promise<Made> => ({ path: { ticketId: (await ticket(c)).id } });
-const withRecipe = async (c: CheckContext): Promise<Made> => ({ path: { recipeId: (await c.fresh.recipe()).id } });
-const withTag = async (c: CheckContext): Promise<Made> => ({ path: { label: (await c.fresh.tag()).label } });
+const withTicket = async (c: CheckContext): Promise<Made> => ({
+  path: { ticketId: (await ticket(c)).id },
+});
+const withRecipe = async (c: CheckContext): Promise<Made> => ({
+  path: { recipeId: (await c.fresh.recipe()).id },
+});
+const withTag = async (c: CheckContext): Promise<Made> => ({
+  path: { label: (await c.fresh.tag()).label },
+});
 
 const targets: Target[] = [
   { op: "listManagedContacts" },
@@ -36,11 +44,18 @@ const targets: Target[] = [
   { op: "revokeManagedCredential", setup: withCredential, perCase: true, effect: "creates" },
   { op: "updateManagedCredentialUsernamePassword", setup: withCredential, effect: "creates" },
   { op: "listManagedIssues" },
-  { op: "getManagedIssue", setup: async (c) => ({ path: { issueId: (await c.states.require("managed-issue")).issueId } }) },
+  {
+    op: "getManagedIssue",
+    setup: async (c) => ({ path: { issueId: (await c.states.require("managed-issue")).issueId } }),
+  },
   { op: "listManagedVmSettings" },
   { op: "getManagedVmSettings", setup: vm, effect: "billable" },
   { op: "updateManagedVmSettings", setup: vm, effect: "billable" },
-  { op: "createManagedService", creates: "managedService", setup: async (c) => ({ credentialId: (await credential(c)).id }) },
+  {
+    op: "createManagedService",
+    creates: "managedService",
+    setup: async (c) => ({ credentialId: (await credential(c)).id }),
+  },
   { op: "getManagedService", setup: withService, effect: "creates" },
   { op: "updateManagedService", setup: withService, effect: "creates" },
   { op: "deleteManagedService", setup: withService, perCase: true, effect: "creates" },
@@ -49,7 +64,12 @@ const targets: Target[] = [
   { op: "listTickets" },
   { op: "openTicket", creates: "ticket", setup: vm, effect: "billable" },
   { op: "getTicket", setup: withTicket, effect: "creates" },
-  { op: "createTicketAttachment", setup: withTicket, effect: "creates", raw: () => filePart("fuzz.txt") },
+  {
+    op: "createTicketAttachment",
+    setup: withTicket,
+    effect: "creates",
+    raw: () => filePart("fuzz.txt"),
+  },
   { op: "closeTicket", setup: withTicket, perCase: true, effect: "creates" },
   { op: "listTicketReplies", setup: withTicket, effect: "creates" },
   { op: "createTicketReply", setup: withTicket, effect: "creates" },

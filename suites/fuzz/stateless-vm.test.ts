@@ -38,13 +38,38 @@ const targets: Target[] = [
   { op: "deleteInstance", setup: vm, perCase: true, effect: billable },
   { op: "listBackups", setup: vm, effect: billable },
   { op: "createSnapshot", setup: vmWithDisk, effect: billable },
-  { op: "cancelBackups", setup: async (c) => { const m = await vm(c); expectSuccess(await c.ops.enableBackups({ path: m.path })); return m; }, perCase: true, effect: billable },
+  {
+    op: "cancelBackups",
+    setup: async (c) => {
+      const m = await vm(c);
+      expectSuccess(await c.ops.enableBackups({ path: m.path }));
+      return m;
+    },
+    perCase: true,
+    effect: billable,
+  },
   { op: "enableBackups", setup: vm, perCase: true, effect: billable },
   { op: "getBackup", setup: backup, effect: billable },
   // restore onto a second instance of the same account (vm_id), overwriting it
-  { op: "restoreBackup", setup: async (c) => { const m = await backup(c); const target = await c.fresh.emptyInstance(); return { ...m, vmId: target.id }; }, perCase: true, effect: billable },
+  {
+    op: "restoreBackup",
+    setup: async (c) => {
+      const m = await backup(c);
+      const target = await c.fresh.emptyInstance();
+      return { ...m, vmId: target.id };
+    },
+    perCase: true,
+    effect: billable,
+  },
   { op: "bootInstance", setup: vmWithConfig, perCase: true, effect: billable },
-  { op: "cloneInstance", creates: "instance", setup: vmWithConfig, uniqueLabel: true, settle: true, effect: billable },
+  {
+    op: "cloneInstance",
+    creates: "instance",
+    setup: vmWithConfig,
+    uniqueLabel: true,
+    settle: true,
+    effect: billable,
+  },
   { op: "listConfigs", setup: vm, effect: billable },
   { op: "createConfig", creates: "config", setup: vmWithDisk, effect: billable },
   { op: "getConfig", setup: vmWithConfig, effect: billable },

@@ -18,7 +18,13 @@ import type { ResourceType } from "../../harness/resources.ts";
 import type { Area, SideEffect } from "../../harness/model.ts";
 import { operationInfo } from "../../harness/ops.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { generatorsFor, mayBreak, type RequestParts, type TargetValues, type ViolationCase } from "../../generators/index.ts";
+import {
+  generatorsFor,
+  mayBreak,
+  type RequestParts,
+  type TargetValues,
+  type ViolationCase,
+} from "../../generators/index.ts";
 import { RULES, type Setup } from "../../generators/rules.ts";
 
 /** What a check made first: path parameters and the members that name it. */
@@ -61,7 +67,10 @@ export interface Target {
   /** who sends it (default admin) */
   as?: "admin" | "secondary";
   /** sends the request instead of the plain operation call (an ID the material lets travel in more than one form) */
-  call?(c: CheckContext, opts: { path: Record<string, string | number>; query?: Record<string, any>; body?: unknown }): Promise<ApiResponse>;
+  call?(
+    c: CheckContext,
+    opts: { path: Record<string, string | number>; query?: Record<string, any>; body?: unknown },
+  ): Promise<ApiResponse>;
   /** a raw (non-JSON) body the operation takes: an image, a multipart file */
   raw?(): { body: Buffer; contentType: string };
 }
@@ -70,27 +79,59 @@ export interface Target {
 async function targetValues(c: CheckContext): Promise<TargetValues> {
   const f = c.config.fixtures;
   const missing = (["region", "type", "image"] as const).filter((k) => !f[k]);
-  if (missing.length) c.skip(`fixture ${missing.map((m) => `"${m}"`).join(", ")} not configured (set PLUMBLINE_FIXTURE_${missing[0].toUpperCase()})`);
-  kernels ??= c.ops.listKernels({ as: "anonymous" }).then((r) => (r.json ? (r.body?.data ?? []).map((k: any) => String(k.id)).filter(Boolean) : []));
+  if (missing.length)
+    c.skip(
+      `fixture ${missing.map((m) => `"${m}"`).join(", ")} not configured (set PLUMBLINE_FIXTURE_${missing[0].toUpperCase()})`,
+    );
+  kernels ??= c.ops
+    .listKernels({ as: "anonymous" })
+    .then((r) =>
+      r.json ? (r.body?.data ?? []).map((k: any) => String(k.id)).filter(Boolean) : [],
+    );
   const ks = await kernels;
-  return { region: f.region!, type: f.type!, largerType: f.largerType, image: f.image!, cluster: await c.fresh.cluster(), kernels: ks.length ? ks : ["vm/latest-64bit"] };
+  return {
+    region: f.region!,
+    type: f.type!,
+    largerType: f.largerType,
+    image: f.image!,
+    cluster: await c.fresh.cluster(),
+    kernels: ks.length ? ks : ["vm/latest-64bit"],
+  };
 }
 let kernels: Promise<string[]> | undefined;
 
 /** The request as sent: the check's own IDs in the path (unless the case breaks one) and in bound members. */
-function compose(t: Target, req: RequestParts, made: Made, broken?: ViolationCase): { path: Record<string, string | number>; query?: Record<string, any>; body?: unknown } {
+function compose(
+  t: Target,
+  req: RequestParts,
+  made: Made,
+  broken?: ViolationCase,
+): { path: Record<string, string | number>; query?: Record<string, any>; body?: unknown } {
   const path = { ...(req.path as Record<string, string | number>), ...made.path };
-  if (broken?.in === "path") path[broken.path] = (req.path as Record<string, string | number>)[broken.path];
-  const query = req.query || made.query ? { ...(req.query as Record<string, any>), ...made.query } : undefined;
+  if (broken?.in === "path")
+    path[broken.path] = (req.path as Record<string, string | number>)[broken.path];
+  const query =
+    req.query || made.query ? { ...(req.query as Record<string, any>), ...made.query } : undefined;
   if (broken?.in === "query" && query) {
-    if (broken.path in (req.query ?? {})) query[broken.path] = (req.query as Record<string, any>)[broken.path];
+    if (broken.path in (req.query ?? {}))
+      query[broken.path] = (req.query as Record<string, any>)[broken.path];
     else delete query[broken.path];
   }
   const bind = RULES[t.op]?.bind;
-  let body = req.body === undefined ? undefined : bind && !(broken?.in === "body") ? bind(structuredClone(req.body), made) : bindOutside(t, req.body, made, broken);
+  let body =
+    req.body === undefined
+      ? undefined
+      : bind && !(broken?.in === "body")
+        ? bind(structuredClone(req.body), made)
+        : bindOutside(t, req.body, made, broken);
   if (body && typeof body === "object" && made.members) {
     const top = broken?.in === "body" ? broken.path.split(".")[0] : undefined;
-    body = { ...body, ...Object.fromEntries(Object.entries(made.members).filter(([k]) => k !== top && (k in (body as object) || true))) };
+    body = {
+      ...body,
+      ...Object.fromEntries(
+        Object.entries(made.members).filter(([k]) => k !== top && (k in (body as object) || true)),
+      ),
+    };
     if (top && !(top in (req.body as object))) delete (body as Record<string, unknown>)[top];
   }
   return { path, query, body };
@@ -113,18 +154,31 @@ function bindOutside(t: Target, body: unknown, made: Made, broken?: ViolationCas
 function refusedForNow(res: ApiResponse): boolean {
   if (res.status < 400 || res.status >= 500 || res.status === 404 || !res.json) return false;
   const errors = res.body?.errors;
-  return Array.isArray(errors) && errors.length > 0 && errors.every((e: any) => e?.field === null || e?.field === undefined);
+  return (
+    Array.isArray(errors) &&
+    errors.length > 0 &&
+    errors.every((e: any) => e?.field === null || e?.field === undefined)
+  );
 }
 
-async function sendSettled(c: CheckContext, t: Target, req: RequestParts, made: Made, broken?: ViolationCase): Promise<ApiResponse> {
+async function sendSettled(
+  c: CheckContext,
+  t: Target,
+  req: RequestParts,
+  made: Made,
+  broken?: ViolationCase,
+): Promise<ApiResponse> {
   if (!t.settle || (broken && broken.in !== "body")) return send(c, t, req, made, broken);
   let last: ApiResponse | undefined;
   try {
-    return await c.waitFor(`${t.op}: an answer other than a refusal naming no field (the instance's actions to finish)`, async () => {
-      last = undefined;
-      last = await send(c, t, req, made, broken);
-      return refusedForNow(last) ? false : last;
-    });
+    return await c.waitFor(
+      `${t.op}: an answer other than a refusal naming no field (the instance's actions to finish)`,
+      async () => {
+        last = undefined;
+        last = await send(c, t, req, made, broken);
+        return refusedForNow(last) ? false : last;
+      },
+    );
   } catch (e) {
     if (last && refusedForNow(last)) return last;
     throw e;
@@ -140,14 +194,34 @@ function uniqueLabel(label: string): string {
   return label.slice(0, label.length - k) + token.slice(token.length - k);
 }
 
-async function send(c: CheckContext, t: Target, req: RequestParts, made: Made, broken?: ViolationCase): Promise<ApiResponse> {
+async function send(
+  c: CheckContext,
+  t: Target,
+  req: RequestParts,
+  made: Made,
+  broken?: ViolationCase,
+): Promise<ApiResponse> {
   const opts = { ...compose(t, req, made, broken), ...(t.raw?.() ?? {}), as: t.as };
-  if (t.uniqueLabel && broken?.path !== "label" && opts.body && typeof opts.body === "object" && typeof (opts.body as any).label === "string" && (opts.body as any).label.length >= 3) {
+  if (
+    t.uniqueLabel &&
+    broken?.path !== "label" &&
+    opts.body &&
+    typeof opts.body === "object" &&
+    typeof (opts.body as any).label === "string" &&
+    (opts.body as any).label.length >= 3
+  ) {
     opts.body = { ...(opts.body as object), label: uniqueLabel((opts.body as any).label) };
   }
   if (!t.creates) return t.call ? t.call(c, opts) : c.ops[t.op](opts);
   const body = opts.body as Record<string, unknown> | undefined;
-  const label = typeof body?.label === "string" ? body.label : typeof body?.summary === "string" ? body.summary : typeof body?.name === "string" ? body.name : undefined;
+  const label =
+    typeof body?.label === "string"
+      ? body.label
+      : typeof body?.summary === "string"
+        ? body.summary
+        : typeof body?.name === "string"
+          ? body.name
+          : undefined;
   return c.fresh.attempt(t.creates, t.op, { ...opts, label, parent: made.path });
 }
 
@@ -158,8 +232,10 @@ export function statelessProperties(name: string, targets: Target[]): void {
       const effect = t.effect ?? (t.creates ? "creates" : "read-only");
       // the operation's area (the requirement IDs are the conventions'), so --areas selects it
       const area = operationInfo(t.op).area as Area;
-      const setupOnce = async (c: CheckContext): Promise<Made> => (t.setup && !t.perCase ? t.setup(c) : {});
-      const setupCase = async (c: CheckContext, once: Made): Promise<Made> => (t.setup && t.perCase ? t.setup(c) : once);
+      const setupOnce = async (c: CheckContext): Promise<Made> =>
+        t.setup && !t.perCase ? t.setup(c) : {};
+      const setupCase = async (c: CheckContext, once: Made): Promise<Made> =>
+        t.setup && t.perCase ? t.setup(c) : once;
 
       {
         const title = `${t.op}: valid and boundary requests are accepted and answer the spec's schema`;
@@ -169,23 +245,48 @@ export function statelessProperties(name: string, targets: Target[]): void {
           async (c) => {
             const g = generatorsFor(t.op, await targetValues(c));
             const cases = g.boundaries
-              ? fc.oneof({ weight: 2, arbitrary: g.valid.map((request) => ({ request, note: "valid" })) }, { weight: 1, arbitrary: g.boundaries.map((b) => ({ request: b.request, note: `${b.in} ${b.path} at ${b.bound} ${b.at}` })) })
+              ? fc.oneof(
+                  { weight: 2, arbitrary: g.valid.map((request) => ({ request, note: "valid" })) },
+                  {
+                    weight: 1,
+                    arbitrary: g.boundaries.map((b) => ({
+                      request: b.request,
+                      note: `${b.in} ${b.path} at ${b.bound} ${b.at}`,
+                    })),
+                  },
+                )
               : g.valid.map((request) => ({ request, note: "valid" }));
             // every bound is hit once whatever the budget, then cases are drawn at random
-            const examples = g.eachBoundary.map((a, i) => fc.sample(a, { seed: c.config.seed + i, numRuns: 1 })[0]).map((b) => ({ request: b.request, note: `${b.in} ${b.path} at ${b.bound} ${b.at}` }));
+            const examples = g.eachBoundary
+              .map((a, i) => fc.sample(a, { seed: c.config.seed + i, numRuns: 1 })[0])
+              .map((b) => ({
+                request: b.request,
+                note: `${b.in} ${b.path} at ${b.bound} ${b.at}`,
+              }));
             const once = await setupOnce(c);
-            await withTeardown(c, t, once, () => fuzz(c, title, cases, async ({ request, note }) => {
-              const made = await setupCase(c, once);
-              const res = await sendSettled(c, t, request, made);
-              try {
-                if (t.accept) t.accept(res);
-                else expectSuccess(res, t.op);
-                await t.readBack?.(c, request, res, made);
-              } catch (e) {
-                if (e instanceof TargetFailure) throw new TargetFailure(`${note} request refused or answered wrongly: ${e.message}`);
-                throw e;
-              }
-            }, { examples }));
+            await withTeardown(c, t, once, () =>
+              fuzz(
+                c,
+                title,
+                cases,
+                async ({ request, note }) => {
+                  const made = await setupCase(c, once);
+                  const res = await sendSettled(c, t, request, made);
+                  try {
+                    if (t.accept) t.accept(res);
+                    else expectSuccess(res, t.op);
+                    await t.readBack?.(c, request, res, made);
+                  } catch (e) {
+                    if (e instanceof TargetFailure)
+                      throw new TargetFailure(
+                        `${note} request refused or answered wrongly: ${e.message}`,
+                      );
+                    throw e;
+                  }
+                },
+                { examples },
+              ),
+            );
           },
         );
       }
@@ -193,26 +294,47 @@ export function statelessProperties(name: string, targets: Target[]): void {
       if (mayBreak(t.op)) {
         const title = `${t.op}: a request breaking one stated constraint is refused, a body member's error naming it`;
         check(
-          { id: ["CONV-ERR-3", "CONV-ERR-1"], op: t.op, effect, area, kind: "fuzz", timeout: TIMEOUT },
+          {
+            id: ["CONV-ERR-3", "CONV-ERR-1"],
+            op: t.op,
+            effect,
+            area,
+            kind: "fuzz",
+            timeout: TIMEOUT,
+          },
           title,
           async (c) => {
             const g = generatorsFor(t.op, await targetValues(c));
-            if (!g.violations) c.skip(`${t.op}: its request has no stated constraint a single value can break (no violation site)`);
+            if (!g.violations)
+              c.skip(
+                `${t.op}: its request has no stated constraint a single value can break (no violation site)`,
+              );
             // every stated constraint is broken once whatever the budget, then cases are drawn at random
-            const examples = g.eachViolation.map((a, i) => fc.sample(a, { seed: c.config.seed + i, numRuns: 1 })[0]);
+            const examples = g.eachViolation.map(
+              (a, i) => fc.sample(a, { seed: c.config.seed + i, numRuns: 1 })[0],
+            );
             const once = await setupOnce(c);
-            await withTeardown(c, t, once, () => fuzz(c, title, g.violations!, async (v) => {
-              const made = await setupCase(c, once);
-              const res = await sendSettled(c, t, v.request, made, v);
-              try {
-                if (t.judgeViolation && (await t.judgeViolation(c, v, res))) return;
-                if (v.in === "body") expectErrorNamingField(res, v.path);
-                else expectError(res);
-              } catch (e) {
-                if (e instanceof TargetFailure) throw new TargetFailure(`${v.in} ${v.path} breaks ${v.breaks}: ${e.message}`);
-                throw e;
-              }
-            }, { examples }));
+            await withTeardown(c, t, once, () =>
+              fuzz(
+                c,
+                title,
+                g.violations!,
+                async (v) => {
+                  const made = await setupCase(c, once);
+                  const res = await sendSettled(c, t, v.request, made, v);
+                  try {
+                    if (t.judgeViolation && (await t.judgeViolation(c, v, res))) return;
+                    if (v.in === "body") expectErrorNamingField(res, v.path);
+                    else expectError(res);
+                  } catch (e) {
+                    if (e instanceof TargetFailure)
+                      throw new TargetFailure(`${v.in} ${v.path} breaks ${v.breaks}: ${e.message}`);
+                    throw e;
+                  }
+                },
+                { examples },
+              ),
+            );
           },
         );
       }
@@ -220,7 +342,12 @@ export function statelessProperties(name: string, targets: Target[]): void {
   });
 }
 
-async function withTeardown(c: CheckContext, t: Target, made: Made, body: () => Promise<unknown>): Promise<void> {
+async function withTeardown(
+  c: CheckContext,
+  t: Target,
+  made: Made,
+  body: () => Promise<unknown>,
+): Promise<void> {
   try {
     await body();
   } finally {

@@ -13,19 +13,31 @@ type Ctx = Pick<CheckContext, "fresh" | "label" | "principals" | "config" | "ops
 
 export function contact(c: Ctx, body: Record<string, unknown> = {}): Promise<any> {
   const name = c.label("ct", 64);
-  return c.fresh.create("managedContact", "createManagedContact", { body: { name, email: "ops@example.com", ...body }, label: name });
+  return c.fresh.create("managedContact", "createManagedContact", {
+    body: { name, email: "ops@example.com", ...body },
+    label: name,
+  });
 }
 
 export function credential(c: Ctx, body: Record<string, unknown> = {}): Promise<any> {
   const label = c.label("cred", 75);
-  return c.fresh.create("managedCredential", "createManagedCredential", { body: { label, password: "Plumbline-s3cret!", username: "monitor", ...body }, label });
+  return c.fresh.create("managedCredential", "createManagedCredential", {
+    body: { label, password: "Plumbline-s3cret!", username: "monitor", ...body },
+    label,
+  });
 }
 
 /** A url service on a public host: no region (Service rules). */
 export function service(c: Ctx, body: Record<string, unknown> = {}): Promise<any> {
   const label = c.label("svc", 64);
   return c.fresh.create("managedService", "createManagedService", {
-    body: { label, address: "https://example.com/health", service_type: "url", timeout: 30, ...body },
+    body: {
+      label,
+      address: "https://example.com/health",
+      service_type: "url",
+      timeout: 30,
+      ...body,
+    },
     label: String(body.label ?? label),
   });
 }
@@ -35,7 +47,8 @@ export async function accepted<T>(made: Promise<T>): Promise<T> {
   try {
     return await made;
   } catch (e) {
-    if (e instanceof HarnessError && e.message.startsWith("setup: ")) throw new TargetFailure(`refused: ${e.message.slice(7)}`);
+    if (e instanceof HarnessError && e.message.startsWith("setup: "))
+      throw new TargetFailure(`refused: ${e.message.slice(7)}`);
     throw e;
   }
 }
@@ -43,7 +56,10 @@ export async function accepted<T>(made: Promise<T>): Promise<T> {
 /** The configured region (for a private-IP service address). */
 export function region(c: Ctx): string {
   const r = c.config.fixtures.region;
-  if (!r) throw new MissingCapability('fixture "region" is not configured (set PLUMBLINE_FIXTURE_REGION or fixtures.region)');
+  if (!r)
+    throw new MissingCapability(
+      'fixture "region" is not configured (set PLUMBLINE_FIXTURE_REGION or fixtures.region)',
+    );
   return r;
 }
 
@@ -60,14 +76,18 @@ export function accountReadOnly(c: Ctx): Promise<As> {
 /** Whether `value` is one of the leaves of `record` (any depth, any field name). */
 export function holds(record: unknown, value: unknown): boolean {
   if (record === value) return true;
-  if (record && typeof record === "object") return Object.values(record).some((v) => holds(v, value));
+  if (record && typeof record === "object")
+    return Object.values(record).some((v) => holds(v, value));
   return false;
 }
 
 /** Fails unless every value is a leaf of the record: the record reflects what was sent. */
 export function expectHolds(record: unknown, what: string, ...values: unknown[]): void {
   const missing = values.filter((v) => !holds(record, v));
-  if (missing.length) throw new TargetFailure(`${what} does not show the value(s) sent: ${JSON.stringify(missing)}; got ${JSON.stringify(record).slice(0, 300)}`);
+  if (missing.length)
+    throw new TargetFailure(
+      `${what} does not show the value(s) sent: ${JSON.stringify(missing)}; got ${JSON.stringify(record).slice(0, 300)}`,
+    );
 }
 
 /** Every string leaf of a record. */
@@ -78,15 +98,27 @@ export function strings(record: unknown): string[] {
 }
 
 /** Whether any page of a paginated list holds the value (a unique label, an ID). */
-export async function listed(c: Ctx, op: OperationId, value: unknown, path?: Record<string, string | number>, as?: As): Promise<boolean> {
+export async function listed(
+  c: Ctx,
+  op: OperationId,
+  value: unknown,
+  path?: Record<string, string | number>,
+  as?: As,
+): Promise<boolean> {
   return (await allPages(c.ops, op, { path, as })).some((d) => holds(d, value));
 }
 
 /** page_size at 25 and 100 is honoured; 24 and 101 are refused or clamped, never past 100 items. */
-export async function expectPageSizeBound(c: Ctx, op: OperationId, observe: CheckContext["observe"], path?: Record<string, string | number>): Promise<void> {
+export async function expectPageSizeBound(
+  c: Ctx,
+  op: OperationId,
+  observe: CheckContext["observe"],
+  path?: Record<string, string | number>,
+): Promise<void> {
   for (const size of [25, 100]) {
     const col = expectCollection(await c.ops[op]({ path, query: { page_size: size } }));
-    if (col.data.length > size) throw new TargetFailure(`${op}: page_size ${size} answered ${col.data.length} items`);
+    if (col.data.length > size)
+      throw new TargetFailure(`${op}: page_size ${size} answered ${col.data.length} items`);
   }
   for (const size of [24, 101]) {
     const res = await c.ops[op]({ path, query: { page_size: size } });
@@ -95,7 +127,10 @@ export async function expectPageSizeBound(c: Ctx, op: OperationId, observe: Chec
       observe(`${op} page_size ${size}`, "refused");
     } else {
       const col = expectCollection(res);
-      if (col.data.length > 100) throw new TargetFailure(`${op}: page_size ${size} answered ${col.data.length} items, past the bound of 100`);
+      if (col.data.length > 100)
+        throw new TargetFailure(
+          `${op}: page_size ${size} answered ${col.data.length} items, past the bound of 100`,
+        );
       observe(`${op} page_size ${size}`, "accepted (clamped or ignored)");
     }
   }

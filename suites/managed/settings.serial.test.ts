@@ -8,17 +8,23 @@ import { expectCollection } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 
 describe("managed/vm-settings (serial)", () => {
-  check({ id: "MNG-SETTINGS-1", op: ["listManagedVmSettings", "listInstances"], effect: "billable" }, "the instance settings list holds one entry per instance of the account", async (c) => {
-    await c.fresh.emptyInstance();
-    // deletes of earlier checks' instances may still be settling: the counts must meet in a few tries
-    let last = "";
-    for (let i = 0; i < 5; i++) {
-      const settings = expectCollection(await c.ops.listManagedVmSettings());
-      const vms = expectCollection(await c.ops.listInstances());
-      if (settings.results === vms.results) return;
-      last = `${settings.results} settings entries for ${vms.results} instances`;
-      await new Promise((r) => setTimeout(r, 200 * (i + 1)));
-    }
-    throw new TargetFailure(`the instance settings list does not hold one entry per instance: ${last}`);
-  });
+  check(
+    { id: "MNG-SETTINGS-1", op: ["listManagedVmSettings", "listInstances"], effect: "billable" },
+    "the instance settings list holds one entry per instance of the account",
+    async (c) => {
+      await c.fresh.emptyInstance();
+      // deletes of earlier checks' instances may still be settling: the counts must meet in a few tries
+      let last = "";
+      for (let i = 0; i < 5; i++) {
+        const settings = expectCollection(await c.ops.listManagedVmSettings());
+        const vms = expectCollection(await c.ops.listInstances());
+        if (settings.results === vms.results) return;
+        last = `${settings.results} settings entries for ${vms.results} instances`;
+        await new Promise((r) => setTimeout(r, 200 * (i + 1)));
+      }
+      throw new TargetFailure(
+        `the instance settings list does not hold one entry per instance: ${last}`,
+      );
+    },
+  );
 });

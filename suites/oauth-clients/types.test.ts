@@ -6,18 +6,29 @@ import { allPages } from "../account/helpers.ts";
 
 typeChecks([
   {
-    op: "createOAuthClient", effect: "creates",
+    op: "createOAuthClient",
+    effect: "creates",
     prepare: async (ctx) => ({
-      body: { label: ctx.label("app", 512), redirect_uri: "https://example.com/callback", public: false },
+      body: {
+        label: ctx.label("app", 512),
+        redirect_uri: "https://example.com/callback",
+        public: false,
+      },
       made: async (sent) => labelled(await allPages(ctx.ops, "listOAuthClients"), "label", sent),
-      undo: async (res) => void (await ctx.ops.deleteOAuthClient({ path: { clientId: res.body.id } })),
+      undo: async (res) =>
+        void (await ctx.ops.deleteOAuthClient({ path: { clientId: res.body.id } })),
     }),
   },
   {
-    op: "updateOAuthClient", effect: "creates",
+    op: "updateOAuthClient",
+    effect: "creates",
     prepare: async (ctx) => {
       const c = await ctx.fresh.oauthClient();
-      return { path: { clientId: c.id }, body: { label: ctx.label("app2", 512) }, state: view(ctx, "getOAuthClient", { clientId: c.id }) };
+      return {
+        path: { clientId: c.id },
+        body: { label: ctx.label("app2", 512) },
+        state: view(ctx, "getOAuthClient", { clientId: c.id }),
+      };
     },
   },
 ]);

@@ -8,26 +8,41 @@ import { TargetFailure } from "../../harness/errors.ts";
 import { bucketAs, forceRemove, otherAccount } from "./helpers.ts";
 
 describe("object-storage/cancel", () => {
-  check({ id: "OS-CANCEL-1", op: "cancelObjectStorage", effect: "destructive" }, "object storage cancel with every bucket empty answers {}", async (c) => {
-    const as = await otherAccount(c);
-    const path = await bucketAs(c, as);
-    try {
-      expectEmptyObject(await c.ops.cancelObjectStorage({ as }));
-    } finally {
-      await c.ops.deleteBucket({ path: { ...path }, as });
-    }
-  });
+  check(
+    { id: "OS-CANCEL-1", op: "cancelObjectStorage", effect: "destructive" },
+    "object storage cancel with every bucket empty answers {}",
+    async (c) => {
+      const as = await otherAccount(c);
+      const path = await bucketAs(c, as);
+      try {
+        expectEmptyObject(await c.ops.cancelObjectStorage({ as }));
+      } finally {
+        await c.ops.deleteBucket({ path: { ...path }, as });
+      }
+    },
+  );
 
-  check({ id: "OS-CANCEL-2", op: ["cancelObjectStorage", "getBucket"], effect: "destructive" }, "object storage cancel while a bucket holds objects is refused and the bucket stays", async (c) => {
-    const as = await otherAccount(c);
-    const path = await bucketAs(c, as);
-    try {
-      await c.states.require("bucket-objects", { cluster: path.clusterId, bucket: path.bucket, count: 2 });
-      expectError(await c.ops.cancelObjectStorage({ as }));
-      const b = expectSuccess(await c.ops.getBucket({ path: { ...path }, as }));
-      if (b.objects !== 2) throw new TargetFailure(`after the refused cancel the bucket holds ${b.objects} objects; it held 2`);
-    } finally {
-      await forceRemove(c, path, as);
-    }
-  });
+  check(
+    { id: "OS-CANCEL-2", op: ["cancelObjectStorage", "getBucket"], effect: "destructive" },
+    "object storage cancel while a bucket holds objects is refused and the bucket stays",
+    async (c) => {
+      const as = await otherAccount(c);
+      const path = await bucketAs(c, as);
+      try {
+        await c.states.require("bucket-objects", {
+          cluster: path.clusterId,
+          bucket: path.bucket,
+          count: 2,
+        });
+        expectError(await c.ops.cancelObjectStorage({ as }));
+        const b = expectSuccess(await c.ops.getBucket({ path: { ...path }, as }));
+        if (b.objects !== 2)
+          throw new TargetFailure(
+            `after the refused cancel the bucket holds ${b.objects} objects; it held 2`,
+          );
+      } finally {
+        await forceRemove(c, path, as);
+      }
+    },
+  );
 });

@@ -10,25 +10,51 @@ import { allPages } from "../account/helpers.ts";
 import { freshBucket } from "./helpers.ts";
 
 describe("object-storage/depth", () => {
-  check({ id: "OS-URL-5", op: "createObjectUrl", level: "SHOULD", effect: "creates" }, "expires_in 68401 and 86400 (past 68400, up to a day) are refused naming expires_in", async (c) => {
-    const { path } = await freshBucket(c);
-    // a target reading 68400 as a misprint of a day takes these: a named warning, not a MUST failure (C5)
-    for (const expires_in of [68401, 86400]) {
-      expectErrorNamingField(await c.ops.createObjectUrl({ path: { ...path }, body: { name: "day", method: "GET", expires_in } }), "expires_in");
-    }
-  });
+  check(
+    { id: "OS-URL-5", op: "createObjectUrl", level: "SHOULD", effect: "creates" },
+    "expires_in 68401 and 86400 (past 68400, up to a day) are refused naming expires_in",
+    async (c) => {
+      const { path } = await freshBucket(c);
+      // a target reading 68400 as a misprint of a day takes these: a named warning, not a MUST failure (C5)
+      for (const expires_in of [68401, 86400]) {
+        expectErrorNamingField(
+          await c.ops.createObjectUrl({
+            path: { ...path },
+            body: { name: "day", method: "GET", expires_in },
+          }),
+          "expires_in",
+        );
+      }
+    },
+  );
 
   for (const member of ["cluster", "bucket_name", "permissions"] as const) {
-    check({ id: `FIELD.createKey.bucket_access.${member}`, op: ["createKey", "listKeys"], effect: "creates" }, `a bucket_access entry without ${member} is refused naming bucket_access.${member}, and no key is made`, async (c) => {
-      const { bucket } = await freshBucket(c);
-      const entry: Record<string, string> = { cluster: bucket.cluster, bucket_name: bucket.label, permissions: "read_only" };
-      delete entry[member];
-      const label = c.label("key", 50);
-      const res = await c.ops.createKey({ body: { label, bucket_access: [entry] } });
-      if (res.status >= 200 && res.status < 300 && typeof res.body?.id === "number") await c.ops.revokeKey({ path: { keyId: res.body.id } });
-      expectErrorNamingField(res, `bucket_access.${member}`);
-      const made = (await allPages(c.ops, "listKeys")).filter((k) => k?.label === label);
-      if (made.length) throw new TargetFailure(`the refused create made key(s) ${made.map((k) => k.id).join(", ")} labelled ${label}`);
-    });
+    check(
+      {
+        id: `FIELD.createKey.bucket_access.${member}`,
+        op: ["createKey", "listKeys"],
+        effect: "creates",
+      },
+      `a bucket_access entry without ${member} is refused naming bucket_access.${member}, and no key is made`,
+      async (c) => {
+        const { bucket } = await freshBucket(c);
+        const entry: Record<string, string> = {
+          cluster: bucket.cluster,
+          bucket_name: bucket.label,
+          permissions: "read_only",
+        };
+        delete entry[member];
+        const label = c.label("key", 50);
+        const res = await c.ops.createKey({ body: { label, bucket_access: [entry] } });
+        if (res.status >= 200 && res.status < 300 && typeof res.body?.id === "number")
+          await c.ops.revokeKey({ path: { keyId: res.body.id } });
+        expectErrorNamingField(res, `bucket_access.${member}`);
+        const made = (await allPages(c.ops, "listKeys")).filter((k) => k?.label === label);
+        if (made.length)
+          throw new TargetFailure(
+            `the refused create made key(s) ${made.map((k) => k.id).join(", ")} labelled ${label}`,
+          );
+      },
+    );
   }
 });

@@ -8,43 +8,76 @@ import { freshBucket } from "../object-storage/helpers.ts";
 
 typeChecks([
   {
-    op: "createBucket", effect: "creates",
+    op: "createBucket",
+    effect: "creates",
     prepare: async (ctx) => ({
-      body: { label: ctx.label("bkt", 63).toLowerCase(), cluster: await ctx.fresh.cluster(), acl: "public-read" },
+      body: {
+        label: ctx.label("bkt", 63).toLowerCase(),
+        cluster: await ctx.fresh.cluster(),
+        acl: "public-read",
+      },
       made: async (sent) => labelled(await allPages(ctx.ops, "listBuckets"), "label", sent),
-      undo: async (res) => void (await ctx.ops.deleteBucket({ path: { clusterId: res.body.cluster, bucket: res.body.label } })),
+      undo: async (res) =>
+        void (await ctx.ops.deleteBucket({
+          path: { clusterId: res.body.cluster, bucket: res.body.label },
+        })),
     }),
   },
-  ...(["modifyBucketAccess", "updateBucketAccess"] as const).map((op): Row => ({
-    op, effect: "creates",
-    prepare: async (ctx) => {
-      const { path } = await freshBucket(ctx);
-      return { path: { ...path }, body: { acl: "public-read" }, state: view(ctx, "getBucket", { ...path }) };
-    },
-  })),
+  ...(["modifyBucketAccess", "updateBucketAccess"] as const).map(
+    (op): Row => ({
+      op,
+      effect: "creates",
+      prepare: async (ctx) => {
+        const { path } = await freshBucket(ctx);
+        return {
+          path: { ...path },
+          body: { acl: "public-read" },
+          state: view(ctx, "getBucket", { ...path }),
+        };
+      },
+    }),
+  ),
   {
-    op: "createObjectUrl", effect: "creates",
+    op: "createObjectUrl",
+    effect: "creates",
     prepare: async (ctx) => {
       const { path } = await freshBucket(ctx);
-      return { path: { ...path }, body: { name: "plumbline.txt", method: "GET", content_type: "text/plain" } };
+      return {
+        path: { ...path },
+        body: { name: "plumbline.txt", method: "GET", content_type: "text/plain" },
+      };
     },
   },
   {
-    op: "createKey", effect: "creates",
+    op: "createKey",
+    effect: "creates",
     prepare: async (ctx) => {
       const { bucket } = await freshBucket(ctx);
       return {
-        body: { label: ctx.label("key", 50), bucket_access: [{ cluster: bucket.cluster, bucket_name: bucket.label, permissions: "read_only" }] },
+        body: {
+          label: ctx.label("key", 50),
+          bucket_access: [
+            { cluster: bucket.cluster, bucket_name: bucket.label, permissions: "read_only" },
+          ],
+        },
         made: async (sent) => labelled(await allPages(ctx.ops, "listKeys"), "label", sent),
         undo: async (res) => void (await ctx.ops.revokeKey({ path: { keyId: res.body.id } })),
       };
     },
   },
   {
-    op: "updateKey", effect: "creates",
+    op: "updateKey",
+    effect: "creates",
     prepare: async (ctx) => {
       const k = await ctx.fresh.key();
-      return { path: { keyId: k.id }, body: {}, state: async () => { const v = expectSuccess(await ctx.ops.getKey({ path: { keyId: k.id } })); return v?.label; } };
+      return {
+        path: { keyId: k.id },
+        body: {},
+        state: async () => {
+          const v = expectSuccess(await ctx.ops.getKey({ path: { keyId: k.id } }));
+          return v?.label;
+        },
+      };
     },
   },
 ]);

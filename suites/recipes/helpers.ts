@@ -11,7 +11,10 @@ export const SCRIPT = "#!/bin/sh\necho plumbline\n";
 
 export function image(c: Ctx): string {
   const i = c.config.fixtures.image;
-  if (!i) throw new MissingCapability('fixture "image" is not configured (set PLUMBLINE_FIXTURE_IMAGE or fixtures.image)');
+  if (!i)
+    throw new MissingCapability(
+      'fixture "image" is not configured (set PLUMBLINE_FIXTURE_IMAGE or fixtures.image)',
+    );
   return i;
 }
 
@@ -20,9 +23,16 @@ export function image(c: Ctx): string {
  * cannot be deleted (States and transitions), so it could never be cleaned up. A delete is still
  * tried at the end, which removes it if it never became public.
  */
-export async function toPublish(c: Ctx, run: (recipeId: string, label: string) => Promise<void>): Promise<void> {
+export async function toPublish(
+  c: Ctx,
+  run: (recipeId: string, label: string) => Promise<void>,
+): Promise<void> {
   const label = c.label("pub", 128);
-  const made = expectSuccess(await c.ops.createRecipe({ body: { label, images: [image(c)], script: SCRIPT, is_public: false } }));
+  const made = expectSuccess(
+    await c.ops.createRecipe({
+      body: { label, images: [image(c)], script: SCRIPT, is_public: false },
+    }),
+  );
   const recipeId = String(made.id);
   try {
     await run(recipeId, label);

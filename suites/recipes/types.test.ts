@@ -7,18 +7,28 @@ import { imageFixture, PASS, regionFixture, typeFixture } from "../vm/helpers.ts
 
 typeChecks([
   {
-    op: "createRecipe", effect: "creates",
+    op: "createRecipe",
+    effect: "creates",
     prepare: async (ctx) => ({
-      body: { label: ctx.label("rcp", 128), images: [imageFixture(ctx)], script: "#!/bin/sh\necho plumbline\n" },
+      body: {
+        label: ctx.label("rcp", 128),
+        images: [imageFixture(ctx)],
+        script: "#!/bin/sh\necho plumbline\n",
+      },
       made: async (sent) => labelled(await allPages(ctx.ops, "listRecipes"), "label", sent),
       undo: async (res) => void (await ctx.ops.deleteRecipe({ path: { recipeId: res.body.id } })),
     }),
   },
   {
-    op: "updateRecipe", effect: "creates",
+    op: "updateRecipe",
+    effect: "creates",
     prepare: async (ctx) => {
       const r = await ctx.fresh.recipe();
-      return { path: { recipeId: r.id }, body: { rev_note: "plumbline" }, state: view(ctx, "getRecipe", { recipeId: r.id }) };
+      return {
+        path: { recipeId: r.id },
+        body: { rev_note: "plumbline" },
+        state: view(ctx, "getRecipe", { recipeId: r.id }),
+      };
     },
   },
 ]);

@@ -8,11 +8,21 @@ type Ctx = Pick<CheckContext, "fresh" | "label">;
 /** Opens a ticket (closed again when the check ends: tickets cannot be deleted). */
 export function ticket(c: Ctx, body: Record<string, unknown> = {}): Promise<any> {
   const summary = String(body.summary ?? c.label("tkt", 64));
-  return c.fresh.create("ticket", "openTicket", { body: { summary, description: "Opened by the plumbline conformance suite; please ignore.", ...body }, label: summary });
+  return c.fresh.create("ticket", "openTicket", {
+    body: {
+      summary,
+      description: "Opened by the plumbline conformance suite; please ignore.",
+      ...body,
+    },
+    label: summary,
+  });
 }
 
 /** A multipart/form-data body with one file part named `file` (the body shape is not shown). */
-export function filePart(filename: string, content = "plumbline attachment\n"): { body: Buffer; contentType: string } {
+export function filePart(
+  filename: string,
+  content = "plumbline attachment\n",
+): { body: Buffer; contentType: string } {
   const boundary = `plumbline-${Math.random().toString(16).slice(2)}`;
   const body = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n${content}\r\n--${boundary}--\r\n`,

@@ -6,9 +6,13 @@ import { allPages } from "../account/helpers.ts";
 
 typeChecks([
   {
-    op: "openTicket", effect: "creates",
+    op: "openTicket",
+    effect: "creates",
     prepare: async (ctx) => ({
-      body: { summary: ctx.label("tkt", 64), description: "Opened by the plumbline conformance suite; please ignore." },
+      body: {
+        summary: ctx.label("tkt", 64),
+        description: "Opened by the plumbline conformance suite; please ignore.",
+      },
       made: async (sent) => labelled(await allPages(ctx.ops, "listTickets"), "summary", sent),
       undo: async (res) => void (await ctx.ops.closeTicket({ path: { ticketId: res.body.id } })),
     }),

@@ -8,7 +8,13 @@ import { checkResponse } from "../../harness/validate.ts";
 import { accepted } from "../managed/helpers.ts";
 
 type Ctx = Pick<CheckContext, "ops" | "fresh" | "states">;
-export type TagBody = { label: string; vms?: number[]; domains?: number[]; volumes?: number[]; nodebalancers?: number[] };
+export type TagBody = {
+  label: string;
+  vms?: number[];
+  domains?: number[];
+  volumes?: number[];
+  nodebalancers?: number[];
+};
 
 /**
  * A tag create the target must accept; the tag is deleted when the check ends. A refusal of a valid
@@ -39,7 +45,10 @@ export function taggedIds(page: { data: unknown[] }): number[] {
   return page.data.map((el, i) => {
     const e = el as { data?: { id?: unknown }; id?: unknown } | null;
     const id = e?.data && typeof e.data === "object" ? e.data.id : e?.id;
-    if (typeof id !== "number") throw new TargetFailure(`tagged object ${i} has no data.id: ${JSON.stringify(el).slice(0, 200)}`);
+    if (typeof id !== "number")
+      throw new TargetFailure(
+        `tagged object ${i} has no data.id: ${JSON.stringify(el).slice(0, 200)}`,
+      );
     return id;
   });
 }
@@ -62,12 +71,31 @@ export async function taggedPage(ctx: Ctx, label: string): Promise<{ data: any[]
 
 function readTaggedPage(res: ApiResponse): { data: any[] } {
   expectAnswer(res);
-  if (res.status < 200 || res.status > 299) throw new TargetFailure(`tagged objects list answered ${res.status}: ${res.text.slice(0, 200)}`);
+  if (res.status < 200 || res.status > 299)
+    throw new TargetFailure(
+      `tagged objects list answered ${res.status}: ${res.text.slice(0, 200)}`,
+    );
   const body = expectJson(res) as { data?: unknown } | null;
-  if (!body || !Array.isArray(body.data)) throw new TargetFailure(`tagged objects list: data is not an array: ${JSON.stringify(body).slice(0, 200)}`);
+  if (!body || !Array.isArray(body.data))
+    throw new TargetFailure(
+      `tagged objects list: data is not an array: ${JSON.stringify(body).slice(0, 200)}`,
+    );
   const schema = checkResponse("listTaggedObjects", res.status, body);
-  if (!schema.ok) observe("TAG-LIST-2", "tagged objects answer differs from the shown shape", schema.message, "listTaggedObjects");
-  for (const k of ["page", "pages", "results"]) if (!Number.isInteger((body as Record<string, unknown>)[k])) observe("TAG-LIST-2", `tagged objects envelope has no integer ${k}`, (body as Record<string, unknown>)[k] ?? null, "listTaggedObjects");
+  if (!schema.ok)
+    observe(
+      "TAG-LIST-2",
+      "tagged objects answer differs from the shown shape",
+      schema.message,
+      "listTaggedObjects",
+    );
+  for (const k of ["page", "pages", "results"])
+    if (!Number.isInteger((body as Record<string, unknown>)[k]))
+      observe(
+        "TAG-LIST-2",
+        `tagged objects envelope has no integer ${k}`,
+        (body as Record<string, unknown>)[k] ?? null,
+        "listTaggedObjects",
+      );
   return body as { data: any[] };
 }
 
@@ -87,24 +115,36 @@ export async function stillTagged(ctx: Ctx, label: string): Promise<number[]> {
 export function expectSameIds(got: number[], want: number[], what: string): void {
   const g = [...got].sort((a, b) => a - b);
   const w = [...want].sort((a, b) => a - b);
-  if (JSON.stringify(g) !== JSON.stringify(w)) throw new TargetFailure(`${what}: expected objects ${JSON.stringify(w)}, the list holds ${JSON.stringify(g)}`);
+  if (JSON.stringify(g) !== JSON.stringify(w))
+    throw new TargetFailure(
+      `${what}: expected objects ${JSON.stringify(w)}, the list holds ${JSON.stringify(g)}`,
+    );
 }
 
 export function expectNone(got: number[], ids: number[], what: string): void {
   const found = ids.filter((id) => got.includes(id));
-  if (found.length) throw new TargetFailure(`${what}: objects ${JSON.stringify(found)} carry the tag`);
+  if (found.length)
+    throw new TargetFailure(`${what}: objects ${JSON.stringify(found)} carry the tag`);
 }
 
 /**
  * One domain, volume and NodeBalancer of the user's account, from the provider state
  * `taggable-objects` (the material has no operation for them); skips on targets without it.
  */
-export async function taggable(ctx: Ctx, user: "admin" | "secondary" = "admin"): Promise<{ domain: number; volume: number; nodebalancer: number }> {
+export async function taggable(
+  ctx: Ctx,
+  user: "admin" | "secondary" = "admin",
+): Promise<{ domain: number; volume: number; nodebalancer: number }> {
   const made = await ctx.states.require("taggable-objects", { user });
   const first = (k: string): number => {
     const id = (made[k] as number[] | undefined)?.[0];
-    if (typeof id !== "number") throw new MissingCapability(`provider state "taggable-objects" lists no ${k} for ${user}`);
+    if (typeof id !== "number")
+      throw new MissingCapability(`provider state "taggable-objects" lists no ${k} for ${user}`);
     return id;
   };
-  return { domain: first("domains"), volume: first("volumes"), nodebalancer: first("nodebalancers") };
+  return {
+    domain: first("domains"),
+    volume: first("volumes"),
+    nodebalancer: first("nodebalancers"),
+  };
 }

@@ -5,10 +5,20 @@ import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import type { CheckContext } from "../../harness/check.ts";
 import { expectError, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
-import { diskAllowance, disksOf, eventually, imageInstance, largerTypeFixture, typeFixture } from "./helpers.ts";
+import {
+  diskAllowance,
+  disksOf,
+  eventually,
+  imageInstance,
+  largerTypeFixture,
+  typeFixture,
+} from "./helpers.ts";
 
 /** An empty instance (never booted) with `n` configs; their IDs. */
-async function withConfigs(ctx: CheckContext, n: number): Promise<{ vmId: number; configs: number[] }> {
+async function withConfigs(
+  ctx: CheckContext,
+  n: number,
+): Promise<{ vmId: number; configs: number[] }> {
   const vm = await ctx.fresh.emptyInstance();
   const configs: number[] = [];
   for (let i = 0; i < n; i++) configs.push((await ctx.fresh.config(vm.id)).id);
@@ -16,72 +26,147 @@ async function withConfigs(ctx: CheckContext, n: number): Promise<{ vmId: number
 }
 
 describe("vm/boot", () => {
-  check({ id: "VM-BOOT-1", op: "bootInstance", effect: "billable" }, "boot with config_id succeeds", async (ctx) => {
-    const { vmId, configs } = await withConfigs(ctx, 2);
-    expectSuccess(await ctx.ops.bootInstance({ path: { vmId }, body: { config_id: configs[1] } }));
-  });
+  check(
+    { id: "VM-BOOT-1", op: "bootInstance", effect: "billable" },
+    "boot with config_id succeeds",
+    async (ctx) => {
+      const { vmId, configs } = await withConfigs(ctx, 2);
+      expectSuccess(
+        await ctx.ops.bootInstance({ path: { vmId }, body: { config_id: configs[1] } }),
+      );
+    },
+  );
 
-  check({ id: "VM-BOOT-2", op: "bootInstance", effect: "billable" }, "boot without config_id with a single config succeeds", async (ctx) => {
-    const { vmId } = await withConfigs(ctx, 1);
-    expectSuccess(await ctx.ops.bootInstance({ path: { vmId }, body: {} }));
-  });
+  check(
+    { id: "VM-BOOT-2", op: "bootInstance", effect: "billable" },
+    "boot without config_id with a single config succeeds",
+    async (ctx) => {
+      const { vmId } = await withConfigs(ctx, 1);
+      expectSuccess(await ctx.ops.bootInstance({ path: { vmId }, body: {} }));
+    },
+  );
 
-  check({ id: "VM-BOOT-3", op: "bootInstance", effect: "billable" }, "boot without config_id with several configs uses the last booted one", async (ctx) => {
-    const { vmId, configs } = await withConfigs(ctx, 2);
-    expectSuccess(await ctx.ops.bootInstance({ path: { vmId }, body: { config_id: configs[1] } }));
-    expectSuccess(await eventually(ctx, "boot without config_id", () => ctx.ops.bootInstance({ path: { vmId }, body: {} })));
-  });
+  check(
+    { id: "VM-BOOT-3", op: "bootInstance", effect: "billable" },
+    "boot without config_id with several configs uses the last booted one",
+    async (ctx) => {
+      const { vmId, configs } = await withConfigs(ctx, 2);
+      expectSuccess(
+        await ctx.ops.bootInstance({ path: { vmId }, body: { config_id: configs[1] } }),
+      );
+      expectSuccess(
+        await eventually(ctx, "boot without config_id", () =>
+          ctx.ops.bootInstance({ path: { vmId }, body: {} }),
+        ),
+      );
+    },
+  );
 
-  check({ id: "VM-BOOT-4", op: "bootInstance", effect: "billable" }, "boot without config_id with several configs and none booted is refused", async (ctx) => {
-    const { vmId } = await withConfigs(ctx, 2);
-    expectError(await ctx.ops.bootInstance({ path: { vmId }, body: {} }));
-  });
+  check(
+    { id: "VM-BOOT-4", op: "bootInstance", effect: "billable" },
+    "boot without config_id with several configs and none booted is refused",
+    async (ctx) => {
+      const { vmId } = await withConfigs(ctx, 2);
+      expectError(await ctx.ops.bootInstance({ path: { vmId }, body: {} }));
+    },
+  );
 
-  check({ id: "VM-BOOT-5", op: ["bootInstance", "deleteConfig"], effect: "billable" }, "boot without config_id after the last booted config was deleted is refused", async (ctx) => {
-    const { vmId, configs } = await withConfigs(ctx, 3);
-    expectSuccess(await ctx.ops.bootInstance({ path: { vmId }, body: { config_id: configs[0] } }));
-    expectSuccess(await ctx.ops.deleteConfig({ path: { vmId, configId: configs[0] } }));
-    expectError(await ctx.ops.bootInstance({ path: { vmId }, body: {} }));
-  });
+  check(
+    { id: "VM-BOOT-5", op: ["bootInstance", "deleteConfig"], effect: "billable" },
+    "boot without config_id after the last booted config was deleted is refused",
+    async (ctx) => {
+      const { vmId, configs } = await withConfigs(ctx, 3);
+      expectSuccess(
+        await ctx.ops.bootInstance({ path: { vmId }, body: { config_id: configs[0] } }),
+      );
+      expectSuccess(await ctx.ops.deleteConfig({ path: { vmId, configId: configs[0] } }));
+      expectError(await ctx.ops.bootInstance({ path: { vmId }, body: {} }));
+    },
+  );
 });
 
 describe("vm/rescue", () => {
-  check({ id: "VM-RESCUE-1", op: "rescueInstance", effect: "billable" }, "rescue boot with devices in slots sda..sdg succeeds", async (ctx) => {
-    const vm = await imageInstance(ctx);
-    const [a, b] = await disksOf(ctx.ops, vm.id);
-    expectSuccess(await ctx.ops.rescueInstance({ path: { vmId: vm.id }, body: { devices: { sda: { disk_id: a.id }, sdg: { disk_id: b.id } } } }));
-  });
+  check(
+    { id: "VM-RESCUE-1", op: "rescueInstance", effect: "billable" },
+    "rescue boot with devices in slots sda..sdg succeeds",
+    async (ctx) => {
+      const vm = await imageInstance(ctx);
+      const [a, b] = await disksOf(ctx.ops, vm.id);
+      expectSuccess(
+        await ctx.ops.rescueInstance({
+          path: { vmId: vm.id },
+          body: { devices: { sda: { disk_id: a.id }, sdg: { disk_id: b.id } } },
+        }),
+      );
+    },
+  );
 
-  check({ id: "VM-RESCUE-2", op: "rescueInstance", effect: "billable" }, "what rescue with the reserved slot sdh gets is recorded", async (ctx) => {
-    const vm = await imageInstance(ctx);
-    const [a] = await disksOf(ctx.ops, vm.id);
-    const res = await ctx.ops.rescueInstance({ path: { vmId: vm.id }, body: { devices: { sdh: { disk_id: a.id } } } });
-    ctx.observe("status of rescue naming sdh", res.status);
-  });
+  check(
+    { id: "VM-RESCUE-2", op: "rescueInstance", effect: "billable" },
+    "what rescue with the reserved slot sdh gets is recorded",
+    async (ctx) => {
+      const vm = await imageInstance(ctx);
+      const [a] = await disksOf(ctx.ops, vm.id);
+      const res = await ctx.ops.rescueInstance({
+        path: { vmId: vm.id },
+        body: { devices: { sdh: { disk_id: a.id } } },
+      });
+      ctx.observe("status of rescue naming sdh", res.status);
+    },
+  );
 });
 
 describe("vm/shutdown", () => {
-  check({ id: "VM-SHUTDOWN-1", op: "shutdownInstance", effect: "billable" }, "shutdown of an instance with no running or queued actions succeeds", async (ctx) => {
-    const vm = await imageInstance(ctx);
-    expectSuccess(await eventually(ctx, "shutdown", () => ctx.ops.shutdownInstance({ path: { vmId: vm.id } })));
-  });
+  check(
+    { id: "VM-SHUTDOWN-1", op: "shutdownInstance", effect: "billable" },
+    "shutdown of an instance with no running or queued actions succeeds",
+    async (ctx) => {
+      const vm = await imageInstance(ctx);
+      expectSuccess(
+        await eventually(ctx, "shutdown", () =>
+          ctx.ops.shutdownInstance({ path: { vmId: vm.id } }),
+        ),
+      );
+    },
+  );
 });
 
 describe("vm/resize", () => {
-  check({ id: "VM-RESIZE-1", op: "resizeInstance", effect: "billable" }, "resize to a type the disks fit succeeds when the preconditions hold", async (ctx) => {
-    const vm = await imageInstance(ctx);
-    expectSuccess(await eventually(ctx, "resize", () => ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: { type: typeFixture(ctx) } })));
-  });
+  check(
+    { id: "VM-RESIZE-1", op: "resizeInstance", effect: "billable" },
+    "resize to a type the disks fit succeeds when the preconditions hold",
+    async (ctx) => {
+      const vm = await imageInstance(ctx);
+      expectSuccess(
+        await eventually(ctx, "resize", () =>
+          ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: { type: typeFixture(ctx) } }),
+        ),
+      );
+    },
+  );
 
-  check({ id: "FIELD.resizeInstance.type", op: "resizeInstance", effect: "billable" }, "resize without type is refused naming type", async (ctx) => {
-    const vm = await imageInstance(ctx);
-    expectErrorNamingField(await ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: {} }), "type");
-  });
+  check(
+    { id: "FIELD.resizeInstance.type", op: "resizeInstance", effect: "billable" },
+    "resize without type is refused naming type",
+    async (ctx) => {
+      const vm = await imageInstance(ctx);
+      expectErrorNamingField(
+        await ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: {} }),
+        "type",
+      );
+    },
+  );
 
-  check({ id: "VM-RESIZE-5", op: "resizeInstance", effect: "billable" }, "resize to a type smaller than the disk allocation is refused", async (ctx) => {
-    const vm = await ctx.fresh.emptyInstance({ type: largerTypeFixture(ctx) });
-    const disk = await diskAllowance(ctx, vm.id);
-    await ctx.fresh.disk(vm.id, { size: disk - 100 });
-    expectError(await ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: { type: typeFixture(ctx) } }));
-  });
+  check(
+    { id: "VM-RESIZE-5", op: "resizeInstance", effect: "billable" },
+    "resize to a type smaller than the disk allocation is refused",
+    async (ctx) => {
+      const vm = await ctx.fresh.emptyInstance({ type: largerTypeFixture(ctx) });
+      const disk = await diskAllowance(ctx, vm.id);
+      await ctx.fresh.disk(vm.id, { size: disk - 100 });
+      expectError(
+        await ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: { type: typeFixture(ctx) } }),
+      );
+    },
+  );
 });

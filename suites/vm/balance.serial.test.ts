@@ -6,13 +6,19 @@ import { expectError } from "../../harness/expect.ts";
 import { imageInstance, typeFixture } from "./helpers.ts";
 
 describe("vm/resize with a balance", () => {
-  check({ id: "VM-RESIZE-4", op: "resizeInstance", effect: "billable" }, "resize while the account has an outstanding balance is refused", async (ctx) => {
-    const vm = await imageInstance(ctx);
-    await ctx.states.require("unpaid-balance", { amount: 10, chargeable: false });
-    try {
-      expectError(await ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: { type: typeFixture(ctx) } }));
-    } finally {
-      await ctx.states.require("paid-balance");
-    }
-  });
+  check(
+    { id: "VM-RESIZE-4", op: "resizeInstance", effect: "billable" },
+    "resize while the account has an outstanding balance is refused",
+    async (ctx) => {
+      const vm = await imageInstance(ctx);
+      await ctx.states.require("unpaid-balance", { amount: 10, chargeable: false });
+      try {
+        expectError(
+          await ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: { type: typeFixture(ctx) } }),
+        );
+      } finally {
+        await ctx.states.require("paid-balance");
+      }
+    },
+  );
 });

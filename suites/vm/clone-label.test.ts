@@ -6,14 +6,24 @@ import { check } from "../../harness/check.ts";
 import { regionFixture, typeFixture } from "./helpers.ts";
 
 describe("vm/clone-label", () => {
-  check({ id: "VM-CLONE-15", op: "cloneInstance", effect: "billable" }, "what label a clone to a new instance without label gets (the default vm breaks the label rules)", async (ctx) => {
-    const src = await ctx.fresh.emptyInstance();
-    const res = await ctx.ops.cloneInstance({ path: { vmId: src.id }, body: { region: regionFixture(ctx), type: typeFixture(ctx) } });
-    if (res.status >= 200 && res.status < 300 && typeof res.body?.id === "number") {
-      ctx.observe("clone without label: accepted; the new instance's label", res.body.label ?? "(not shown)");
-      await ctx.ops.deleteInstance({ path: { vmId: res.body.id } });
-    } else {
-      ctx.observe("clone without label: refused with status", res.status);
-    }
-  });
+  check(
+    { id: "VM-CLONE-15", op: "cloneInstance", effect: "billable" },
+    "what label a clone to a new instance without label gets (the default vm breaks the label rules)",
+    async (ctx) => {
+      const src = await ctx.fresh.emptyInstance();
+      const res = await ctx.ops.cloneInstance({
+        path: { vmId: src.id },
+        body: { region: regionFixture(ctx), type: typeFixture(ctx) },
+      });
+      if (res.status >= 200 && res.status < 300 && typeof res.body?.id === "number") {
+        ctx.observe(
+          "clone without label: accepted; the new instance's label",
+          res.body.label ?? "(not shown)",
+        );
+        await ctx.ops.deleteInstance({ path: { vmId: res.body.id } });
+      } else {
+        ctx.observe("clone without label: refused with status", res.status);
+      }
+    },
+  );
 });

@@ -16,41 +16,62 @@ export const WEAK_PASS = "aaaaaaaaaa";
 /** The image fixture, or a skip naming it. */
 export function imageFixture(ctx: CheckContext): string {
   const image = ctx.config.fixtures.image;
-  if (!image) ctx.skip('fixture "image" is not configured (set PLUMBLINE_FIXTURE_IMAGE or fixtures.image)');
+  if (!image)
+    ctx.skip('fixture "image" is not configured (set PLUMBLINE_FIXTURE_IMAGE or fixtures.image)');
   return image;
 }
 
 export function regionFixture(ctx: CheckContext): string {
   const region = ctx.config.fixtures.region;
-  if (!region) ctx.skip('fixture "region" is not configured (set PLUMBLINE_FIXTURE_REGION or fixtures.region)');
+  if (!region)
+    ctx.skip(
+      'fixture "region" is not configured (set PLUMBLINE_FIXTURE_REGION or fixtures.region)',
+    );
   return region;
 }
 
 export function typeFixture(ctx: CheckContext): string {
   const type = ctx.config.fixtures.type;
-  if (!type) ctx.skip('fixture "type" is not configured (set PLUMBLINE_FIXTURE_TYPE or fixtures.type)');
+  if (!type)
+    ctx.skip('fixture "type" is not configured (set PLUMBLINE_FIXTURE_TYPE or fixtures.type)');
   return type;
 }
 
 /** A type with more disk than the type fixture, or a skip naming it. */
 export function largerTypeFixture(ctx: CheckContext): string {
   const larger = ctx.config.fixtures.largerType;
-  if (!larger) ctx.skip('fixture "largerType" (a type with more disk than the type fixture) is not configured (set PLUMBLINE_FIXTURE_LARGER_TYPE or fixtures.largerType)');
+  if (!larger)
+    ctx.skip(
+      'fixture "largerType" (a type with more disk than the type fixture) is not configured (set PLUMBLINE_FIXTURE_LARGER_TYPE or fixtures.largerType)',
+    );
   return larger;
 }
 
 /** The disk allowance (specs.disk, MB) an instance's view shows; skipped when it is not shown. */
 export async function diskAllowance(ctx: CheckContext, vmId: number): Promise<number> {
-  const disk = shownField(ctx, expectSuccess(await ctx.ops.getInstance({ path: { vmId } })), "specs.disk");
-  if (!Number.isInteger(disk)) throw new TargetFailure(`specs.disk is ${JSON.stringify(disk)}; a disk allowance in MB is an integer`);
+  const disk = shownField(
+    ctx,
+    expectSuccess(await ctx.ops.getInstance({ path: { vmId } })),
+    "specs.disk",
+  );
+  if (!Number.isInteger(disk))
+    throw new TargetFailure(
+      `specs.disk is ${JSON.stringify(disk)}; a disk allowance in MB is an integer`,
+    );
   return disk;
 }
 
 /** Every item of a paginated instance-scoped list (configs, disks), all pages. */
-export async function listAll(ops: Ops, op: "listConfigs" | "listDisks" | "listInstances", vmId?: number): Promise<any[]> {
+export async function listAll(
+  ops: Ops,
+  op: "listConfigs" | "listDisks" | "listInstances",
+  vmId?: number,
+): Promise<any[]> {
   const items: any[] = [];
   for (let page = 1; ; page++) {
-    const c = expectCollection(await ops[op]({ path: vmId === undefined ? undefined : { vmId }, query: { page } }));
+    const c = expectCollection(
+      await ops[op]({ path: vmId === undefined ? undefined : { vmId }, query: { page } }),
+    );
     items.push(...c.data);
     if (page >= c.pages || c.data.length === 0) return items;
   }
@@ -63,9 +84,15 @@ export const disksOf = (ops: Ops, vmId: number) => listAll(ops, "listDisks", vmI
  * An instance deployed from the image fixture (create rule 2: a default config and two disks),
  * returned once its two disks are listed: provisioning is asynchronous.
  */
-export async function imageInstance(ctx: CheckContext, body: Record<string, unknown> = {}): Promise<any> {
+export async function imageInstance(
+  ctx: CheckContext,
+  body: Record<string, unknown> = {},
+): Promise<any> {
   const vm = await ctx.fresh.instance({ image: imageFixture(ctx), root_pass: PASS, ...body });
-  await ctx.waitFor(`the disks of image deployment ${vm.id} to be listed`, async () => (await disksOf(ctx.ops, vm.id)).length >= 2);
+  await ctx.waitFor(
+    `the disks of image deployment ${vm.id} to be listed`,
+    async () => (await disksOf(ctx.ops, vm.id)).length >= 2,
+  );
   return vm;
 }
 
@@ -83,7 +110,10 @@ export async function withHeldJobs<T>(states: States, fn: () => Promise<T>): Pro
  * An instance create that must be refused: an Error body. A create the target wrongly accepted is
  * deleted first so the failure leaves nothing behind.
  */
-export async function expectCreateRefused(ops: Ops, res: ApiResponse): Promise<{ field: string | null; reason: string }[]> {
+export async function expectCreateRefused(
+  ops: Ops,
+  res: ApiResponse,
+): Promise<{ field: string | null; reason: string }[]> {
   if (res.status >= 200 && res.status < 300 && res.json && typeof res.body?.id === "number") {
     await ops.deleteInstance({ path: { vmId: res.body.id } });
   }
@@ -97,7 +127,8 @@ export async function expectCreateRefused(ops: Ops, res: ApiResponse): Promise<{
 export function shownField(ctx: CheckContext, record: unknown, path: string): any {
   let v: any = record;
   for (const k of path.split(".")) v = v && typeof v === "object" ? v[k] : undefined;
-  if (v === undefined) ctx.skip(`the response does not carry "${path}" (its body is not shown in the material)`);
+  if (v === undefined)
+    ctx.skip(`the response does not carry "${path}" (its body is not shown in the material)`);
   return v;
 }
 
@@ -105,8 +136,13 @@ export function shownField(ctx: CheckContext, record: unknown, path: string): an
 export async function otherRegion(ctx: CheckContext): Promise<string> {
   const mine = regionFixture(ctx);
   const c = expectCollection(await ctx.ops.listClusters({ as: "anonymous" }));
-  const other = c.data.map((x: any) => x?.region).find((r: unknown) => typeof r === "string" && r !== mine);
-  if (!other) throw new MissingCapability(`a second region: the clusters list names no region other than "${mine}"`);
+  const other = c.data
+    .map((x: any) => x?.region)
+    .find((r: unknown) => typeof r === "string" && r !== mine);
+  if (!other)
+    throw new MissingCapability(
+      `a second region: the clusters list names no region other than "${mine}"`,
+    );
   return other;
 }
 
@@ -115,7 +151,11 @@ export function months(): { year: number; month: number; next: { year: number; m
   const now = new Date();
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth() + 1;
-  return { year, month, next: month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 } };
+  return {
+    year,
+    month,
+    next: month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 },
+  };
 }
 
 /**
@@ -123,7 +163,11 @@ export function months(): { year: number; month: number; next: { year: number; m
  * the wait timeout while it answers an error (another check may hold the target's jobs for a
  * moment), and failed with the last answer if it never succeeds.
  */
-export async function eventually(ctx: CheckContext, description: string, call: () => Promise<ApiResponse>): Promise<ApiResponse> {
+export async function eventually(
+  ctx: CheckContext,
+  description: string,
+  call: () => Promise<ApiResponse>,
+): Promise<ApiResponse> {
   let last: ApiResponse | undefined;
   try {
     return await ctx.waitFor(description, async () => {
@@ -131,7 +175,10 @@ export async function eventually(ctx: CheckContext, description: string, call: (
       return last.status >= 200 && last.status < 300 && last;
     });
   } catch (e) {
-    if (last) throw new TargetFailure(`${description}: never succeeded; last answer ${last.status}: ${last.text.slice(0, 200)}`);
+    if (last)
+      throw new TargetFailure(
+        `${description}: never succeeded; last answer ${last.status}: ${last.text.slice(0, 200)}`,
+      );
     throw e;
   }
 }
@@ -144,8 +191,17 @@ export async function eventually(ctx: CheckContext, description: string, call: (
 export async function viewKernel(ctx: CheckContext, id: string): Promise<ApiResponse> {
   const encoded = await ctx.ops.getKernel({ path: { kernelId: id }, as: "anonymous" });
   if ((encoded.status >= 200 && encoded.status < 300) || !id.includes("/")) return encoded;
-  const url = encoded.exchange.url.replace(encodeURIComponent(id), id.split("/").map(encodeURIComponent).join("/"));
+  const url = encoded.exchange.url.replace(
+    encodeURIComponent(id),
+    id.split("/").map(encodeURIComponent).join("/"),
+  );
   const plain = await ctx.http("GET", url);
-  ctx.observe(`kernel view of ${id}: percent-encoded answered ${encoded.status}, plain path segments answered`, plain.status, "VM-KERNEL-2");
-  return plain.status >= 200 && plain.status < 300 ? { ...plain, operationId: "getKernel" } : encoded;
+  ctx.observe(
+    `kernel view of ${id}: percent-encoded answered ${encoded.status}, plain path segments answered`,
+    plain.status,
+    "VM-KERNEL-2",
+  );
+  return plain.status >= 200 && plain.status < 300
+    ? { ...plain, operationId: "getKernel" }
+    : encoded;
 }

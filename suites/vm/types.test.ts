@@ -7,26 +7,36 @@ import { imageFixture, PASS, regionFixture, typeFixture } from "../vm/helpers.ts
 
 typeChecks([
   {
-    op: "createInstance", effect: "billable",
+    op: "createInstance",
+    effect: "billable",
     prepare: async (ctx, field) => ({
       body: {
-        region: regionFixture(ctx), type: typeFixture(ctx), label: ctx.label("vm"), booted: false,
-        ...(field.startsWith("interfaces.") ? { interfaces: [{ purpose: "vlan", label: "plbvlan" }] } : {}),
-        ...(field.startsWith("recipe_") || field === "swap_size" ? { image: imageFixture(ctx), root_pass: PASS } : {}),
+        region: regionFixture(ctx),
+        type: typeFixture(ctx),
+        label: ctx.label("vm"),
+        booted: false,
+        ...(field.startsWith("interfaces.")
+          ? { interfaces: [{ purpose: "vlan", label: "plbvlan" }] }
+          : {}),
+        ...(field.startsWith("recipe_") || field === "swap_size"
+          ? { image: imageFixture(ctx), root_pass: PASS }
+          : {}),
       },
       made: async (sent) => labelled(await allPages(ctx.ops, "listInstances"), "label", sent),
       undo: async (res) => void (await ctx.ops.deleteInstance({ path: { vmId: res.body.id } })),
     }),
   },
   {
-    op: "updateInstance", effect: "billable",
+    op: "updateInstance",
+    effect: "billable",
     prepare: async (ctx) => {
       const vm = await emptyVm(ctx);
       return { path: { vmId: vm.id }, body: {}, state: view(ctx, "getInstance", { vmId: vm.id }) };
     },
   },
   {
-    op: "restoreBackup", effect: "billable",
+    op: "restoreBackup",
+    effect: "billable",
     prepare: async (ctx) => {
       const vm = await emptyVm(ctx);
       await ctx.fresh.disk(vm.id);
@@ -36,76 +46,117 @@ typeChecks([
       return {
         path: { vmId: vm.id, backupId },
         body: { vm_id: target.id, overwrite: true },
-        state: async () => (await allPages(ctx.ops, "listDisks", { path: { vmId: target.id } })).map((d) => d?.id),
+        state: async () =>
+          (await allPages(ctx.ops, "listDisks", { path: { vmId: target.id } })).map((d) => d?.id),
       };
     },
   },
   {
-    op: "bootInstance", effect: "billable",
+    op: "bootInstance",
+    effect: "billable",
     prepare: async (ctx) => {
       const vm = await emptyVm(ctx);
       const cfg = await ctx.fresh.config(vm.id);
-      return { path: { vmId: vm.id }, body: { config_id: cfg.id }, state: view(ctx, "getInstance", { vmId: vm.id }) };
+      return {
+        path: { vmId: vm.id },
+        body: { config_id: cfg.id },
+        state: view(ctx, "getInstance", { vmId: vm.id }),
+      };
     },
   },
   {
-    op: "cloneInstance", effect: "billable",
+    op: "cloneInstance",
+    effect: "billable",
     prepare: async (ctx) => {
       const vm = await emptyVm(ctx);
       return {
         path: { vmId: vm.id },
         body: { region: regionFixture(ctx), type: typeFixture(ctx), label: ctx.label("clone") },
         made: async (sent) => labelled(await allPages(ctx.ops, "listInstances"), "label", sent),
-        undo: async (res) => void (typeof res.body?.id === "number" && (await ctx.ops.deleteInstance({ path: { vmId: res.body.id } }))),
+        undo: async (res) =>
+          void (
+            typeof res.body?.id === "number" &&
+            (await ctx.ops.deleteInstance({ path: { vmId: res.body.id } }))
+          ),
       };
     },
   },
   {
-    op: "createConfig", effect: "billable",
+    op: "createConfig",
+    effect: "billable",
     prepare: async (ctx, field) => {
       const vm = await emptyVm(ctx);
       return {
         path: { vmId: vm.id },
-        body: { label: ctx.label("cfg", 48), devices: {}, ...(field.startsWith("interfaces.") ? { interfaces: [{ purpose: "vlan", label: "plbvlan" }] } : {}) },
-        made: async (sent) => labelled(await allPages(ctx.ops, "listConfigs", { path: { vmId: vm.id } }), "label", sent),
+        body: {
+          label: ctx.label("cfg", 48),
+          devices: {},
+          ...(field.startsWith("interfaces.")
+            ? { interfaces: [{ purpose: "vlan", label: "plbvlan" }] }
+            : {}),
+        },
+        made: async (sent) =>
+          labelled(
+            await allPages(ctx.ops, "listConfigs", { path: { vmId: vm.id } }),
+            "label",
+            sent,
+          ),
       };
     },
   },
   {
-    op: "updateConfig", effect: "billable",
+    op: "updateConfig",
+    effect: "billable",
     prepare: async (ctx, field) => {
       const vm = await emptyVm(ctx);
       const cfg = await ctx.fresh.config(vm.id);
       return {
         path: { vmId: vm.id, configId: cfg.id },
-        body: { comments: "plumbline", ...(field.startsWith("interfaces.") ? { interfaces: [{ purpose: "vlan", label: "plbvlan" }] } : {}) },
+        body: {
+          comments: "plumbline",
+          ...(field.startsWith("interfaces.")
+            ? { interfaces: [{ purpose: "vlan", label: "plbvlan" }] }
+            : {}),
+        },
         state: view(ctx, "getConfig", { vmId: vm.id, configId: cfg.id }),
       };
     },
   },
   {
-    op: "createDisk", effect: "billable",
+    op: "createDisk",
+    effect: "billable",
     prepare: async (ctx) => {
       const vm = await emptyVm(ctx);
       return {
         path: { vmId: vm.id },
         body: { label: ctx.label("disk", 48), size: 1024 },
-        made: async (sent) => labelled(await allPages(ctx.ops, "listDisks", { path: { vmId: vm.id } }), "label", sent),
+        made: async (sent) =>
+          labelled(await allPages(ctx.ops, "listDisks", { path: { vmId: vm.id } }), "label", sent),
       };
     },
   },
   {
-    op: "rescueInstance", effect: "billable",
+    op: "rescueInstance",
+    effect: "billable",
     prepare: async (ctx) => {
       const vm = await emptyVm(ctx);
-      return { path: { vmId: vm.id }, body: { devices: {} }, state: view(ctx, "getInstance", { vmId: vm.id }) };
+      return {
+        path: { vmId: vm.id },
+        body: { devices: {} },
+        state: view(ctx, "getInstance", { vmId: vm.id }),
+      };
     },
   },
   {
-    op: "resizeInstance", effect: "billable",
+    op: "resizeInstance",
+    effect: "billable",
     prepare: async (ctx) => {
       const vm = await emptyVm(ctx);
-      return { path: { vmId: vm.id }, body: { type: ctx.config.fixtures.largerType ?? typeFixture(ctx) }, state: view(ctx, "getInstance", { vmId: vm.id }) };
+      return {
+        path: { vmId: vm.id },
+        body: { type: ctx.config.fixtures.largerType ?? typeFixture(ctx) },
+        state: view(ctx, "getInstance", { vmId: vm.id }),
+      };
     },
   },
 ]);

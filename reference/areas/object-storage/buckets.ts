@@ -5,8 +5,24 @@ import { paginate } from "../../paginate.ts";
 import type { Ctx, Router } from "../../router.ts";
 import { Fields, loosen } from "../../validate.ts";
 import {
-  aclXml, ACLS, BUCKET_ACLS, BUCKET_LABEL, bucketJson, bucketKey, FORCE_REMOVE_MAX_OBJECTS, labelRegistry, lowerBound,
-  namePath, OBJECT_NAME_MAX, osState, removeBucket, seal, signUrl, sortedNames, URL_METHODS, type Bucket,
+  aclXml,
+  ACLS,
+  BUCKET_ACLS,
+  BUCKET_LABEL,
+  bucketJson,
+  bucketKey,
+  FORCE_REMOVE_MAX_OBJECTS,
+  labelRegistry,
+  lowerBound,
+  namePath,
+  OBJECT_NAME_MAX,
+  osState,
+  removeBucket,
+  seal,
+  signUrl,
+  sortedNames,
+  URL_METHODS,
+  type Bucket,
 } from "./store.ts";
 
 const READ = "object_storage:read_only";
@@ -15,14 +31,17 @@ const B = "/v4/object-storage/buckets/{clusterId}/{bucket}";
 
 /** The caller's bucket named by the path; another account's bucket is 404 like a missing one. */
 function bucketOf(ctx: Ctx): Bucket {
-  const b = osState(ctx.state, ctx.account).buckets.get(bucketKey(ctx.params.clusterId, ctx.params.bucket));
+  const b = osState(ctx.state, ctx.account).buckets.get(
+    bucketKey(ctx.params.clusterId, ctx.params.bucket),
+  );
   if (!b) throw notFound("Bucket not found");
   return b;
 }
 
 function labelProblem(label: string): string | undefined {
   if (label.length < 3 || label.length > 63) return "length must be 3..63";
-  if (!BUCKET_LABEL.test(label)) return "only lowercase letters, digits, dashes and periods, beginning and ending with a letter or digit";
+  if (!BUCKET_LABEL.test(label))
+    return "only lowercase letters, digits, dashes and periods, beginning and ending with a letter or digit";
   if (/\.\.|\.-|-\./.test(label)) return "no two periods in a row, and no dash next to a period";
   if (/^\d+\.\d+\.\d+\.\d+$/.test(label)) return "must not look like an IP address";
   return undefined;
@@ -34,7 +53,8 @@ function forceOption(ctx: Ctx): boolean {
   const q = ctx.query.get("force");
   if (q !== null) {
     if (q === "true" || q === "1") force = true;
-    else if (q !== "false" && q !== "0") throw badRequest("force must be a valid value: true or false", "force");
+    else if (q !== "false" && q !== "0")
+      throw badRequest("force must be a valid value: true or false", "force");
   }
   const f = new Fields(ctx.json());
   if (f.bool("force")) force = true;
@@ -44,13 +64,17 @@ function forceOption(ctx: Ctx): boolean {
 
 function objectName(ctx: Ctx): string {
   const name = ctx.query.get("name");
-  if (name === null || name === "") throw badRequest("name must be a valid value: is required", "name");
+  if (name === null || name === "")
+    throw badRequest("name must be a valid value: is required", "name");
   return name;
 }
 
 function objectOf(ctx: Ctx, b: Bucket, name: string) {
   const o = b.objects.get(name);
-  if (!o) throw new ApiError(404, [{ field: "name", reason: `Object ${name} not found in bucket ${b.label}` }]);
+  if (!o)
+    throw new ApiError(404, [
+      { field: "name", reason: `Object ${name} not found in bucket ${b.label}` },
+    ]);
   return o;
 }
 
@@ -58,19 +82,30 @@ function intQuery(ctx: Ctx, name: string, min: number, max: number, dflt: number
   const raw = ctx.query.get(name);
   if (raw === null) return dflt;
   const n = /^-?\d+$/.test(raw) ? Number(raw) : NaN;
-  if (ctx.variants.has("page-size-clamp") && Number.isInteger(n)) return Math.min(max, Math.max(min, n));
-  if (!(n >= min && n <= max)) throw badRequest(`${name} must be a valid value: an integer ${min}..${max}`, name);
+  if (ctx.variants.has("page-size-clamp") && Number.isInteger(n))
+    return Math.min(max, Math.max(min, n));
+  if (!(n >= min && n <= max))
+    throw badRequest(`${name} must be a valid value: an integer ${min}..${max}`, name);
   return n;
 }
 
 /** The `cluster-unavailable` variant lists an unavailable cluster first (it takes no buckets). */
-const UNAVAILABLE: Cluster = { id: "ap-south-1", region: "ap-south", domain: "ap-south-1.objects.example", static_site_domain: "website-ap-south-1.objects.example", status: "unavailable" };
-const clusters = (ctx: Ctx): Cluster[] => (ctx.variants.has("cluster-unavailable") ? [UNAVAILABLE, ...CLUSTERS] : CLUSTERS);
+const UNAVAILABLE: Cluster = {
+  id: "ap-south-1",
+  region: "ap-south",
+  domain: "ap-south-1.objects.example",
+  static_site_domain: "website-ap-south-1.objects.example",
+  status: "unavailable",
+};
+const clusters = (ctx: Ctx): Cluster[] =>
+  ctx.variants.has("cluster-unavailable") ? [UNAVAILABLE, ...CLUSTERS] : CLUSTERS;
 
 /** Contents list: S3-style listing with prefix, delimiter roll-up and marker continuation. */
 function listObjects(ctx: Ctx, b: Bucket) {
   const prefix = ctx.faults.has("os-objlist-prefix-ignored") ? "" : (ctx.query.get("prefix") ?? "");
-  const delimiter = ctx.faults.has("os-objlist-delimiter-ignored") ? "" : (ctx.query.get("delimiter") ?? "");
+  const delimiter = ctx.faults.has("os-objlist-delimiter-ignored")
+    ? ""
+    : (ctx.query.get("delimiter") ?? "");
   const marker = ctx.query.get("marker") ?? "";
   const size = intQuery(ctx, "page_size", 1, 100, 100);
   const inclusive = ctx.faults.has("os-objlist-marker-inclusive");
@@ -114,7 +149,8 @@ function listObjects(ctx: Ctx, b: Bucket) {
   return { data: entries, is_truncated: truncated, next_marker };
 }
 
-const CERT_BLOCKS = /^(?:-----BEGIN CERTIFICATE-----[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----\s*)+$/;
+const CERT_BLOCKS =
+  /^(?:-----BEGIN CERTIFICATE-----[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----\s*)+$/;
 
 /** A PEM certificate (chain), as text or Base64-encoded; the X.509 contents are not parsed. */
 export function certificateOk(s: string): boolean {
@@ -125,7 +161,9 @@ export function certificateOk(s: string): boolean {
 }
 
 export function registerBuckets(r: Router) {
-  r.get("/v4/object-storage/buckets/", READ, (ctx) => paginate(ctx, [...osState(ctx.state, ctx.account).buckets.values()].map(bucketJson)));
+  r.get("/v4/object-storage/buckets/", READ, (ctx) =>
+    paginate(ctx, [...osState(ctx.state, ctx.account).buckets.values()].map(bucketJson)),
+  );
 
   r.post("/v4/object-storage/buckets/", WRITE, (ctx) => {
     const f = new Fields(ctx.json());
@@ -136,30 +174,43 @@ export function registerBuckets(r: Router) {
     const label = f.string("label", { required: true });
     const cluster = typeof clusterId === "string" ? findCluster(clusterId) : undefined;
     if (typeof clusterId === "string" && !cluster) f.fail("cluster", `no cluster ${clusterId}`);
-    else if (cluster && cluster.status !== "available") f.fail("cluster", `cluster ${cluster.id} is unavailable`);
+    else if (cluster && cluster.status !== "available")
+      f.fail("cluster", `cluster ${cluster.id} is unavailable`);
     f.done();
     const os = osState(ctx.state, ctx.account);
     const key = bucketKey(cluster!.id, label!);
     const own = os.buckets.get(key);
     if (own) {
-      if (ctx.faults.has("os-bucket-owned-create-error")) throw badRequest("A bucket with this label already exists in this cluster", "label");
+      if (ctx.faults.has("os-bucket-owned-create-error"))
+        throw badRequest("A bucket with this label already exists in this cluster", "label");
       return { ...ok(bucketJson(own)), fixedStatus: true }; // the material: "status 200 with that bucket"
     }
     const problem = labelProblem(label!);
     if (problem) throw badRequest(`label must be a valid value: ${problem}`, "label");
     const registry = labelRegistry(ctx.state);
     if (registry.has(key) && !ctx.faults.has("os-bucket-label-taken-accepted")) {
-      throw badRequest(`label must be a valid value: the label ${label} is already in use in cluster ${cluster!.id}`, "label");
+      throw badRequest(
+        `label must be a valid value: the label ${label} is already in use in cluster ${cluster!.id}`,
+        "label",
+      );
     }
-    if (ctx.faults.has("os-bucket-label-global") && CLUSTERS.some((c) => registry.has(bucketKey(c.id, label!)))) {
-      throw badRequest(`label must be a valid value: the label ${label} is already in use`, "label");
+    if (
+      ctx.faults.has("os-bucket-label-global") &&
+      CLUSTERS.some((c) => registry.has(bucketKey(c.id, label!)))
+    ) {
+      throw badRequest(
+        `label must be a valid value: the label ${label} is already in use`,
+        "label",
+      );
     }
     const b: Bucket = {
       cluster: cluster!.id,
       label: label!,
       created: ctx.state.iso(),
       hostname: `${label}.${cluster!.domain}`,
-      acl: (acl as Bucket["acl"] | undefined) ?? (ctx.faults.has("os-bucket-acl-default-public") ? "public-read" : "private"),
+      acl:
+        (acl as Bucket["acl"] | undefined) ??
+        (ctx.faults.has("os-bucket-acl-default-public") ? "public-read" : "private"),
       cors_enabled: cors ?? false,
       account: ctx.account,
       objects: new Map(),
@@ -174,7 +225,9 @@ export function registerBuckets(r: Router) {
 
   r.get("/v4/object-storage/buckets/{clusterId}", READ, (ctx) => {
     if (!findCluster(ctx.params.clusterId)) throw notFound("Cluster not found");
-    const list = [...osState(ctx.state, ctx.account).buckets.values()].filter((b) => b.cluster === ctx.params.clusterId);
+    const list = [...osState(ctx.state, ctx.account).buckets.values()].filter(
+      (b) => b.cluster === ctx.params.clusterId,
+    );
     return paginate(ctx, list.map(bucketJson));
   });
 
@@ -186,10 +239,14 @@ export function registerBuckets(r: Router) {
     const count = b.objects.size;
     if (count > 0) {
       if (!force || ctx.faults.has("os-force-ignored")) {
-        throw badRequest(`Bucket ${b.label} is not empty; remove its objects first, or send force true`);
+        throw badRequest(
+          `Bucket ${b.label} is not empty; remove its objects first, or send force true`,
+        );
       }
       if (count > FORCE_REMOVE_MAX_OBJECTS && !ctx.faults.has("os-force-no-limit")) {
-        throw badRequest(`Bucket ${b.label} holds ${count} objects; forced removal is limited to ${FORCE_REMOVE_MAX_OBJECTS} objects. Remove objects first, or open a support ticket.`);
+        throw badRequest(
+          `Bucket ${b.label} holds ${count} objects; forced removal is limited to ${FORCE_REMOVE_MAX_OBJECTS} objects. Remove objects first, or open a support ticket.`,
+        );
       }
     }
     removeBucket(ctx.state, osState(ctx.state, ctx.account), b);
@@ -234,10 +291,17 @@ export function registerBuckets(r: Router) {
     const name = f.string("name", { required: true, min: 1, max: OBJECT_NAME_MAX });
     const rawMethod = f.string("method");
     const unbounded = ctx.faults.has("os-url-expires-unbounded");
-    const expiresIn = f.int("expires_in", unbounded ? {} : { min: 360, max: ctx.faults.has("os-url-expires-day-accepted") ? 86400 : 68400 }) ?? 3600;
+    const expiresIn =
+      f.int(
+        "expires_in",
+        unbounded
+          ? {}
+          : { min: 360, max: ctx.faults.has("os-url-expires-day-accepted") ? 86400 : 68400 },
+      ) ?? 3600;
     const contentType = f.string("content_type") ?? "";
     const method = (rawMethod ?? "GET").toUpperCase();
-    if (!(URL_METHODS as readonly string[]).includes(method)) f.fail("method", `must be one of ${URL_METHODS.join(", ")}`);
+    if (!(URL_METHODS as readonly string[]).includes(method))
+      f.fail("method", `must be one of ${URL_METHODS.join(", ")}`);
     if (name === "." || name === "..") f.fail("name", "must not be . or ..");
     f.done();
     const expires = Math.floor(ctx.state.now().getTime() / 1000) + expiresIn;
@@ -257,7 +321,10 @@ export function registerBuckets(r: Router) {
     const certificate = f.string("certificate", { required: true, min: 1 });
     const privateKey = f.string("private_key", { required: true, min: 1 });
     if (typeof certificate === "string" && certificate && !certificateOk(certificate)) {
-      f.fail("certificate", "must be a PEM certificate (-----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----), as text or Base64-encoded");
+      f.fail(
+        "certificate",
+        "must be a PEM certificate (-----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----), as text or Base64-encoded",
+      );
     }
     f.done();
     b.tls = { certificate: seal(certificate!), private_key: seal(privateKey!) };
@@ -274,7 +341,9 @@ export function registerBuckets(r: Router) {
     const os = osState(ctx.state, ctx.account);
     const full = [...os.buckets.values()].filter((b) => b.objects.size > 0);
     if (full.length && !ctx.faults.has("os-cancel-nonempty")) {
-      throw badRequest(`Object storage cannot be cancelled while buckets hold objects (${full.map((b) => `${b.cluster}/${b.label}`).join(", ")}); empty them first`);
+      throw badRequest(
+        `Object storage cannot be cancelled while buckets hold objects (${full.map((b) => `${b.cluster}/${b.label}`).join(", ")}); empty them first`,
+      );
     }
     for (const b of [...os.buckets.values()]) removeBucket(ctx.state, os, b);
     os.keys.clear();
@@ -282,8 +351,12 @@ export function registerBuckets(r: Router) {
   });
 
   r.get("/v4/object-storage/clusters", "none", (ctx) => {
-    if (!ctx.principal && ctx.faults.has("os-clusters-need-auth")) throw unauthorized("Authentication required");
-    return paginate(ctx, clusters(ctx).map((c) => ({ ...c })));
+    if (!ctx.principal && ctx.faults.has("os-clusters-need-auth"))
+      throw unauthorized("Authentication required");
+    return paginate(
+      ctx,
+      clusters(ctx).map((c) => ({ ...c })),
+    );
   });
 
   r.get("/v4/object-storage/clusters/{clusterId}", "none", (ctx) => {

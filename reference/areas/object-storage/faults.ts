@@ -2,27 +2,122 @@
 import type { FaultSpec } from "../../faults.ts";
 
 export const OS_FAULTS: FaultSpec[] = [
-  { name: "os-bucket-acl-default-public", requirement: "OS-BUCKET-2", description: "a bucket created without acl gets public-read instead of private" },
-  { name: "os-bucket-label-taken-accepted", requirement: "OS-BUCKET-3", description: "bucket create with a label another owner holds in the cluster creates a second bucket" },
-  { name: "os-bucket-owned-create-error", requirement: "OS-BUCKET-4", description: "bucket create with the label of the caller's own bucket answers 400 instead of 200 with it" },
-  { name: "os-bucket-label-global", requirement: "OS-BUCKET-5", description: "a label used in one cluster is refused in every other cluster too" },
-  { name: "os-force-ignored", requirement: "OS-REMOVE-2", description: "bucket remove refuses a non-empty bucket even with force" },
-  { name: "os-force-no-limit", requirement: "OS-REMOVE-4", description: "forced removal succeeds whatever the number of objects" },
-  { name: "os-object-acl-not-saved", requirement: "OS-ACL-2", description: "object ACL update answers the new acl but does not store it" },
-  { name: "os-objlist-prefix-ignored", requirement: "OS-OBJLIST-2", description: "the contents list ignores prefix" },
-  { name: "os-objlist-delimiter-ignored", requirement: "OS-OBJLIST-3", description: "the contents list ignores delimiter (full names, no roll-up)" },
-  { name: "os-objlist-marker-inclusive", requirement: "OS-OBJLIST-4", description: "the page after a marker starts with the marker object again" },
-  { name: "os-url-expires-unbounded", requirement: "FIELD.createObjectUrl.expires_in", description: "object URL create accepts expires_in outside 360..68400" },
-  { name: "os-url-expiry-ignored", requirement: "OS-URL-3", description: "a pre-signed URL keeps working after it expired" },
-  { name: "os-url-method-ignored", requirement: "OS-URL-2", description: "a pre-signed URL works with any HTTP method, not only the signed one" },
-  { name: "os-ssl-stays-after-delete", requirement: "OS-SSL-3", description: "TLS cert delete answers {} but the bucket keeps ssl true" },
-  { name: "os-cancel-nonempty", requirement: "OS-CANCEL-2", description: "object storage cancel succeeds while a bucket holds objects" },
-  { name: "os-clusters-need-auth", requirement: "OS-CLUSTER-1", description: "clusters list demands a token (401 without one)" },
-  { name: "os-key-secret-in-view", requirement: "OS-KEY-2", description: "key view returns the secret_key" },
-  { name: "os-key-empty-access-unlimited", requirement: "OS-KEY-4", description: "key create with an empty bucket_access array makes an unlimited key" },
-  { name: "os-key-limited-when-omitted", requirement: "OS-KEY-5", description: "key create without bucket_access makes a limited key" },
-  { name: "os-bucket-cors-truthy", requirement: "FIELD.createBucket.cors_enabled", description: "bucket create takes any cors_enabled value as a boolean (`\"yes\"` is true)" },
-  { name: "os-key-revoked-listed", requirement: "CONV-DELETE-1", description: "a revoked key is gone from its view but still in the keys list" },
-  { name: "os-url-expires-day-accepted", requirement: "FIELD.createObjectUrl.expires_in", description: "object URL create accepts expires_in up to 86400 (a day) instead of 68400 (also warned by the SHOULD OS-URL-5)" },
-  { name: "os-key-access-permissions-optional", requirement: "FIELD.createKey.bucket_access.permissions", description: "a bucket_access entry without permissions is taken as read_only" },
+  {
+    name: "os-bucket-acl-default-public",
+    requirement: "OS-BUCKET-2",
+    description: "a bucket created without acl gets public-read instead of private",
+  },
+  {
+    name: "os-bucket-label-taken-accepted",
+    requirement: "OS-BUCKET-3",
+    description:
+      "bucket create with a label another owner holds in the cluster creates a second bucket",
+  },
+  {
+    name: "os-bucket-owned-create-error",
+    requirement: "OS-BUCKET-4",
+    description:
+      "bucket create with the label of the caller's own bucket answers 400 instead of 200 with it",
+  },
+  {
+    name: "os-bucket-label-global",
+    requirement: "OS-BUCKET-5",
+    description: "a label used in one cluster is refused in every other cluster too",
+  },
+  {
+    name: "os-force-ignored",
+    requirement: "OS-REMOVE-2",
+    description: "bucket remove refuses a non-empty bucket even with force",
+  },
+  {
+    name: "os-force-no-limit",
+    requirement: "OS-REMOVE-4",
+    description: "forced removal succeeds whatever the number of objects",
+  },
+  {
+    name: "os-object-acl-not-saved",
+    requirement: "OS-ACL-2",
+    description: "object ACL update answers the new acl but does not store it",
+  },
+  {
+    name: "os-objlist-prefix-ignored",
+    requirement: "OS-OBJLIST-2",
+    description: "the contents list ignores prefix",
+  },
+  {
+    name: "os-objlist-delimiter-ignored",
+    requirement: "OS-OBJLIST-3",
+    description: "the contents list ignores delimiter (full names, no roll-up)",
+  },
+  {
+    name: "os-objlist-marker-inclusive",
+    requirement: "OS-OBJLIST-4",
+    description: "the page after a marker starts with the marker object again",
+  },
+  {
+    name: "os-url-expires-unbounded",
+    requirement: "FIELD.createObjectUrl.expires_in",
+    description: "object URL create accepts expires_in outside 360..68400",
+  },
+  {
+    name: "os-url-expiry-ignored",
+    requirement: "OS-URL-3",
+    description: "a pre-signed URL keeps working after it expired",
+  },
+  {
+    name: "os-url-method-ignored",
+    requirement: "OS-URL-2",
+    description: "a pre-signed URL works with any HTTP method, not only the signed one",
+  },
+  {
+    name: "os-ssl-stays-after-delete",
+    requirement: "OS-SSL-3",
+    description: "TLS cert delete answers {} but the bucket keeps ssl true",
+  },
+  {
+    name: "os-cancel-nonempty",
+    requirement: "OS-CANCEL-2",
+    description: "object storage cancel succeeds while a bucket holds objects",
+  },
+  {
+    name: "os-clusters-need-auth",
+    requirement: "OS-CLUSTER-1",
+    description: "clusters list demands a token (401 without one)",
+  },
+  {
+    name: "os-key-secret-in-view",
+    requirement: "OS-KEY-2",
+    description: "key view returns the secret_key",
+  },
+  {
+    name: "os-key-empty-access-unlimited",
+    requirement: "OS-KEY-4",
+    description: "key create with an empty bucket_access array makes an unlimited key",
+  },
+  {
+    name: "os-key-limited-when-omitted",
+    requirement: "OS-KEY-5",
+    description: "key create without bucket_access makes a limited key",
+  },
+  {
+    name: "os-bucket-cors-truthy",
+    requirement: "FIELD.createBucket.cors_enabled",
+    description: 'bucket create takes any cors_enabled value as a boolean (`"yes"` is true)',
+  },
+  {
+    name: "os-key-revoked-listed",
+    requirement: "CONV-DELETE-1",
+    description: "a revoked key is gone from its view but still in the keys list",
+  },
+  {
+    name: "os-url-expires-day-accepted",
+    requirement: "FIELD.createObjectUrl.expires_in",
+    description:
+      "object URL create accepts expires_in up to 86400 (a day) instead of 68400 (also warned by the SHOULD OS-URL-5)",
+  },
+  {
+    name: "os-key-access-permissions-optional",
+    requirement: "FIELD.createKey.bucket_access.permissions",
+    description: "a bucket_access entry without permissions is taken as read_only",
+  },
 ];

@@ -4,7 +4,16 @@ import { EMPTY, notFound, ok } from "../../http.ts";
 import { paginate } from "../../paginate.ts";
 import { intParam, type Ctx, type Router } from "../../router.ts";
 import { Fields } from "../../validate.ts";
-import { bucketKey, KEY_PERMISSIONS, keyJson, osState, randomKey, transferOf, type AccessKey, type BucketAccess } from "./store.ts";
+import {
+  bucketKey,
+  KEY_PERMISSIONS,
+  keyJson,
+  osState,
+  randomKey,
+  transferOf,
+  type AccessKey,
+  type BucketAccess,
+} from "./store.ts";
 
 const READ = "object_storage:read_only";
 const WRITE = "object_storage:read_write";
@@ -17,11 +26,17 @@ function keyOf(ctx: Ctx): AccessKey {
   return k;
 }
 
-
 /** fault os-key-revoked-listed: revoked keys that the list keeps showing, per account */
 const ghosts = new WeakMap<object, Record<string, unknown>[]>();
 export function registerKeys(r: Router) {
-  r.get("/v4/object-storage/keys", READ, (ctx) => paginate(ctx, [...osState(ctx.state, ctx.account).keys.values()].map((k) => keyJson(k, false, ctx.variants.has("null-for-absent"))).concat(ghosts.get(osState(ctx.state, ctx.account)) ?? [])));
+  r.get("/v4/object-storage/keys", READ, (ctx) =>
+    paginate(
+      ctx,
+      [...osState(ctx.state, ctx.account).keys.values()]
+        .map((k) => keyJson(k, false, ctx.variants.has("null-for-absent")))
+        .concat(ghosts.get(osState(ctx.state, ctx.account)) ?? []),
+    ),
+  );
 
   r.post("/v4/object-storage/keys", WRITE, (ctx) => {
     const os = osState(ctx.state, ctx.account);
@@ -34,21 +49,29 @@ export function registerKeys(r: Router) {
         f.fail(`bucket_access.${i}`, "must be an object with cluster, bucket_name and permissions");
         return;
       }
-      if (ctx.faults.has("os-key-access-permissions-optional")) (item as Record<string, unknown>).permissions ??= "read_only";
+      if (ctx.faults.has("os-key-access-permissions-optional"))
+        (item as Record<string, unknown>).permissions ??= "read_only";
       const g = f.nested(`bucket_access.${i}`, item as Record<string, unknown>);
       const cluster = g.string("cluster", { required: true });
       const bucket = g.string("bucket_name", { required: true });
       const permissions = g.string("permissions", { required: true, oneOf: KEY_PERMISSIONS });
-      if (typeof cluster === "string" && !findCluster(cluster)) g.fail("cluster", `no cluster ${cluster}`);
-      else if (typeof cluster === "string" && typeof bucket === "string" && !os.buckets.has(bucketKey(cluster, bucket))) {
+      if (typeof cluster === "string" && !findCluster(cluster))
+        g.fail("cluster", `no cluster ${cluster}`);
+      else if (
+        typeof cluster === "string" &&
+        typeof bucket === "string" &&
+        !os.buckets.has(bucketKey(cluster, bucket))
+      ) {
         g.fail("bucket_name", `no bucket ${bucket} in cluster ${cluster}`);
       }
-      if (cluster && bucket && permissions) access.push({ cluster, bucket_name: bucket, permissions });
+      if (cluster && bucket && permissions)
+        access.push({ cluster, bucket_name: bucket, permissions });
     });
     f.done();
     let limited = list !== undefined && list !== null;
     if (!limited && ctx.faults.has("os-key-limited-when-omitted")) limited = true;
-    if (limited && access.length === 0 && ctx.faults.has("os-key-empty-access-unlimited")) limited = false;
+    if (limited && access.length === 0 && ctx.faults.has("os-key-empty-access-unlimited"))
+      limited = false;
     const k: AccessKey = {
       id: ctx.state.id(),
       label: label ?? "",
@@ -61,7 +84,15 @@ export function registerKeys(r: Router) {
     return ok(keyJson(k, true, ctx.variants.has("null-for-absent")));
   });
 
-  r.get("/v4/object-storage/keys/{keyId}", READ, (ctx) => ok(keyJson(keyOf(ctx), ctx.faults.has("os-key-secret-in-view"), ctx.variants.has("null-for-absent"))));
+  r.get("/v4/object-storage/keys/{keyId}", READ, (ctx) =>
+    ok(
+      keyJson(
+        keyOf(ctx),
+        ctx.faults.has("os-key-secret-in-view"),
+        ctx.variants.has("null-for-absent"),
+      ),
+    ),
+  );
 
   r.put("/v4/object-storage/keys/{keyId}", WRITE, (ctx) => {
     const k = keyOf(ctx);
@@ -75,9 +106,15 @@ export function registerKeys(r: Router) {
   r.delete("/v4/object-storage/keys/{keyId}", WRITE, (ctx) => {
     const k = keyOf(ctx);
     osState(ctx.state, ctx.account).keys.delete(k.id);
-    if (ctx.faults.has("os-key-revoked-listed")) ghosts.set(osState(ctx.state, ctx.account), [...(ghosts.get(osState(ctx.state, ctx.account)) ?? []), keyJson(k)]);
+    if (ctx.faults.has("os-key-revoked-listed"))
+      ghosts.set(osState(ctx.state, ctx.account), [
+        ...(ghosts.get(osState(ctx.state, ctx.account)) ?? []),
+        keyJson(k),
+      ]);
     return EMPTY;
   });
 
-  r.get("/v4/object-storage/transfer/", READ, (ctx) => ok({ used: transferOf(ctx.state, osState(ctx.state, ctx.account)).used }));
+  r.get("/v4/object-storage/transfer/", READ, (ctx) =>
+    ok({ used: transferOf(ctx.state, osState(ctx.state, ctx.account)).used }),
+  );
 }

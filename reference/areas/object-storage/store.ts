@@ -3,7 +3,12 @@
 import { createCipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Account, State } from "../../state.ts";
 
-export const BUCKET_ACLS = ["private", "public-read", "authenticated-read", "public-read-write"] as const;
+export const BUCKET_ACLS = [
+  "private",
+  "public-read",
+  "authenticated-read",
+  "public-read-write",
+] as const;
 export const ACLS = [...BUCKET_ACLS, "custom"] as const;
 export type Acl = (typeof ACLS)[number];
 export const KEY_PERMISSIONS = ["read_only", "read_write"] as const;
@@ -73,7 +78,11 @@ export interface OsState {
 export const bucketKey = (cluster: string, label: string) => `${cluster}/${label}`;
 
 export function osState(state: State, account: Account): OsState {
-  return state.area(account, "object-storage", () => ({ buckets: new Map(), keys: new Map(), transfer: { month: "", used: 0 } }));
+  return state.area(account, "object-storage", () => ({
+    buckets: new Map(),
+    keys: new Map(),
+    transfer: { month: "", used: 0 },
+  }));
 }
 
 /** Platform-wide: which bucket holds each label in each cluster (labels are unique per cluster). */
@@ -175,8 +184,17 @@ export function seal(text: string): Sealed {
   return { iv, tag: c.getAuthTag(), data };
 }
 
-export function signUrl(method: string, cluster: string, bucket: string, name: string, expires: number, contentType: string): string {
-  return createHmac("sha256", SECRET).update([method, cluster, bucket, name, String(expires), contentType].join("\n")).digest("hex");
+export function signUrl(
+  method: string,
+  cluster: string,
+  bucket: string,
+  name: string,
+  expires: number,
+  contentType: string,
+): string {
+  return createHmac("sha256", SECRET)
+    .update([method, cluster, bucket, name, String(expires), contentType].join("\n"))
+    .digest("hex");
 }
 
 export function signatureValid(given: string, expected: string): boolean {
@@ -202,7 +220,8 @@ export function randomKey(len: number, alphabet: string): string {
 // ---- ACL policy XML --------------------------------------------------------------------------
 
 const XSI = 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"';
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const esc = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 function grant(grantee: string, permission: string) {
   return `<Grant>${grantee}<Permission>${permission}</Permission></Grant>`;
@@ -211,9 +230,11 @@ function grant(grantee: string, permission: string) {
 export function aclXml(acl: Acl, owner: string): string {
   const o = esc(owner);
   const ownerGrantee = `<Grantee ${XSI} xsi:type="CanonicalUser"><ID>${o}</ID><DisplayName>${o}</DisplayName></Grantee>`;
-  const group = (uri: string) => `<Grantee ${XSI} xsi:type="Group"><URI>http://acs.amazonaws.com/groups/global/${uri}</URI></Grantee>`;
+  const group = (uri: string) =>
+    `<Grantee ${XSI} xsi:type="Group"><URI>http://acs.amazonaws.com/groups/global/${uri}</URI></Grantee>`;
   const grants = [grant(ownerGrantee, "FULL_CONTROL")];
-  if (acl === "public-read" || acl === "public-read-write") grants.push(grant(group("AllUsers"), "READ"));
+  if (acl === "public-read" || acl === "public-read-write")
+    grants.push(grant(group("AllUsers"), "READ"));
   if (acl === "public-read-write") grants.push(grant(group("AllUsers"), "WRITE"));
   if (acl === "authenticated-read") grants.push(grant(group("AuthenticatedUsers"), "READ"));
   return (

@@ -3,7 +3,18 @@ import { badRequest, EMPTY, forbidden, ok } from "../../http.ts";
 import type { Ctx, Router } from "../../router.ts";
 import { Fields, loosen } from "../../validate.ts";
 import { findRegion, findType } from "../../data.ts";
-import { asRecord, devices, diskUsage, inner, instanceLabel, permits, SLOTS, vmFrom, type Config, type Disk } from "./common.ts";
+import {
+  asRecord,
+  devices,
+  diskUsage,
+  inner,
+  instanceLabel,
+  permits,
+  SLOTS,
+  vmFrom,
+  type Config,
+  type Disk,
+} from "./common.ts";
 import { boot, configDisks, copyContent, newRecord, startJob, workOf } from "./lifecycle.ts";
 
 export const MAX_CONCURRENT_CLONES = 5;
@@ -18,7 +29,8 @@ function bootAction(ctx: Ctx) {
   const i = inner(vm);
   let config: number;
   if (typeof cid === "number") {
-    if (!i.configs.has(cid)) throw badRequest(`config ${cid} does not belong to this instance`, "config_id");
+    if (!i.configs.has(cid))
+      throw badRequest(`config ${cid} does not belong to this instance`, "config_id");
     config = cid;
   } else if (i.configs.size === 0) {
     throw badRequest("The instance has no config to boot; create a config first", "config_id");
@@ -29,18 +41,29 @@ function bootAction(ctx: Ctx) {
   } else if (ctx.faults.has("vm-boot-picks-first-config")) {
     config = [...i.configs.keys()][0];
   } else {
-    throw badRequest("The instance has several configs and none was last booted; config_id is required", "config_id");
+    throw badRequest(
+      "The instance has several configs and none was last booted; config_id is required",
+      "config_id",
+    );
   }
   // fault: the single config booted without config_id is not remembered as the last booted one
   const single = typeof cid !== "number" && i.configs.size === 1;
-  boot(workOf(ctx), vm, config, false, !(single && ctx.faults.has("vm-boot-single-not-remembered")));
+  boot(
+    workOf(ctx),
+    vm,
+    config,
+    false,
+    !(single && ctx.faults.has("vm-boot-single-not-remembered")),
+  );
   return EMPTY;
 }
 
 function shutdown(ctx: Ctx) {
   const vm = vmFrom(ctx, "read_write");
   if (busy(ctx, vm.id) && !ctx.faults.has("vm-shutdown-busy-accepted")) {
-    throw badRequest("The instance has running or queued actions; shutdown can start when they finish");
+    throw badRequest(
+      "The instance has running or queued actions; shutdown can start when they finish",
+    );
   }
   vm.status = "shutting_down";
   startJob(workOf(ctx), vm, "vm_shutdown", () => {
@@ -55,7 +78,15 @@ function rescue(ctx: Ctx) {
   const vm = vmFrom(ctx, "read_write");
   const f = new Fields(ctx.json());
   const devs = f.object("devices");
-  if (devs) devices(f, ctx, vm, "devices", devs, SLOTS.filter((s) => s !== "sdh"));
+  if (devs)
+    devices(
+      f,
+      ctx,
+      vm,
+      "devices",
+      devs,
+      SLOTS.filter((s) => s !== "sdh"),
+    );
   f.done();
   boot(workOf(ctx), vm, null, true);
   return EMPTY;
@@ -73,7 +104,9 @@ function resize(ctx: Ctx) {
     throw badRequest("The instance has a pending migration; resize can start once it is done");
   }
   if (busy(ctx, vm.id) && !ctx.faults.has("vm-resize-busy-accepted")) {
-    throw badRequest("The instance has running or queued actions; resize can start when they finish");
+    throw badRequest(
+      "The instance has running or queued actions; resize can start when they finish",
+    );
   }
   if (ctx.account.balance > 0 && !ctx.faults.has("vm-resize-balance-ignored")) {
     throw badRequest("The account has an outstanding balance; pay it before resizing");
@@ -81,14 +114,22 @@ function resize(ctx: Ctx) {
   const i = inner(vm);
   const used = diskUsage(i);
   if (used > type!.disk && !ctx.faults.has("vm-resize-disk-unchecked")) {
-    throw badRequest(`The instance's disks (${used} MB) exceed what type ${type!.id} allows (${type!.disk} MB); shrink them first`, "type");
+    throw badRequest(
+      `The instance's disks (${used} MB) exceed what type ${type!.id} allows (${type!.disk} MB); shrink them first`,
+      "type",
+    );
   }
   const wasRunning = vm.status === "running";
   const oldDisk = vm.specs.disk;
   vm.status = "resizing";
   startJob(workOf(ctx), vm, "vm_resize", () => {
     vm.type = type!.id;
-    vm.specs = { disk: type!.disk, memory: type!.memory, transfer: type!.transfer, vcpus: type!.vcpus };
+    vm.specs = {
+      disk: type!.disk,
+      memory: type!.memory,
+      transfer: type!.transfer,
+      vcpus: type!.vcpus,
+    };
     // auto disk resize: a single non-swap disk grows into the added space
     const data = [...i.disks.values()].filter((d) => d.filesystem !== "swap");
     if (auto && type!.disk > oldDisk && data.length === 1) {
@@ -105,7 +146,8 @@ function clone(ctx: Ctx) {
   const si = inner(source);
   const f = new Fields(ctx.json());
   const targetId = f.int("vm_id") ?? undefined;
-  if (ctx.faults.has("vm-clone-lists-lenient")) for (const k of ["configs", "disks"]) loosen(f.body, k, "drop", Array.isArray);
+  if (ctx.faults.has("vm-clone-lists-lenient"))
+    for (const k of ["configs", "disks"]) loosen(f.body, k, "drop", Array.isArray);
   const configIds = f.intArray("configs") ?? undefined;
   const diskIds = f.intArray("disks") ?? undefined;
   const backupsEnabled = f.bool("backups_enabled") ?? false;
@@ -118,19 +160,25 @@ function clone(ctx: Ctx) {
   const type = typeId == null ? undefined : findType(typeId);
   if (newTarget && regionId != null && !region) f.fail("region", `unknown region ${regionId}`);
   if (newTarget && typeId != null && !type) f.fail("type", `unknown type ${typeId}`);
-  for (const c of configIds ?? []) if (!si.configs.has(c)) f.fail("configs", `config ${c} does not belong to the source instance`);
-  for (const d of diskIds ?? []) if (!si.disks.has(d)) f.fail("disks", `disk ${d} does not belong to the source instance`);
+  for (const c of configIds ?? [])
+    if (!si.configs.has(c)) f.fail("configs", `config ${c} does not belong to the source instance`);
+  for (const d of diskIds ?? [])
+    if (!si.disks.has(d)) f.fail("disks", `disk ${d} does not belong to the source instance`);
   const target = targetId === undefined ? undefined : ctx.account.vms.get(targetId);
   if (targetId !== undefined && !target) f.fail("vm_id", `instance ${targetId} not found`);
-  if (targetId !== undefined && targetId === source.id) f.fail("vm_id", "an instance cannot be cloned onto itself");
+  if (targetId !== undefined && targetId === source.id)
+    f.fail("vm_id", "an instance cannot be cloned onto itself");
   f.done();
 
   // what is cloned: the configs (all when absent, none for []) with their disks, plus extra disks
-  const configs: Config[] = configIds === undefined || (configIds.length === 0 && ctx.faults.has("vm-clone-empty-configs-clones-all"))
-    ? [...si.configs.values()]
-    : configIds.map((id) => si.configs.get(id)!);
+  const configs: Config[] =
+    configIds === undefined ||
+    (configIds.length === 0 && ctx.faults.has("vm-clone-empty-configs-clones-all"))
+      ? [...si.configs.values()]
+      : configIds.map((id) => si.configs.get(id)!);
   const disks: Disk[] = [];
-  for (const c of configs) for (const d of configDisks(source, c)) if (!disks.includes(d)) disks.push(d);
+  for (const c of configs)
+    for (const d of configDisks(source, c)) if (!disks.includes(d)) disks.push(d);
   for (const id of diskIds ?? []) {
     const d = si.disks.get(id)!;
     if (!disks.includes(d)) disks.push(d);
@@ -138,21 +186,42 @@ function clone(ctx: Ctx) {
   const need = disks.reduce((n, d) => n + d.size, 0);
 
   if (newTarget) {
-    if (!ctx.user.grants.add_vms) throw forbidden("You need the add_vms grant to clone to a new instance");
-    if (need > type!.disk) throw badRequest(`type ${type!.id} is too small for the cloned disks (${need} MB)`, "type");
+    if (!ctx.user.grants.add_vms)
+      throw forbidden("You need the add_vms grant to clone to a new instance");
+    if (need > type!.disk)
+      throw badRequest(`type ${type!.id} is too small for the cloned disks (${need} MB)`, "type");
     const vlan = configs.some((c) => c.interfaces.some((x) => x.purpose === "vlan"));
-    if (vlan && !region!.vlans && !ctx.faults.has("vm-clone-vlan-region-unchecked")) throw badRequest(`region ${region!.id} does not support VLANs; a VLAN-attached instance cannot be cloned there`, "region");
+    if (vlan && !region!.vlans && !ctx.faults.has("vm-clone-vlan-region-unchecked"))
+      throw badRequest(
+        `region ${region!.id} does not support VLANs; a VLAN-attached instance cannot be cloned there`,
+        "region",
+      );
   } else {
     const t = asRecord(target!);
-    if (!permits(ctx.user, t.id, "read_write")) throw forbidden("You need read_write access to the target instance");
-    if (busy(ctx, t.id) && !ctx.faults.has("vm-clone-target-busy-accepted")) throw badRequest("The target instance has running or queued actions; they must finish first", "vm_id");
+    if (!permits(ctx.user, t.id, "read_write"))
+      throw forbidden("You need read_write access to the target instance");
+    if (busy(ctx, t.id) && !ctx.faults.has("vm-clone-target-busy-accepted"))
+      throw badRequest(
+        "The target instance has running or queued actions; they must finish first",
+        "vm_id",
+      );
     const allowed = findType(t.type)?.disk ?? t.specs.disk;
-    if (diskUsage(inner(t)) + need > allowed) throw badRequest(`The target instance has too little free disk for the clone (${need} MB needed)`, "vm_id");
+    if (diskUsage(inner(t)) + need > allowed)
+      throw badRequest(
+        `The target instance has too little free disk for the clone (${need} MB needed)`,
+        "vm_id",
+      );
     const vlan = configs.some((c) => c.interfaces.some((x) => x.purpose === "vlan"));
-    if (vlan && !findRegion(t.region)?.vlans) throw badRequest(`region ${t.region} does not support VLANs`, "vm_id");
+    if (vlan && !findRegion(t.region)?.vlans)
+      throw badRequest(`region ${t.region} does not support VLANs`, "vm_id");
   }
-  if (ctx.jobs.activeClones(source.id).length >= MAX_CONCURRENT_CLONES && !ctx.faults.has("vm-clone-limit-unenforced")) {
-    const e = badRequest(`At most ${MAX_CONCURRENT_CLONES} clones of one instance may run at a time`);
+  if (
+    ctx.jobs.activeClones(source.id).length >= MAX_CONCURRENT_CLONES &&
+    !ctx.faults.has("vm-clone-limit-unenforced")
+  ) {
+    const e = badRequest(
+      `At most ${MAX_CONCURRENT_CLONES} clones of one instance may run at a time`,
+    );
     e.fixedStatus = true; // the material: "more gives HTTP 400"
     throw e;
   }
@@ -160,7 +229,12 @@ function clone(ctx: Ctx) {
   let target2;
   if (newTarget) {
     target2 = newRecord(ctx.state, {
-      label: label ?? undefined, region: region!.id, type: type!, group, image: source.image, privateIp: source.ipv4.length > 1,
+      label: label ?? undefined,
+      region: region!.id,
+      type: type!,
+      group,
+      image: source.image,
+      privateIp: source.ipv4.length > 1,
       tags: ctx.faults.has("vm-clone-tags-not-copied") ? [] : [...source.tags],
       backups: backupsEnabled || ctx.account.profile.backups_enabled === true,
     });
@@ -172,12 +246,23 @@ function clone(ctx: Ctx) {
   const t = target2;
   const wasStatus = t.status;
   t.status = "cloning";
-  const job = startJob(workOf(ctx), t, "vm_clone", () => {
-    copyContent(ctx.state, t, disks, configs);
-    inner(t).rootPass = si.rootPass;
-    t.status = newTarget ? "offline" : wasStatus === "cloning" ? "offline" : wasStatus;
-  }, source.id);
-  job.event.secondary_entity = { id: source.id, label: source.label, type: "vm", url: `/v4/vm/instances/${source.id}` };
+  const job = startJob(
+    workOf(ctx),
+    t,
+    "vm_clone",
+    () => {
+      copyContent(ctx.state, t, disks, configs);
+      inner(t).rootPass = si.rootPass;
+      t.status = newTarget ? "offline" : wasStatus === "cloning" ? "offline" : wasStatus;
+    },
+    source.id,
+  );
+  job.event.secondary_entity = {
+    id: source.id,
+    label: source.label,
+    type: "vm",
+    url: `/v4/vm/instances/${source.id}`,
+  };
   return ok(t);
 }
 

@@ -12,11 +12,22 @@ export const FULLVIRT_OFF: Slot[] = ["sde", "sdf", "sdg", "sdh"];
 export type DeviceRef = { disk_id: number } | { volume_id: number } | null;
 export type Devices = Record<Slot, DeviceRef>;
 
-export interface Alerts { cpu: number; io: number; network_in: number; network_out: number; transfer_quota: number }
+export interface Alerts {
+  cpu: number;
+  io: number;
+  network_in: number;
+  network_out: number;
+  transfer_quota: number;
+}
 
 export interface VmRecord extends VmCore {
   alerts: Alerts;
-  backups: { enabled: boolean; available: boolean; last_successful: string | null; schedule: { day: string | null; window: string | null } };
+  backups: {
+    enabled: boolean;
+    available: boolean;
+    last_successful: string | null;
+    schedule: { day: string | null; window: string | null };
+  };
   created: string;
   group: string;
   hypervisor: "kvm";
@@ -29,16 +40,35 @@ export interface VmRecord extends VmCore {
   watchdog_enabled: boolean;
 }
 
-export interface Disk { id: number; label: string; status: "ready" | "not ready"; size: number; filesystem: string; created: string; updated: string }
+export interface Disk {
+  id: number;
+  label: string;
+  status: "ready" | "not ready";
+  size: number;
+  filesystem: string;
+  created: string;
+  updated: string;
+}
 
-export interface Iface { id: number; purpose: "public" | "vlan"; label: string | null; ipam_address: string | null }
+export interface Iface {
+  id: number;
+  purpose: "public" | "vlan";
+  label: string | null;
+  ipam_address: string | null;
+}
 
 export interface Config {
   id: number;
   label: string;
   comments: string | null;
   devices: Devices;
-  helpers: { devtmpfs_automount: boolean; distro: boolean; modules_dep: boolean; network: boolean; updatedb_disabled: boolean };
+  helpers: {
+    devtmpfs_automount: boolean;
+    distro: boolean;
+    modules_dep: boolean;
+    network: boolean;
+    updatedb_disabled: boolean;
+  };
   interfaces: Iface[];
   kernel: string;
   memory_limit: number;
@@ -64,7 +94,13 @@ export interface Backup {
 }
 
 /** What a backup holds: copies of the disks and configs, and the root password, at backup time. */
-export interface BackupEntry { rec: Backup; disks: Disk[]; configs: Config[]; rootPass: string | null; vmId: number }
+export interface BackupEntry {
+  rec: Backup;
+  disks: Disk[];
+  configs: Config[];
+  rootPass: string | null;
+  vmId: number;
+}
 
 /** What the API does not show of an instance: its disks, configs, backups, boot history. */
 export interface VmInternal {
@@ -83,7 +119,14 @@ const internals = new WeakMap<VmCore, VmInternal>();
 export function inner(vm: VmCore): VmInternal {
   let i = internals.get(vm);
   if (!i) {
-    i = { disks: new Map(), configs: new Map(), backups: new Map(), lastBooted: null, rootPass: null, rescue: false };
+    i = {
+      disks: new Map(),
+      configs: new Map(),
+      backups: new Map(),
+      lastBooted: null,
+      rootPass: null,
+      rescue: false,
+    };
     internals.set(vm, i);
   }
   return i;
@@ -96,9 +139,22 @@ export function asRecord(vm: VmCore): VmRecord {
     const now = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
     Object.assign(vm, {
       alerts: { cpu: 90 * t.vcpus, io: 10000, network_in: 10, network_out: 10, transfer_quota: 80 },
-      backups: { enabled: false, available: false, last_successful: null, schedule: { day: "Scheduling", window: "Scheduling" } },
-      created: now, group: "", hypervisor: "kvm", image: null, ipv4: [`45.0.${(vm.id >> 8) & 255}.${vm.id & 255}`],
-      ipv6: `2001:db8::${vm.id.toString(16)}/128`, specs: specsOf(t), status: "offline", updated: now, watchdog_enabled: true,
+      backups: {
+        enabled: false,
+        available: false,
+        last_successful: null,
+        schedule: { day: "Scheduling", window: "Scheduling" },
+      },
+      created: now,
+      group: "",
+      hypervisor: "kvm",
+      image: null,
+      ipv4: [`45.0.${(vm.id >> 8) & 255}.${vm.id & 255}`],
+      ipv6: `2001:db8::${vm.id.toString(16)}/128`,
+      specs: specsOf(t),
+      status: "offline",
+      updated: now,
+      watchdog_enabled: true,
     });
   }
   return vm as VmRecord;
@@ -124,7 +180,12 @@ export function vmFrom(ctx: Ctx, need: Need, param = "vmId"): VmRecord {
   const vm = ctx.account.vms.get(id);
   if (!vm) throw notFound();
   asRecord(vm);
-  if (!permits(ctx.user, id, need)) throw forbidden(need === "read_write" ? "You need read_write access to this instance" : "You do not have access to this instance");
+  if (!permits(ctx.user, id, need))
+    throw forbidden(
+      need === "read_write"
+        ? "You need read_write access to this instance"
+        : "You do not have access to this instance",
+    );
   return asRecord(vm);
 }
 
@@ -133,7 +194,12 @@ export function touch(ctx: { state: State }, rec: { updated: string }) {
 }
 
 /** A synchronous event about an instance. */
-export function emitVm(ctx: Ctx, vm: VmCore, action: string, secondary?: { id: number; label: string; type: string; url: string }) {
+export function emitVm(
+  ctx: Ctx,
+  vm: VmCore,
+  action: string,
+  secondary?: { id: number; label: string; type: string; url: string },
+) {
   ctx.state.emit(ctx.account, {
     action,
     username: ctx.user.username,
@@ -145,7 +211,12 @@ export function emitVm(ctx: Ctx, vm: VmCore, action: string, secondary?: { id: n
 /** Total MB of the instance's disks. */
 export const diskUsage = (i: VmInternal) => [...i.disks.values()].reduce((n, d) => n + d.size, 0);
 
-export const specsOf = (t: InstanceType) => ({ disk: t.disk, memory: t.memory, transfer: t.transfer, vcpus: t.vcpus });
+export const specsOf = (t: InstanceType) => ({
+  disk: t.disk,
+  memory: t.memory,
+  transfer: t.transfer,
+  vcpus: t.vcpus,
+});
 
 // ---- field rules ------------------------------------------------------------------------------
 
@@ -157,7 +228,11 @@ export function instanceLabel(f: Fields, ctx: Ctx, name = "label"): string | und
   const v = f.string(name, { min: 3, max: 32, pattern: lax ? undefined : LABEL_RULE });
   // variant: labels unique on the account (an update may keep its own)
   const self = ctx.method === "PUT" ? Number(ctx.params.vmId) : undefined;
-  if (v && ctx.variants.has("vm-label-unique") && [...ctx.account.vms.values()].some((x) => x.label === v && x.id !== self)) {
+  if (
+    v &&
+    ctx.variants.has("vm-label-unique") &&
+    [...ctx.account.vms.values()].some((x) => x.label === v && x.id !== self)
+  ) {
     return f.fail(name, `the label ${v} is already used by another instance of the account`);
   }
   return v ?? undefined;
@@ -194,9 +269,13 @@ export function tagList(f: Fields): string[] | undefined {
 
 /** Only unrestricted users can add or modify tags. */
 export function checkTagChange(ctx: Ctx, before: string[], after: string[] | undefined) {
-  if (after === undefined || !ctx.user.restricted || ctx.faults.has("vm-restricted-tags-accepted")) return;
+  if (after === undefined || !ctx.user.restricted || ctx.faults.has("vm-restricted-tags-accepted"))
+    return;
   const same = before.length === after.length && after.every((t) => before.includes(t));
-  if (!same) throw new ApiError(403, [{ field: "tags", reason: "Only unrestricted users can add or modify tags" }]);
+  if (!same)
+    throw new ApiError(403, [
+      { field: "tags", reason: "Only unrestricted users can add or modify tags" },
+    ]);
 }
 
 /** Names in authorized_users need an SSH key stored on the profile of that user of the account. */
@@ -219,12 +298,18 @@ const VLAN_LABEL = /^[A-Za-z0-9-]{1,64}$/;
 /** ip/netmask: an IPv4 address (validate.ts) and a prefix length 0..32 */
 const isCidr = (s: string) => {
   const [ip, bits, ...rest] = s.split("/");
-  return rest.length === 0 && bits !== undefined && /^([0-9]|[12]\d|3[0-2])$/.test(bits) && isIpv4(ip);
+  return (
+    rest.length === 0 && bits !== undefined && /^([0-9]|[12]\d|3[0-2])$/.test(bits) && isIpv4(ip)
+  );
 };
 export const MAX_VLANS_PER_REGION = 10;
 
 /** VLAN labels in use in a region of the account: a VLAN exists while some config attaches it. */
-export function vlansInRegion(account: Account, region: string, exceptConfig?: number): Set<string> {
+export function vlansInRegion(
+  account: Account,
+  region: string,
+  exceptConfig?: number,
+): Set<string> {
   const out = new Set<string>();
   for (const vm of account.vms.values()) {
     if (vm.region !== region) continue;
@@ -242,11 +327,17 @@ export function vlansInRegion(account: Account, region: string, exceptConfig?: n
  * ipam_addresses, one public, VLAN-capable region, at most 10 VLANs per region.
  * Absent or empty gives the default public interface only.
  */
-export function interfaces(f: Fields, ctx: Ctx, region: string, exceptConfig?: number): Iface[] | undefined {
+export function interfaces(
+  f: Fields,
+  ctx: Ctx,
+  region: string,
+  exceptConfig?: number,
+): Iface[] | undefined {
   const max = ctx.faults.has("vm-interfaces-4th-accepted") ? Infinity : 3;
   const list = f.array("interfaces", { max });
   if (list === undefined && f.has("interfaces")) return undefined;
-  if (!list || list.length === 0) return [{ id: ctx.state.id(), purpose: "public", label: null, ipam_address: null }];
+  if (!list || list.length === 0)
+    return [{ id: ctx.state.id(), purpose: "public", label: null, ipam_address: null }];
   const before = f.errors.length;
   const out: Iface[] = [];
   const labels = new Set<string>();
@@ -274,8 +365,10 @@ export function interfaces(f: Fields, ctx: Ctx, region: string, exceptConfig?: n
       else if (labels.has(label)) i.fail("label", "must be unique among the instance's interfaces");
       else labels.add(label);
       if (ipam) {
-        if (!isCidr(ipam)) i.fail("ipam_address", "must be an IPv4 address with a netmask (ip/netmask)");
-        else if (ipams.has(ipam)) i.fail("ipam_address", "must be unique among the instance's interfaces");
+        if (!isCidr(ipam))
+          i.fail("ipam_address", "must be an IPv4 address with a netmask (ip/netmask)");
+        else if (ipams.has(ipam))
+          i.fail("ipam_address", "must be unique among the instance's interfaces");
         else ipams.add(ipam);
       }
       out.push({ id: ctx.state.id(), purpose, label: label ?? null, ipam_address: ipam || null });
@@ -293,26 +386,46 @@ export function interfaces(f: Fields, ctx: Ctx, region: string, exceptConfig?: n
     }
   }
   // fault: the list comes back sorted by label instead of in the order sent
-  if (ctx.faults.has("vm-iface-order-sorted")) out.sort((a, b) => (a.label ?? "").localeCompare(b.label ?? ""));
+  if (ctx.faults.has("vm-iface-order-sorted"))
+    out.sort((a, b) => (a.label ?? "").localeCompare(b.label ?? ""));
   return f.errors.length > before ? undefined : out;
 }
 
 // ---- devices ----------------------------------------------------------------------------------
 
-export const emptyDevices = (): Devices => ({ sda: null, sdb: null, sdc: null, sdd: null, sde: null, sdf: null, sdg: null, sdh: null });
+export const emptyDevices = (): Devices => ({
+  sda: null,
+  sdb: null,
+  sdc: null,
+  sdd: null,
+  sde: null,
+  sdf: null,
+  sdg: null,
+  sdh: null,
+});
 
 /**
  * A devices object: slots from `allowed` (others are refused by name), each null or an object with
  * disk_id or volume_id (integer or null; both set is refused), disks of this instance, volumes of
  * the account in its region and not attached elsewhere.
  */
-export function devices(f: Fields, ctx: Ctx, vm: VmRecord, name: string, value: Record<string, unknown>, allowed: Slot[]): Devices | undefined {
+export function devices(
+  f: Fields,
+  ctx: Ctx,
+  vm: VmRecord,
+  name: string,
+  value: Record<string, unknown>,
+  allowed: Slot[],
+): Devices | undefined {
   const before = f.errors.length;
   const d = f.nested(name, value);
   const out = emptyDevices();
   for (const key of Object.keys(value)) {
     if (!(allowed as string[]).includes(key)) {
-      d.fail(key, `slot ${key} is not available here (slots ${allowed[0]}..${allowed[allowed.length - 1]})`);
+      d.fail(
+        key,
+        `slot ${key} is not available here (slots ${allowed[0]}..${allowed[allowed.length - 1]})`,
+      );
       continue;
     }
     const slot = key as Slot;
@@ -328,13 +441,15 @@ export function devices(f: Fields, ctx: Ctx, vm: VmRecord, name: string, value: 
     if (typeof disk === "number" && typeof vol === "number") {
       d.fail(slot, "one kind per slot: disk_id or volume_id, not both");
     } else if (typeof disk === "number") {
-      if (!inner(vm).disks.has(disk)) s.fail("disk_id", `disk ${disk} does not belong to this instance`);
+      if (!inner(vm).disks.has(disk))
+        s.fail("disk_id", `disk ${disk} does not belong to this instance`);
       else out[slot] = { disk_id: disk };
     } else if (typeof vol === "number") {
       const v = ctx.account.volumes.get(vol);
       if (!v) s.fail("volume_id", `volume ${vol} not found`);
       else if (v.region !== vm.region) s.fail("volume_id", `volume ${vol} is in another region`);
-      else if (v.vm_id != null && v.vm_id !== vm.id) s.fail("volume_id", `volume ${vol} is attached to another instance`);
+      else if (v.vm_id != null && v.vm_id !== vm.id)
+        s.fail("volume_id", `volume ${vol} is attached to another instance`);
       else out[slot] = { volume_id: vol };
     }
   }

@@ -4,12 +4,28 @@ import { paginate } from "../../paginate.ts";
 import { intParam, type Ctx, type Router } from "../../router.ts";
 import { Fields, loosen } from "../../validate.ts";
 import {
-  attachVolumes, devices, emitVm, FULLVIRT_OFF, inner, interfaces, isKernel, SLOTS, vmFrom, type Config, type VmRecord,
+  attachVolumes,
+  devices,
+  emitVm,
+  FULLVIRT_OFF,
+  inner,
+  interfaces,
+  isKernel,
+  SLOTS,
+  vmFrom,
+  type Config,
+  type VmRecord,
 } from "./common.ts";
 import { DEFAULT_HELPERS, newConfig } from "./lifecycle.ts";
 
 const ROOT_DEVICE = /^\/dev\/sd[a-h]$/;
-const HELPERS = ["devtmpfs_automount", "distro", "modules_dep", "network", "updatedb_disabled"] as const;
+const HELPERS = [
+  "devtmpfs_automount",
+  "distro",
+  "modules_dep",
+  "network",
+  "updatedb_disabled",
+] as const;
 
 export function configOf(ctx: Ctx, vm: VmRecord): Config {
   const c = inner(vm).configs.get(intParam(ctx, "configId"));
@@ -18,7 +34,12 @@ export function configOf(ctx: Ctx, vm: VmRecord): Config {
 }
 
 function configEvent(ctx: Ctx, vm: VmRecord, c: Config, action: string) {
-  emitVm(ctx, vm, action, { id: c.id, label: c.label, type: "vm_config", url: `/v4/vm/instances/${vm.id}/configs/${c.id}` });
+  emitVm(ctx, vm, action, {
+    id: c.id,
+    label: c.label,
+    type: "vm_config",
+    url: `/v4/vm/instances/${vm.id}/configs/${c.id}`,
+  });
 }
 
 /** Reads a create (all defaults applied) or an update (only what is given) body. */
@@ -46,11 +67,16 @@ function read(ctx: Ctx, vm: VmRecord, existing?: Config): Partial<Config> {
   // root_device: absent or invalid gives /dev/sda (not an error)
   if (f.has("root_device")) {
     const rd = body.root_device;
-    out.root_device = typeof rd === "string" && (ROOT_DEVICE.test(rd) || ctx.faults.has("vm-root-device-invalid-kept")) ? rd : "/dev/sda";
+    out.root_device =
+      typeof rd === "string" &&
+      (ROOT_DEVICE.test(rd) || ctx.faults.has("vm-root-device-invalid-kept"))
+        ? rd
+        : "/dev/sda";
   }
   const helpers = f.object("helpers");
   if (helpers) {
-    if (ctx.faults.has("vm-config-helpers-truthy")) for (const k of HELPERS) loosen(helpers, k, "truthy");
+    if (ctx.faults.has("vm-config-helpers-truthy"))
+      for (const k of HELPERS) loosen(helpers, k, "truthy");
     const h = f.nested("helpers", helpers);
     const merged = { ...(existing?.helpers ?? DEFAULT_HELPERS()) };
     for (const k of HELPERS) {
@@ -72,19 +98,24 @@ function read(ctx: Ctx, vm: VmRecord, existing?: Config): Partial<Config> {
   const mode = out.virt_mode ?? existing?.virt_mode ?? "paravirt";
   const effective = out.devices ?? existing?.devices;
   if (mode === "fullvirt" && effective && !ctx.faults.has("vm-devices-fullvirt-accepted")) {
-    for (const s of FULLVIRT_OFF) if (effective[s]) f.fail(`devices.${s}`, `slot ${s} is unavailable in fullvirt mode`);
+    for (const s of FULLVIRT_OFF)
+      if (effective[s]) f.fail(`devices.${s}`, `slot ${s} is unavailable in fullvirt mode`);
   }
   f.done();
   return out;
 }
 
 export function registerConfigs(r: Router) {
-  r.get("/v4/vm/instances/{vmId}/configs", "vms:read_only", (ctx) => paginate(ctx, [...inner(vmFrom(ctx, "read_only")).configs.values()]));
+  r.get("/v4/vm/instances/{vmId}/configs", "vms:read_only", (ctx) =>
+    paginate(ctx, [...inner(vmFrom(ctx, "read_only")).configs.values()]),
+  );
 
   r.post("/v4/vm/instances/{vmId}/configs", "vms:read_write", (ctx) => {
     const vm = vmFrom(ctx, "read_write");
     const v = read(ctx, vm);
-    const kernel = v.kernel ?? (ctx.faults.has("vm-config-kernel-default-wrong") ? "vm/latest-32bit" : undefined);
+    const kernel =
+      v.kernel ??
+      (ctx.faults.has("vm-config-kernel-default-wrong") ? "vm/latest-32bit" : undefined);
     const memory_limit = v.memory_limit ?? (ctx.variants.has("memory-limit-zero") ? 0 : undefined);
     const c = newConfig(ctx.state, vm, { ...v, kernel, memory_limit, label: v.label! });
     inner(vm).configs.set(c.id, c);
@@ -93,7 +124,9 @@ export function registerConfigs(r: Router) {
     return ok(c);
   });
 
-  r.get("/v4/vm/instances/{vmId}/configs/{configId}", "vms:read_only", (ctx) => ok(configOf(ctx, vmFrom(ctx, "read_only"))));
+  r.get("/v4/vm/instances/{vmId}/configs/{configId}", "vms:read_only", (ctx) =>
+    ok(configOf(ctx, vmFrom(ctx, "read_only"))),
+  );
 
   r.put("/v4/vm/instances/{vmId}/configs/{configId}", "vms:read_write", (ctx) => {
     const vm = vmFrom(ctx, "read_write");

@@ -5,7 +5,16 @@ import { intParam, type Ctx, type Router } from "../../router.ts";
 import { Fields, loosen } from "../../validate.ts";
 import { findImage, findType } from "../../data.ts";
 import { findRecipe } from "../recipes.ts";
-import { authorizedUsers, diskUsage, emitVm, inner, rootPass, vmFrom, type Disk, type VmRecord } from "./common.ts";
+import {
+  authorizedUsers,
+  diskUsage,
+  emitVm,
+  inner,
+  rootPass,
+  vmFrom,
+  type Disk,
+  type VmRecord,
+} from "./common.ts";
 import { newDisk, startJob, workOf } from "./lifecycle.ts";
 
 const FILESYSTEMS = ["raw", "swap", "ext3", "ext4", "initrd"];
@@ -16,7 +25,12 @@ function diskOf(ctx: Ctx, vm: VmRecord): Disk {
   return d;
 }
 
-const diskEntity = (vm: VmRecord, d: Disk) => ({ id: d.id, label: d.label, type: "disk", url: `/v4/vm/instances/${vm.id}/disks/${d.id}` });
+const diskEntity = (vm: VmRecord, d: Disk) => ({
+  id: d.id,
+  label: d.label,
+  type: "disk",
+  url: `/v4/vm/instances/${vm.id}/disks/${d.id}`,
+});
 
 function create(ctx: Ctx) {
   const vm = vmFrom(ctx, "read_write");
@@ -39,15 +53,21 @@ function create(ctx: Ctx) {
     const recipe = findRecipe(ctx.state, ctx.user, recipeId);
     if (!recipe) f.fail("recipe_id", `recipe ${recipeId} not found`);
     else if (imageId === undefined) f.fail("image", "a recipe needs a compatible image");
-    else if (!recipe.images.includes(imageId)) f.fail("image", `image ${imageId} is not compatible with recipe ${recipeId}`);
+    else if (!recipe.images.includes(imageId))
+      f.fail("image", `image ${imageId} is not compatible with recipe ${recipeId}`);
   }
   if (typeof size === "number") {
-    if (image && size < image.size) f.fail("size", `must be at least ${image.size} MB for image ${image.id}`);
+    if (image && size < image.size)
+      f.fail("size", `must be at least ${image.size} MB for image ${image.id}`);
     const allowed = findType(vm.type)?.disk ?? vm.specs.disk;
-    if (diskUsage(inner(vm)) + size > allowed) f.fail("size", `insufficient space: the instance's disks may total at most ${allowed} MB`);
+    if (diskUsage(inner(vm)) + size > allowed)
+      f.fail("size", `insufficient space: the instance's disks may total at most ${allowed} MB`);
   }
   f.done();
-  const filesystem = fs ?? image?.filesystem ?? (ctx.faults.has("vm-disk-filesystem-default-ext3") ? "ext3" : "ext4");
+  const filesystem =
+    fs ??
+    image?.filesystem ??
+    (ctx.faults.has("vm-disk-filesystem-default-ext3") ? "ext3" : "ext4");
   const d = newDisk(ctx.state, label ?? `${image!.id.split("/").pop()} Disk`, size!, filesystem);
   d.status = "not ready";
   inner(vm).disks.set(d.id, d);
@@ -63,12 +83,14 @@ function update(ctx: Ctx) {
   const vm = vmFrom(ctx, "read_write");
   const d = diskOf(ctx, vm);
   const f = new Fields(ctx.json());
-  if (ctx.variants.has("disk-update-label-refused") && f.has("label")) f.fail("label", "a disk's label cannot be changed");
+  if (ctx.variants.has("disk-update-label-refused") && f.has("label"))
+    f.fail("label", "a disk's label cannot be changed");
   const label = f.string("label", { min: 1, max: 48 }) ?? undefined;
   const size = f.int("size", { min: 1 }) ?? undefined;
   if (size !== undefined) {
     const allowed = findType(vm.type)?.disk ?? vm.specs.disk;
-    if (diskUsage(inner(vm)) - d.size + size > allowed) f.fail("size", `insufficient space: the instance's disks may total at most ${allowed} MB`);
+    if (diskUsage(inner(vm)) - d.size + size > allowed)
+      f.fail("size", `insufficient space: the instance's disks may total at most ${allowed} MB`);
   }
   f.done();
   if (label !== undefined) d.label = label;
@@ -79,8 +101,12 @@ function update(ctx: Ctx) {
 }
 
 export function registerDisks(r: Router) {
-  r.get("/v4/vm/instances/{vmId}/disks", "vms:read_only", (ctx) => paginate(ctx, [...inner(vmFrom(ctx, "read_only")).disks.values()]));
+  r.get("/v4/vm/instances/{vmId}/disks", "vms:read_only", (ctx) =>
+    paginate(ctx, [...inner(vmFrom(ctx, "read_only")).disks.values()]),
+  );
   r.post("/v4/vm/instances/{vmId}/disks", "vms:read_write", create);
-  r.get("/v4/vm/instances/{vmId}/disks/{diskId}", "vms:read_only", (ctx) => ok(diskOf(ctx, vmFrom(ctx, "read_only"))));
+  r.get("/v4/vm/instances/{vmId}/disks/{diskId}", "vms:read_only", (ctx) =>
+    ok(diskOf(ctx, vmFrom(ctx, "read_only"))),
+  );
   r.put("/v4/vm/instances/{vmId}/disks/{diskId}", "vms:read_write", update);
 }

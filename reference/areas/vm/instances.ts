@@ -6,13 +6,34 @@ import { Fields } from "../../validate.ts";
 import { findImage, findRegion, findType } from "../../data.ts";
 import { findRecipe } from "../recipes.ts";
 import {
-  asRecord, authorizedUsers, checkTagChange, emitVm, inner, instanceLabel, interfaces, permits, rootPass, tagList,
-  vmFrom, type BackupEntry, type Devices, type VmRecord,
+  asRecord,
+  authorizedUsers,
+  checkTagChange,
+  emitVm,
+  inner,
+  instanceLabel,
+  interfaces,
+  permits,
+  rootPass,
+  tagList,
+  vmFrom,
+  type BackupEntry,
+  type Devices,
+  type VmRecord,
 } from "./common.ts";
 import { copyContent, newConfig, newDisk, newRecord, provision, workOf } from "./lifecycle.ts";
 
 export const IMAGE_DISK_MB = 8192;
-export const DAYS = ["Scheduling", "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+export const DAYS = [
+  "Scheduling",
+  "Sunday",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+];
 export const WINDOWS = ["Scheduling", ...Array.from({ length: 12 }, (_, i) => `W${i * 2}`)];
 
 /** A backup of any instance of the account. */
@@ -41,13 +62,24 @@ function create(ctx: Ctx) {
   const image = imageId === undefined ? undefined : findImage(imageId);
   if (imageId !== undefined && !image) f.fail("image", `unknown image ${imageId}`);
   const backupId = f.int("backup_id") ?? undefined;
-  if (imageId !== undefined && backupId !== undefined && !ctx.faults.has("vm-image-and-backup-accepted")) {
+  if (
+    imageId !== undefined &&
+    backupId !== undefined &&
+    !ctx.faults.has("vm-image-and-backup-accepted")
+  ) {
     f.fail("backup_id", "backup_id and image are mutually exclusive");
   }
   const recipeId = f.int("recipe_id") ?? undefined;
   f.object("recipe_data");
-  if (recipeId !== undefined && !f.has("recipe_data") && ctx.faults.has("vm-recipe-data-always-required")) f.fail("recipe_data", "is required with a recipe");
-  const needPass = (imageId !== undefined && !ctx.faults.has("vm-root-pass-not-required")) || recipeId !== undefined;
+  if (
+    recipeId !== undefined &&
+    !f.has("recipe_data") &&
+    ctx.faults.has("vm-recipe-data-always-required")
+  )
+    f.fail("recipe_data", "is required with a recipe");
+  const needPass =
+    (imageId !== undefined && !ctx.faults.has("vm-root-pass-not-required")) ||
+    recipeId !== undefined;
   const pass = rootPass(f, ctx, needPass);
   const swapDefault = ctx.faults.has("vm-swap-default-256") ? 256 : 512;
   const swap = f.int("swap_size", { min: 0 }) ?? swapDefault;
@@ -63,10 +95,13 @@ function create(ctx: Ctx) {
   if (recipeId !== undefined) {
     const recipe = findRecipe(ctx.state, ctx.user, recipeId);
     if (!recipe) f.fail("recipe_id", `recipe ${recipeId} not found`);
-    else if (backupId !== undefined) f.fail("recipe_id", "a recipe cannot be combined with a backup");
+    else if (backupId !== undefined)
+      f.fail("recipe_id", "a recipe cannot be combined with a backup");
     else if (imageId === undefined) f.fail("image", "a recipe needs a compatible image");
-    else if (imageId.startsWith("private/")) f.fail("image", "a recipe cannot be deployed with a private image");
-    else if (!recipe.images.includes(imageId)) f.fail("image", `image ${imageId} is not compatible with recipe ${recipeId}`);
+    else if (imageId.startsWith("private/"))
+      f.fail("image", "a recipe cannot be deployed with a private image");
+    else if (!recipe.images.includes(imageId))
+      f.fail("image", `image ${imageId} is not compatible with recipe ${recipeId}`);
   }
 
   // from a backup: successful, same region, a type large enough, read_write on the source
@@ -77,23 +112,42 @@ function create(ctx: Ctx) {
     else {
       const { entry } = source;
       if (entry.rec.status !== "successful" && !ctx.faults.has("vm-backup-unsuccessful-accepted")) {
-        f.fail("backup_id", `backup ${backupId} has status ${entry.rec.status}; only a successful backup can be restored`);
+        f.fail(
+          "backup_id",
+          `backup ${backupId} has status ${entry.rec.status}; only a successful backup can be restored`,
+        );
       }
-      if (region && entry.rec.region !== region.id && !ctx.faults.has("vm-backup-region-unchecked")) {
+      if (
+        region &&
+        entry.rec.region !== region.id &&
+        !ctx.faults.has("vm-backup-region-unchecked")
+      ) {
         f.fail("region", `must equal the backup's region ${entry.rec.region}`);
       }
       const need = entry.disks.reduce((n, d) => n + d.size, 0);
-      if (type && need > type.disk && !ctx.faults.has("vm-backup-type-unchecked")) f.fail("type", `type ${type.id} is too small for the backup (${need} MB of disks)`);
+      if (type && need > type.disk && !ctx.faults.has("vm-backup-type-unchecked"))
+        f.fail("type", `type ${type.id} is too small for the backup (${need} MB of disks)`);
     }
   }
-  if (image && type && image.size + swap > type.disk) f.fail("type", `type ${type.id} has too little disk for the image and swap`);
+  if (image && type && image.size + swap > type.disk)
+    f.fail("type", `type ${type.id} has too little disk for the image and swap`);
   f.done();
-  if (source && !permits(ctx.user, source.vm.id, "read_write")) throw forbidden("You need read_write access to the backup's instance");
+  if (source && !permits(ctx.user, source.vm.id, "read_write"))
+    throw forbidden("You need read_write access to the backup's instance");
   checkTagChange(ctx, [], tags);
 
   const vm = newRecord(ctx.state, {
-    label, region: region!.id, type: type!, tags, group, image: imageId ?? (source ? source.vm.image : null), privateIp,
-    backups: backupsEnabled || (ctx.account.profile.backups_enabled === true && !ctx.faults.has("vm-account-backups-ignored")),
+    label,
+    region: region!.id,
+    type: type!,
+    tags,
+    group,
+    image: imageId ?? (source ? source.vm.image : null),
+    privateIp,
+    backups:
+      backupsEnabled ||
+      (ctx.account.profile.backups_enabled === true &&
+        !ctx.faults.has("vm-account-backups-ignored")),
     cpuFactor: ctx.faults.has("vm-alerts-cpu-default-100") ? 100 : 90,
   });
   ctx.account.vms.set(vm.id, vm);
@@ -103,16 +157,35 @@ function create(ctx: Ctx) {
   if (image) {
     // the image disk: 8192 MB (or the image's size if larger), within what the type leaves after swap
     const mainSize = Math.min(type!.disk - swap, Math.max(IMAGE_DISK_MB, image.size));
-    const main = newDisk(ctx.state, `${image.id.split("/").pop()} Disk`, mainSize, image.filesystem);
+    const main = newDisk(
+      ctx.state,
+      `${image.id.split("/").pop()} Disk`,
+      mainSize,
+      image.filesystem,
+    );
     i.disks.set(main.id, main);
-    const devices = { sda: { disk_id: main.id }, sdb: null, sdc: null, sdd: null, sde: null, sdf: null, sdg: null, sdh: null } as Devices;
+    const devices = {
+      sda: { disk_id: main.id },
+      sdb: null,
+      sdc: null,
+      sdd: null,
+      sde: null,
+      sdf: null,
+      sdg: null,
+      sdh: null,
+    } as Devices;
     if (swap > 0) {
       const sw = newDisk(ctx.state, `${swap} MB Swap Image`, swap, "swap");
       i.disks.set(sw.id, sw);
       devices.sdb = { disk_id: sw.id };
     }
     const memory_limit = ctx.variants.has("memory-limit-zero") ? 0 : undefined;
-    const config = newConfig(ctx.state, vm, { label: `My ${image.id} Disk Profile`, devices, interfaces: ifaces, memory_limit });
+    const config = newConfig(ctx.state, vm, {
+      label: `My ${image.id} Disk Profile`,
+      devices,
+      interfaces: ifaces,
+      memory_limit,
+    });
     i.configs.set(config.id, config);
     i.rootPass = pass ?? null;
     if (booted !== false) bootConfig = config.id;
@@ -158,7 +231,9 @@ function update(ctx: Ctx) {
   if (group !== undefined) vm.group = group;
   if (watchdog !== undefined) vm.watchdog_enabled = watchdog;
   if (tags !== undefined) vm.tags = tags;
-  if (alertValues) for (const [k, v] of Object.entries(alertValues)) if (typeof v === "number") vm.alerts[k as keyof typeof vm.alerts] = v;
+  if (alertValues)
+    for (const [k, v] of Object.entries(alertValues))
+      if (typeof v === "number") vm.alerts[k as keyof typeof vm.alerts] = v;
   if (day !== undefined) vm.backups.schedule.day = day;
   if (window !== undefined) vm.backups.schedule.window = window;
   vm.updated = ctx.state.iso();
@@ -185,7 +260,12 @@ function remove(ctx: Ctx) {
 }
 
 export function registerInstances(r: Router) {
-  r.get("/v4/vm/instances", "vms:read_only", (ctx) => paginate(ctx, [...ctx.account.vms.values()].filter((v) => permits(ctx.user, v.id, "read_only"))));
+  r.get("/v4/vm/instances", "vms:read_only", (ctx) =>
+    paginate(
+      ctx,
+      [...ctx.account.vms.values()].filter((v) => permits(ctx.user, v.id, "read_only")),
+    ),
+  );
   r.post("/v4/vm/instances", "vms:read_write", create);
   r.get("/v4/vm/instances/{vmId}", "vms:read_only", (ctx) => ok(vmFrom(ctx, "read_only")));
   r.put("/v4/vm/instances/{vmId}", "vms:read_write", update);

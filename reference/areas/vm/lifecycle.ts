@@ -3,7 +3,17 @@
 import type { Account, State } from "../../state.ts";
 import type { Jobs } from "../../jobs.ts";
 import type { InstanceType } from "../../data.ts";
-import { emptyDevices, inner, SLOTS, specsOf, type Config, type Devices, type Disk, type Iface, type VmRecord } from "./common.ts";
+import {
+  emptyDevices,
+  inner,
+  SLOTS,
+  specsOf,
+  type Config,
+  type Devices,
+  type Disk,
+  type Iface,
+  type VmRecord,
+} from "./common.ts";
 
 /** What asynchronous work needs: no request context survives into a job. */
 export interface Work {
@@ -13,7 +23,20 @@ export interface Work {
   username: string;
 }
 
-export function newRecord(state: State, o: { label?: string; region: string; type: InstanceType; tags: string[]; group?: string; image: string | null; privateIp: boolean; backups: boolean; cpuFactor?: number }): VmRecord {
+export function newRecord(
+  state: State,
+  o: {
+    label?: string;
+    region: string;
+    type: InstanceType;
+    tags: string[];
+    group?: string;
+    image: string | null;
+    privateIp: boolean;
+    backups: boolean;
+    cpuFactor?: number;
+  },
+): VmRecord {
   const id = state.id();
   const now = state.iso();
   const ipv4 = [`45.${(id >> 16) & 255}.${(id >> 8) & 255}.${id & 255}`];
@@ -24,8 +47,19 @@ export function newRecord(state: State, o: { label?: string; region: string; typ
     region: o.region,
     type: o.type.id,
     tags: o.tags,
-    alerts: { cpu: (o.cpuFactor ?? 90) * o.type.vcpus, io: 10000, network_in: 10, network_out: 10, transfer_quota: 80 },
-    backups: { enabled: o.backups, available: false, last_successful: null, schedule: { day: "Scheduling", window: "Scheduling" } },
+    alerts: {
+      cpu: (o.cpuFactor ?? 90) * o.type.vcpus,
+      io: 10000,
+      network_in: 10,
+      network_out: 10,
+      transfer_quota: 80,
+    },
+    backups: {
+      enabled: o.backups,
+      available: false,
+      last_successful: null,
+      schedule: { day: "Scheduling", window: "Scheduling" },
+    },
     created: now,
     group: o.group ?? "",
     hypervisor: "kvm",
@@ -44,9 +78,19 @@ export function newDisk(state: State, label: string, size: number, filesystem: s
   return { id: state.id(), label, status: "ready", size, filesystem, created: now, updated: now };
 }
 
-export const DEFAULT_HELPERS = () => ({ devtmpfs_automount: false, distro: true, modules_dep: true, network: true, updatedb_disabled: true });
+export const DEFAULT_HELPERS = () => ({
+  devtmpfs_automount: false,
+  distro: true,
+  modules_dep: true,
+  network: true,
+  updatedb_disabled: true,
+});
 
-export function newConfig(state: State, vm: VmRecord, o: Partial<Omit<Config, "id" | "created" | "updated">> & { label: string }): Config {
+export function newConfig(
+  state: State,
+  vm: VmRecord,
+  o: Partial<Omit<Config, "id" | "created" | "updated">> & { label: string },
+): Config {
   const now = state.iso();
   return {
     id: state.id(),
@@ -54,7 +98,9 @@ export function newConfig(state: State, vm: VmRecord, o: Partial<Omit<Config, "i
     comments: o.comments ?? null,
     devices: o.devices ?? emptyDevices(),
     helpers: o.helpers ?? DEFAULT_HELPERS(),
-    interfaces: o.interfaces ?? [{ id: state.id(), purpose: "public", label: null, ipam_address: null }],
+    interfaces: o.interfaces ?? [
+      { id: state.id(), purpose: "public", label: null, ipam_address: null },
+    ],
     kernel: o.kernel ?? "vm/latest-64bit",
     memory_limit: o.memory_limit ?? vm.specs.memory,
     root_device: o.root_device ?? "/dev/sda",
@@ -81,7 +127,8 @@ export function copyContent(state: State, target: VmRecord, disks: Disk[], confi
     const devices: Devices = emptyDevices();
     for (const s of SLOTS) {
       const ref = c.devices[s];
-      if (ref && "disk_id" in ref && map.has(ref.disk_id)) devices[s] = { disk_id: map.get(ref.disk_id)! };
+      if (ref && "disk_id" in ref && map.has(ref.disk_id))
+        devices[s] = { disk_id: map.get(ref.disk_id)! };
     }
     const interfaces: Iface[] = c.interfaces.map((i) => ({ ...i, id: state.id() }));
     const copy = newConfig(state, target, { ...c, devices, interfaces, helpers: { ...c.helpers } });
@@ -106,22 +153,39 @@ export function configDisks(vm: VmRecord, c: Config): Disk[] {
 
 const alive = (w: Work, vm: VmRecord) => w.account.vms.get(vm.id) === vm;
 
-export function startJob(w: Work, vm: VmRecord, action: string, work: () => void, cloneOf?: number) {
-  return w.jobs.start(w.account, { vmId: vm.id, vmLabel: vm.label, action, username: w.username, cloneOf }, () => {
-    if (!alive(w, vm)) return;
-    work();
-    vm.updated = w.state.iso();
-  });
+export function startJob(
+  w: Work,
+  vm: VmRecord,
+  action: string,
+  work: () => void,
+  cloneOf?: number,
+) {
+  return w.jobs.start(
+    w.account,
+    { vmId: vm.id, vmLabel: vm.label, action, username: w.username, cloneOf },
+    () => {
+      if (!alive(w, vm)) return;
+      work();
+      vm.updated = w.state.iso();
+    },
+  );
 }
 
 /** Boot job: booting, then running with that config (the last booted one from then on). */
-export function boot(w: Work, vm: VmRecord, configId: number | null, rescue = false, remember = true) {
+export function boot(
+  w: Work,
+  vm: VmRecord,
+  configId: number | null,
+  rescue = false,
+  remember = true,
+) {
   vm.status = "booting";
   return startJob(w, vm, "vm_boot", () => {
     vm.status = "running";
     const i = inner(vm);
     i.rescue = rescue;
-    if (remember && !rescue && configId !== null && i.configs.has(configId)) i.lastBooted = configId;
+    if (remember && !rescue && configId !== null && i.configs.has(configId))
+      i.lastBooted = configId;
   });
 }
 
@@ -134,6 +198,11 @@ export function provision(w: Work, vm: VmRecord, bootConfig: number | null | fal
   });
 }
 
-export function workOf(ctx: { state: State; jobs: Jobs; account: Account; user: { username: string } }): Work {
+export function workOf(ctx: {
+  state: State;
+  jobs: Jobs;
+  account: Account;
+  user: { username: string };
+}): Work {
   return { state: ctx.state, jobs: ctx.jobs, account: ctx.account, username: ctx.user.username };
 }

@@ -8,7 +8,8 @@ import { asRecord, inner } from "./common.ts";
 
 export const pendingMigration: ProviderState = (c, p) => {
   const id = p.vmId;
-  if (typeof id !== "number" || !Number.isInteger(id)) throw badRequest("vmId must be an instance ID", "vmId");
+  if (typeof id !== "number" || !Number.isInteger(id))
+    throw badRequest("vmId must be an instance ID", "vmId");
   const found = c.state.accounts.map((a) => a.vms.get(id)).find((v) => v !== undefined);
   if (!found) throw badRequest(`no instance ${id}`, "vmId");
   inner(asRecord(found)).pendingMigration = p.pending !== false;

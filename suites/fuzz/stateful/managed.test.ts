@@ -11,7 +11,21 @@ import { expectError, expectSuccess, observe } from "../../../harness/expect.ts"
 import { TargetFailure } from "../../../harness/errors.ts";
 import type { OperationId } from "../../../harness/operation-ids.ts";
 import { accepted, holds, strings } from "../../managed/helpers.ts";
-import { at, command, expectGone, expectListed, expectMembers, often, pick, removeCommand, runModel, sameRecord, shownId, type Command, type Real } from "./model.ts";
+import {
+  at,
+  command,
+  expectGone,
+  expectListed,
+  expectMembers,
+  often,
+  pick,
+  removeCommand,
+  runModel,
+  sameRecord,
+  shownId,
+  type Command,
+  type Real,
+} from "./model.ts";
 
 interface Entry {
   id: string;
@@ -51,12 +65,21 @@ async function agree(f: Family, m: Model, r: Real): Promise<void> {
   for (const e of m.live) {
     const view = expectSuccess(await r.c.ops[f.view]({ path: { [f.param]: e.id } }));
     // a string sent is found inside a string of the view (an address may be normalised), a number as a value
-    const missing = e.shows.filter((v) => (typeof v === "string" ? !strings(view).some((x) => x.includes(v)) : !holds(view, v)));
-    if (missing.length) throw new TargetFailure(`view of ${name(f)(e)} does not show the value(s) sent: ${JSON.stringify(missing)}; got ${JSON.stringify(view).slice(0, 300)}`);
+    const missing = e.shows.filter((v) =>
+      typeof v === "string" ? !strings(view).some((x) => x.includes(v)) : !holds(view, v),
+    );
+    if (missing.length)
+      throw new TargetFailure(
+        `view of ${name(f)(e)} does not show the value(s) sent: ${JSON.stringify(missing)}; got ${JSON.stringify(view).slice(0, 300)}`,
+      );
     const seen = e.never.filter((s) => strings(view).some((v) => v.includes(s)));
-    if (seen.length) throw new TargetFailure(`view of ${name(f)(e)} holds ${JSON.stringify(seen)}, which must not be stored`);
+    if (seen.length)
+      throw new TargetFailure(
+        `view of ${name(f)(e)} holds ${JSON.stringify(seen)}, which must not be stored`,
+      );
   }
-  for (const e of m.gone) expectGone(await r.c.ops[f.view]({ path: { [f.param]: e.id } }), name(f)(e));
+  for (const e of m.gone)
+    expectGone(await r.c.ops[f.view]({ path: { [f.param]: e.id } }), name(f)(e));
 }
 
 /** The services list takes no pagination and its body is not shown: its items when it answers a `data` array. */
@@ -71,44 +94,77 @@ async function unpaginated(f: Family, r: Real): Promise<unknown[] | undefined> {
 function lifecycle(
   f: Family,
   make: (r: Real) => { body: Record<string, unknown>; entry: Omit<Entry, "id"> },
-  change: (r: Real, e: Entry) => { op: OperationId; body: Record<string, unknown>; apply: () => void; refused?: { body: Record<string, unknown>; apply: () => void } },
+  change: (
+    r: Real,
+    e: Entry,
+  ) => {
+    op: OperationId;
+    body: Record<string, unknown>;
+    apply: () => void;
+    refused?: { body: Record<string, unknown>; apply: () => void };
+  },
   type: "managedContact" | "managedCredential" | "managedService",
 ): fc.Arbitrary<Command<Model, Real>>[] {
   return [
     ...often(
       fc.constant(
-        command<Model, Real>("create", () => true, async (m, r) => {
-          const { body, entry } = make(r);
-          const made = await accepted(r.c.fresh.create(type, (f.list.replace(/^listManaged(\w+)s$/, "createManaged$1")) as OperationId, { body, label: entry.label }));
-          m.live.push({ id: shownId(r.c, made, f.what), ...entry });
-          await agree(f, m, r);
-        }),
+        command<Model, Real>(
+          "create",
+          () => true,
+          async (m, r) => {
+            const { body, entry } = make(r);
+            const made = await accepted(
+              r.c.fresh.create(
+                type,
+                f.list.replace(/^listManaged(\w+)s$/, "createManaged$1") as OperationId,
+                { body, label: entry.label },
+              ),
+            );
+            m.live.push({ id: shownId(r.c, made, f.what), ...entry });
+            await agree(f, m, r);
+          },
+        ),
       ),
     ),
     pick.map((i) =>
-      command<Model, Real>(`update(#${i})`, (m) => m.live.length > 0, async (m, r) => {
-        const e = at(m.live, i);
-        const u = change(r, e);
-        const res = await r.c.ops[u.op]({ path: { [f.param]: e.id }, body: u.body });
-        if (u.refused && res.status >= 400 && res.status < 500) {
-          // refusing a field the operation does not take also changes nothing; then the plain update
-          expectError(res);
-          expectSuccess(await r.c.ops[u.op]({ path: { [f.param]: e.id }, body: u.refused.body }));
-          u.refused.apply();
-        } else {
-          expectSuccess(res);
-          u.apply();
-        }
-        await agree(f, m, r);
-      }),
+      command<Model, Real>(
+        `update(#${i})`,
+        (m) => m.live.length > 0,
+        async (m, r) => {
+          const e = at(m.live, i);
+          const u = change(r, e);
+          const res = await r.c.ops[u.op]({ path: { [f.param]: e.id }, body: u.body });
+          if (u.refused && res.status >= 400 && res.status < 500) {
+            // refusing a field the operation does not take also changes nothing; then the plain update
+            expectError(res);
+            expectSuccess(await r.c.ops[u.op]({ path: { [f.param]: e.id }, body: u.refused.body }));
+            u.refused.apply();
+          } else {
+            expectSuccess(res);
+            u.apply();
+          }
+          await agree(f, m, r);
+        },
+      ),
     ),
-    removeCommand<Entry, Model, Real>("delete", async (e, r) => void expectSuccess(await r.c.ops[f.remove]({ path: { [f.param]: e.id } })), (m, r) => agree(f, m, r)),
+    removeCommand<Entry, Model, Real>(
+      "delete",
+      async (e, r) => void expectSuccess(await r.c.ops[f.remove]({ path: { [f.param]: e.id } })),
+      (m, r) => agree(f, m, r),
+    ),
   ];
 }
 
 // ---- contacts ---------------------------------------------------------------------------------
 
-const CONTACTS: Family = { what: "contact", list: "listManagedContacts", view: "getManagedContact", remove: "deleteManagedContact", param: "contactId", paginated: true };
+const CONTACTS: Family = {
+  what: "contact",
+  list: "listManagedContacts",
+  view: "getManagedContact",
+  remove: "deleteManagedContact",
+  param: "contactId",
+  paginated: true,
+};
 
 const contactFields = (r: Real) => {
   const name = r.c.label("ct", 64);
@@ -121,25 +177,43 @@ const contactCommands = lifecycle(
   CONTACTS,
   (r) => {
     const body = contactFields(r);
-    return { body, entry: { label: body.name, shows: [body.name, body.group, body.email], never: [] } };
+    return {
+      body,
+      entry: { label: body.name, shows: [body.name, body.group, body.email], never: [] },
+    };
   },
   (r, e) => {
     const body = contactFields(r);
-    return { op: "updateManagedContact", body, apply: () => Object.assign(e, { label: body.name, shows: [body.name, body.group, body.email] }) };
+    return {
+      op: "updateManagedContact",
+      body,
+      apply: () =>
+        Object.assign(e, { label: body.name, shows: [body.name, body.group, body.email] }),
+    };
   },
   "managedContact",
 );
 
 // ---- credentials ------------------------------------------------------------------------------
 
-const CREDENTIALS: Family = { what: "credential", list: "listManagedCredentials", view: "getManagedCredential", remove: "revokeManagedCredential", param: "credentialId", paginated: true };
+const CREDENTIALS: Family = {
+  what: "credential",
+  list: "listManagedCredentials",
+  view: "getManagedCredential",
+  remove: "revokeManagedCredential",
+  param: "credentialId",
+  paginated: true,
+};
 
 const credentialCommands = [
   ...lifecycle(
     CREDENTIALS,
     (r) => {
       const label = r.c.label("cred", 75);
-      return { body: { label, password: "Plumbline-s3cret!", username: r.c.label("user", 60) }, entry: { label, shows: [label], never: [] } };
+      return {
+        body: { label, password: "Plumbline-s3cret!", username: r.c.label("user", 60) },
+        entry: { label, shows: [label], never: [] },
+      };
     },
     // the label-only update, sent with a username it must not apply
     (r, e) => {
@@ -155,26 +229,49 @@ const credentialCommands = [
     "managedCredential",
   ),
   pick.map((i) =>
-    command<Model, Real>(`updateUsernamePassword(#${i})`, (m) => m.live.length > 0, async (m, r) => {
-      const e = at(m.live, i);
-      const username = r.c.label("user", 60);
-      expectSuccess(await r.c.ops.updateManagedCredentialUsernamePassword({ path: { credentialId: e.id }, body: { password: "Fresh-s3cret!", username } }));
-      await agree(CREDENTIALS, m, r);
-    }),
+    command<Model, Real>(
+      `updateUsernamePassword(#${i})`,
+      (m) => m.live.length > 0,
+      async (m, r) => {
+        const e = at(m.live, i);
+        const username = r.c.label("user", 60);
+        expectSuccess(
+          await r.c.ops.updateManagedCredentialUsernamePassword({
+            path: { credentialId: e.id },
+            body: { password: "Fresh-s3cret!", username },
+          }),
+        );
+        await agree(CREDENTIALS, m, r);
+      },
+    ),
   ),
   pick.map((i) =>
-    command<Model, Real>(`createWithSameLabel(#${i})`, (m) => m.live.length > 0, async (m, r) => {
-      const e = at(m.live, i);
-      const res = await r.c.fresh.attempt("managedCredential", "createManagedCredential", { body: { label: e.label, password: "Plumbline-s3cret!" }, label: e.label });
-      expectError(res); // credential labels are unique
-      await agree(CREDENTIALS, m, r);
-    }),
+    command<Model, Real>(
+      `createWithSameLabel(#${i})`,
+      (m) => m.live.length > 0,
+      async (m, r) => {
+        const e = at(m.live, i);
+        const res = await r.c.fresh.attempt("managedCredential", "createManagedCredential", {
+          body: { label: e.label, password: "Plumbline-s3cret!" },
+          label: e.label,
+        });
+        expectError(res); // credential labels are unique
+        await agree(CREDENTIALS, m, r);
+      },
+    ),
   ),
 ];
 
 // ---- services ---------------------------------------------------------------------------------
 
-const SERVICES: Family = { what: "service", list: "listManagedServices", view: "getManagedService", remove: "deleteManagedService", param: "serviceId", paginated: false };
+const SERVICES: Family = {
+  what: "service",
+  list: "listManagedServices",
+  view: "getManagedService",
+  remove: "deleteManagedService",
+  param: "serviceId",
+  paginated: false,
+};
 
 /** A url service on a public host (no region); its address has query parameters and, sometimes, a fragment. */
 function serviceFields(r: Real, fragment: boolean) {
@@ -183,85 +280,192 @@ function serviceFields(r: Real, fragment: boolean) {
   const frag = r.c.label("frag", 30);
   const address = `https://example.com/health?${query}${fragment ? `#${frag}` : ""}`;
   const timeout = 1 + (label.charCodeAt(label.length - 1) % 255);
-  return { body: { label, address, service_type: "url", timeout }, shows: [label, query, timeout], never: fragment ? [frag] : [] };
+  return {
+    body: { label, address, service_type: "url", timeout },
+    shows: [label, query, timeout],
+    never: fragment ? [frag] : [],
+  };
 }
 
 const serviceCommands = [
   ...often(
     fc.boolean().map((fragment) =>
-      command<Model, Real>(`create(${fragment ? "address with a fragment" : "address"})`, () => true, async (m, r) => {
-        const s = serviceFields(r, fragment);
-        const made = await accepted(r.c.fresh.create("managedService", "createManagedService", { body: s.body, label: s.body.label }));
-        m.live.push({ id: shownId(r.c, made, "service"), label: s.body.label, shows: s.shows, never: s.never, monitored: true });
-        await agree(SERVICES, m, r);
-      }),
+      command<Model, Real>(
+        `create(${fragment ? "address with a fragment" : "address"})`,
+        () => true,
+        async (m, r) => {
+          const s = serviceFields(r, fragment);
+          const made = await accepted(
+            r.c.fresh.create("managedService", "createManagedService", {
+              body: s.body,
+              label: s.body.label,
+            }),
+          );
+          m.live.push({
+            id: shownId(r.c, made, "service"),
+            label: s.body.label,
+            shows: s.shows,
+            never: s.never,
+            monitored: true,
+          });
+          await agree(SERVICES, m, r);
+        },
+      ),
     ),
   ),
-  fc.tuple(pick, fc.subarray(["label", "address", "timeout"] as const, { minLength: 1 }), fc.boolean()).map(([i, fields, fragment]) =>
-    command<Model, Real>(`update(#${i}: ${fields.join("+")}${fields.includes("address") && fragment ? ", address with a fragment" : ""})`, (m) => m.live.length > 0, async (m, r) => {
-      const e = at(m.live, i);
-      const s = serviceFields(r, fragment);
-      const body = Object.fromEntries(fields.map((f) => [f, s.body[f]]));
-      expectSuccess(await r.c.ops.updateManagedService({ path: { serviceId: e.id }, body }));
-      // what the view must show now: the fields sent, and the old values of the others
-      const old = { label: e.shows[0], address: e.shows[1], timeout: e.shows[2] };
-      const now = { label: fields.includes("label") ? s.shows[0] : old.label, address: fields.includes("address") ? s.shows[1] : old.address, timeout: fields.includes("timeout") ? s.shows[2] : old.timeout };
-      Object.assign(e, { label: String(now.label), shows: [now.label, now.address, now.timeout], never: [...e.never, ...(fields.includes("address") ? s.never : [])] });
-      await agree(SERVICES, m, r);
-    }),
-  ),
+  fc
+    .tuple(
+      pick,
+      fc.subarray(["label", "address", "timeout"] as const, { minLength: 1 }),
+      fc.boolean(),
+    )
+    .map(([i, fields, fragment]) =>
+      command<Model, Real>(
+        `update(#${i}: ${fields.join("+")}${fields.includes("address") && fragment ? ", address with a fragment" : ""})`,
+        (m) => m.live.length > 0,
+        async (m, r) => {
+          const e = at(m.live, i);
+          const s = serviceFields(r, fragment);
+          const body = Object.fromEntries(fields.map((f) => [f, s.body[f]]));
+          expectSuccess(await r.c.ops.updateManagedService({ path: { serviceId: e.id }, body }));
+          // what the view must show now: the fields sent, and the old values of the others
+          const old = { label: e.shows[0], address: e.shows[1], timeout: e.shows[2] };
+          const now = {
+            label: fields.includes("label") ? s.shows[0] : old.label,
+            address: fields.includes("address") ? s.shows[1] : old.address,
+            timeout: fields.includes("timeout") ? s.shows[2] : old.timeout,
+          };
+          Object.assign(e, {
+            label: String(now.label),
+            shows: [now.label, now.address, now.timeout],
+            never: [...e.never, ...(fields.includes("address") ? s.never : [])],
+          });
+          await agree(SERVICES, m, r);
+        },
+      ),
+    ),
   // disable applies to a monitored service, enable to one that is not (States and transitions)
   ...(["disable", "enable"] as const).map((move) =>
     pick.map((i) =>
-      command<Model, Real>(`${move}(#${i})`, (m) => m.live.some((e) => e.monitored === (move === "disable")), async (m, r) => {
-        const e = at(m.live.filter((x) => x.monitored === (move === "disable")), i);
-        const before = expectSuccess(await r.c.ops.getManagedService({ path: { serviceId: e.id } }));
-        expectSuccess(await r.c.ops[move === "disable" ? "disableManagedService" : "enableManagedService"]({ path: { serviceId: e.id } }));
-        e.monitored = move === "enable";
-        // which field shows monitoring is not shown: whether the view changed is recorded
-        const after = expectSuccess(await r.c.ops.getManagedService({ path: { serviceId: e.id } }));
-        observe("MNG-SVC-11", `service view changed with ${move}`, JSON.stringify(before) !== JSON.stringify(after));
-        await agree(SERVICES, m, r);
-      }),
+      command<Model, Real>(
+        `${move}(#${i})`,
+        (m) => m.live.some((e) => e.monitored === (move === "disable")),
+        async (m, r) => {
+          const e = at(
+            m.live.filter((x) => x.monitored === (move === "disable")),
+            i,
+          );
+          const before = expectSuccess(
+            await r.c.ops.getManagedService({ path: { serviceId: e.id } }),
+          );
+          expectSuccess(
+            await r.c.ops[move === "disable" ? "disableManagedService" : "enableManagedService"]({
+              path: { serviceId: e.id },
+            }),
+          );
+          e.monitored = move === "enable";
+          // which field shows monitoring is not shown: whether the view changed is recorded
+          const after = expectSuccess(
+            await r.c.ops.getManagedService({ path: { serviceId: e.id } }),
+          );
+          observe(
+            "MNG-SVC-11",
+            `service view changed with ${move}`,
+            JSON.stringify(before) !== JSON.stringify(after),
+          );
+          await agree(SERVICES, m, r);
+        },
+      ),
     ),
   ),
-  removeCommand<Entry, Model, Real>("delete", async (e, r) => void expectSuccess(await r.c.ops.deleteManagedService({ path: { serviceId: e.id } })), (m, r) => agree(SERVICES, m, r)),
+  removeCommand<Entry, Model, Real>(
+    "delete",
+    async (e, r) =>
+      void expectSuccess(await r.c.ops.deleteManagedService({ path: { serviceId: e.id } })),
+    (m, r) => agree(SERVICES, m, r),
+  ),
 ];
 
 describe("fuzz/stateful/managed", () => {
   check(
-    { id: ["MNG-CONTACT-1", "MNG-CONTACT-2", "MNG-CONTACT-3"], op: ["createManagedContact", "updateManagedContact", "deleteManagedContact", "getManagedContact", "listManagedContacts"], kind: "fuzz", effect: "creates", timeout: 120_000 },
+    {
+      id: ["MNG-CONTACT-1", "MNG-CONTACT-2", "MNG-CONTACT-3"],
+      op: [
+        "createManagedContact",
+        "updateManagedContact",
+        "deleteManagedContact",
+        "getManagedContact",
+        "listManagedContacts",
+      ],
+      kind: "fuzz",
+      effect: "creates",
+      timeout: 120_000,
+    },
     "managed contacts: after any sequence of creates, updates and deletes, list and views agree with the model",
     async (c) => {
-      await runModel<Model, Real>(c, "stateful managed contacts", contactCommands, async () => ({ model: { live: [], gone: [] }, real: { c } }));
+      await runModel<Model, Real>(c, "stateful managed contacts", contactCommands, async () => ({
+        model: { live: [], gone: [] },
+        real: { c },
+      }));
     },
   );
 
   check(
     {
       id: ["MNG-CRED-1", "MNG-CRED-2", "MNG-CRED-3", "MNG-CRED-4", "MNG-CRED-5", "MNG-CRED-7"],
-      op: ["createManagedCredential", "updateManagedCredential", "updateManagedCredentialUsernamePassword", "revokeManagedCredential", "getManagedCredential", "listManagedCredentials"],
+      op: [
+        "createManagedCredential",
+        "updateManagedCredential",
+        "updateManagedCredentialUsernamePassword",
+        "revokeManagedCredential",
+        "getManagedCredential",
+        "listManagedCredentials",
+      ],
       kind: "fuzz",
       effect: "creates",
       timeout: 120_000,
     },
     "managed credentials: after any sequence of creates, label updates, username and password updates, duplicate labels and revokes, list and views agree with the model",
     async (c) => {
-      await runModel<Model, Real>(c, "stateful managed credentials", credentialCommands, async () => ({ model: { live: [], gone: [] }, real: { c } }));
+      await runModel<Model, Real>(
+        c,
+        "stateful managed credentials",
+        credentialCommands,
+        async () => ({ model: { live: [], gone: [] }, real: { c } }),
+      );
     },
   );
 
   check(
     {
-      id: ["MNG-SVC-1", "MNG-SVC-2", "MNG-SVC-3", "MNG-SVC-6", "MNG-SVC-7", "MNG-SVC-8", "MNG-SVC-11"],
-      op: ["createManagedService", "updateManagedService", "disableManagedService", "enableManagedService", "deleteManagedService", "getManagedService", "listManagedServices"],
+      id: [
+        "MNG-SVC-1",
+        "MNG-SVC-2",
+        "MNG-SVC-3",
+        "MNG-SVC-6",
+        "MNG-SVC-7",
+        "MNG-SVC-8",
+        "MNG-SVC-11",
+      ],
+      op: [
+        "createManagedService",
+        "updateManagedService",
+        "disableManagedService",
+        "enableManagedService",
+        "deleteManagedService",
+        "getManagedService",
+        "listManagedServices",
+      ],
       kind: "fuzz",
       effect: "creates",
       timeout: 120_000,
     },
     "managed services: after any sequence of creates, updates, disables, enables and deletes, list and views agree with the model (address fragments dropped)",
     async (c) => {
-      await runModel<Model, Real>(c, "stateful managed services", serviceCommands, async () => ({ model: { live: [], gone: [] }, real: { c } }));
+      await runModel<Model, Real>(c, "stateful managed services", serviceCommands, async () => ({
+        model: { live: [], gone: [] },
+        real: { c },
+      }));
     },
   );
 });

@@ -23,7 +23,11 @@ export interface Real {
 export type Command<M extends object, R extends Real> = fc.AsyncCommand<M, R, false>;
 
 /** One command: its printed form (what the failure message shows), when it applies, what it does. */
-export function command<M extends object, R extends Real>(text: string, applies: (m: Readonly<M>) => boolean, run: (m: M, r: R) => Promise<void>): Command<M, R> {
+export function command<M extends object, R extends Real>(
+  text: string,
+  applies: (m: Readonly<M>) => boolean,
+  run: (m: M, r: R) => Promise<void>,
+): Command<M, R> {
   return {
     check: applies,
     run: async (m, r) => {
@@ -95,7 +99,10 @@ export async function runModel<M extends object, R extends Real>(
       }
     },
     // a sequence takes tens of requests: at least 10 s before generation stops
-    { numRuns: opts.numRuns ?? sequences(c), timeBudgetMs: Math.max(c.config.timeBudgetMs, 10_000) },
+    {
+      numRuns: opts.numRuns ?? sequences(c),
+      timeBudgetMs: Math.max(c.config.timeBudgetMs, 10_000),
+    },
   );
   c.observe("command sequences run (shrinking included)", ran);
 }
@@ -126,25 +133,36 @@ export function removeCommand<E, M extends { live: E[]; gone: E[] }, R extends R
   agree: (m: M, r: R) => Promise<void>,
 ): fc.Arbitrary<Command<M, R>> {
   return pick.map((i) =>
-    command<M, R>(`${verb}(#${i})`, (m) => m.live.length > 0, async (m, r) => {
-      const e = at(m.live, i);
-      await remove(e, r);
-      m.live.splice(m.live.indexOf(e), 1);
-      m.gone.push(e);
-      await agree(m, r);
-    }),
+    command<M, R>(
+      `${verb}(#${i})`,
+      (m) => m.live.length > 0,
+      async (m, r) => {
+        const e = at(m.live, i);
+        await remove(e, r);
+        m.live.splice(m.live.indexOf(e), 1);
+        m.gone.push(e);
+        await agree(m, r);
+      },
+    ),
   );
 }
 
 /** Every item of a paginated list, page by page (at most 50 pages), each page's envelope checked. */
-export async function listAll(c: CheckContext, op: OperationId, opts: CallOptions = {}): Promise<{ items: any[]; results: number; pages: number }> {
+export async function listAll(
+  c: CheckContext,
+  op: OperationId,
+  opts: CallOptions = {},
+): Promise<{ items: any[]; results: number; pages: number }> {
   const items: any[] = [];
   let results = 0;
   let pages = 1;
   for (let page = 1; page <= 50; page++) {
     // page 1 is asked without the parameter: some lists (buckets) do not name it
-    const col = expectCollection(await c.ops[op]({ ...opts, query: page === 1 ? opts.query : { ...opts.query, page } }));
-    if (col.page !== page) throw new TargetFailure(`${op} page ${page}: the envelope says page ${col.page}`);
+    const col = expectCollection(
+      await c.ops[op]({ ...opts, query: page === 1 ? opts.query : { ...opts.query, page } }),
+    );
+    if (col.page !== page)
+      throw new TargetFailure(`${op} page ${page}: the envelope says page ${col.page}`);
     items.push(...col.data);
     ({ results, pages } = col);
     if (page >= col.pages || col.data.length === 0) break;
@@ -156,10 +174,21 @@ export async function listAll(c: CheckContext, op: OperationId, opts: CallOption
  * A list the sequence owns whole (the configs and disks of its own instance):
  * its total is the model's count, all on one page. The pages for zero results is not shown.
  */
-export function expectOwnTotals(op: string, list: { items: unknown[]; results: number; pages: number }, count: number): void {
-  if (list.results !== count) throw new TargetFailure(`${op}: results is ${list.results}; the model holds ${count}`);
-  if (list.items.length !== count) throw new TargetFailure(`${op}: the pages hold ${list.items.length} items; the model holds ${count}`);
-  if (count > 0 && list.pages !== 1) throw new TargetFailure(`${op}: pages is ${list.pages} for ${count} results at the default page size of 100`);
+export function expectOwnTotals(
+  op: string,
+  list: { items: unknown[]; results: number; pages: number },
+  count: number,
+): void {
+  if (list.results !== count)
+    throw new TargetFailure(`${op}: results is ${list.results}; the model holds ${count}`);
+  if (list.items.length !== count)
+    throw new TargetFailure(
+      `${op}: the pages hold ${list.items.length} items; the model holds ${count}`,
+    );
+  if (count > 0 && list.pages !== 1)
+    throw new TargetFailure(
+      `${op}: pages is ${list.pages} for ${count} results at the default page size of 100`,
+    );
 }
 
 /**
@@ -167,14 +196,24 @@ export function expectOwnTotals(op: string, list: { items: unknown[]; results: n
  * only membership is compared, never counts): every live entry is listed once, no removed one is.
  * `is(item, entry)` says whether a listed item is that entry.
  */
-export function expectMembers<E>(op: string, items: unknown[], live: readonly E[], gone: readonly E[], is: (item: any, e: E) => boolean, name: (e: E) => string, opts: { shifting?: boolean } = {}): void {
+export function expectMembers<E>(
+  op: string,
+  items: unknown[],
+  live: readonly E[],
+  gone: readonly E[],
+  is: (item: any, e: E) => boolean,
+  name: (e: E) => string,
+  opts: { shifting?: boolean } = {},
+): void {
   for (const e of live) {
     const n = items.filter((item) => is(item, e)).length;
     // a list others reorder while its pages are walked (tickets: open first) may show an item twice
-    if (n === 0 || (n > 1 && !opts.shifting)) throw new TargetFailure(`${op}: ${name(e)} is listed ${n} times; the model holds it once`);
+    if (n === 0 || (n > 1 && !opts.shifting))
+      throw new TargetFailure(`${op}: ${name(e)} is listed ${n} times; the model holds it once`);
   }
   for (const e of gone) {
-    if (items.some((item) => is(item, e))) throw new TargetFailure(`${op}: ${name(e)} was removed and is still listed`);
+    if (items.some((item) => is(item, e)))
+      throw new TargetFailure(`${op}: ${name(e)} was removed and is still listed`);
   }
 }
 
@@ -207,19 +246,24 @@ export async function expectListed<E>(
 
 /** A view of something removed answers an error (the Error body); never a success. */
 export function expectGone(res: ApiResponse, what: string): void {
-  if (res.status >= 200 && res.status < 300) throw new TargetFailure(`${what} was removed; its view answered ${res.status}`);
+  if (res.status >= 200 && res.status < 300)
+    throw new TargetFailure(`${what} was removed; its view answered ${res.status}`);
   expectError(res);
 }
 
 /** `id` of a created record, as the target reports it; skips when the (not shown) body does not carry it. */
 export function shownId(c: CheckContext, body: unknown, what: string): string {
   const id = (body as { id?: unknown } | null)?.id;
-  if (typeof id !== "string" && typeof id !== "number") c.skip(`the ${what} create response does not carry "id" (its body is not shown in the material), so the ${what} cannot be addressed`);
+  if (typeof id !== "string" && typeof id !== "number")
+    c.skip(
+      `the ${what} create response does not carry "id" (its body is not shown in the material), so the ${what} cannot be addressed`,
+    );
   return String(id);
 }
 
 /** Whether a listed record is the one with this ID (`id` as the target reports it). */
-export const hasId = (item: any, id: string): boolean => item !== null && typeof item === "object" && String(item.id) === id;
+export const hasId = (item: any, id: string): boolean =>
+  item !== null && typeof item === "object" && String(item.id) === id;
 
 /**
  * Whether a listed record whose fields are not shown is the entry with this ID: by `id` when the

@@ -11,7 +11,18 @@ import { expectEmptyObject, expectSuccess } from "../../../harness/expect.ts";
 import { TargetFailure } from "../../../harness/errors.ts";
 import { exchangeToken } from "../../account/helpers.ts";
 import { accepted } from "../../managed/helpers.ts";
-import { at, command, expectGone, expectListed, hasId, often, pick, removeCommand, runModel, type Real } from "./model.ts";
+import {
+  at,
+  command,
+  expectGone,
+  expectListed,
+  hasId,
+  often,
+  pick,
+  removeCommand,
+  runModel,
+  type Real,
+} from "./model.ts";
 
 interface Client {
   id: string;
@@ -37,18 +48,41 @@ const name = (x: Client) => `OAuth client ${x.id}`;
 /** A record from list, view or update: the model's values, and a secret that is no plaintext. */
 function expectRecord(where: string, rec: any, x: Client): void {
   for (const k of ["label", "public", "redirect_uri"] as const) {
-    if (rec?.[k] !== x[k]) throw new TargetFailure(`${where} of ${name(x)}: ${k} is ${JSON.stringify(rec?.[k])}; the model holds ${JSON.stringify(x[k])}`);
+    if (rec?.[k] !== x[k])
+      throw new TargetFailure(
+        `${where} of ${name(x)}: ${k} is ${JSON.stringify(rec?.[k])}; the model holds ${JSON.stringify(x[k])}`,
+      );
   }
-  if (x.plaintext.includes(rec?.secret)) throw new TargetFailure(`${where} of ${name(x)} shows a plaintext secret a reset answered; it shows a redacted placeholder`);
+  if (x.plaintext.includes(rec?.secret))
+    throw new TargetFailure(
+      `${where} of ${name(x)} shows a plaintext secret a reset answered; it shows a redacted placeholder`,
+    );
 }
 
 async function agree(m: Model, r: R): Promise<void> {
-  const items = await expectListed(r.c, "listOAuthClients", {}, m.live, m.gone, (item, x) => hasId(item, x.id), name);
+  const items = await expectListed(
+    r.c,
+    "listOAuthClients",
+    {},
+    m.live,
+    m.gone,
+    (item, x) => hasId(item, x.id),
+    name,
+  );
   for (const x of m.live) {
-    expectRecord("list entry", items.find((item) => hasId(item, x.id)), x);
-    expectRecord("view", expectSuccess(await r.c.ops.getOAuthClient({ path: { clientId: x.id } })), x);
+    expectRecord(
+      "list entry",
+      items.find((item) => hasId(item, x.id)),
+      x,
+    );
+    expectRecord(
+      "view",
+      expectSuccess(await r.c.ops.getOAuthClient({ path: { clientId: x.id } })),
+      x,
+    );
   }
-  for (const x of m.gone) expectGone(await r.c.ops.getOAuthClient({ path: { clientId: x.id } }), name(x));
+  for (const x of m.gone)
+    expectGone(await r.c.ops.getOAuthClient({ path: { clientId: x.id } }), name(x));
 }
 
 const uri = (r: Real) => `https://example.com/${r.c.label("cb", 40)}`;
@@ -56,55 +90,121 @@ const uri = (r: Real) => `https://example.com/${r.c.label("cb", 40)}`;
 const commands = [
   ...often(
     fc.boolean().map((isPublic) =>
-      command<Model, R>(`create(public ${isPublic})`, () => true, async (m, r) => {
-        const body = { label: r.c.label("app", 512), public: isPublic, redirect_uri: uri(r) };
-        const made = await accepted(r.c.fresh.create("oauthClient", "createOAuthClient", { body, label: body.label }));
-        if (typeof made?.id !== "string") throw new TargetFailure(`create answered id ${JSON.stringify(made?.id)}; an OAuth client's id is a string`);
-        const x: Client = { id: made.id, ...body, answered: [made.secret], plaintext: [] };
-        for (const k of ["label", "public", "redirect_uri"] as const) {
-          if (made[k] !== x[k]) throw new TargetFailure(`create answered ${k} ${JSON.stringify(made[k])}; sent ${JSON.stringify(x[k])}`);
-        }
-        m.live.push(x);
-        await agree(m, r);
-      }),
+      command<Model, R>(
+        `create(public ${isPublic})`,
+        () => true,
+        async (m, r) => {
+          const body = { label: r.c.label("app", 512), public: isPublic, redirect_uri: uri(r) };
+          const made = await accepted(
+            r.c.fresh.create("oauthClient", "createOAuthClient", { body, label: body.label }),
+          );
+          if (typeof made?.id !== "string")
+            throw new TargetFailure(
+              `create answered id ${JSON.stringify(made?.id)}; an OAuth client's id is a string`,
+            );
+          const x: Client = { id: made.id, ...body, answered: [made.secret], plaintext: [] };
+          for (const k of ["label", "public", "redirect_uri"] as const) {
+            if (made[k] !== x[k])
+              throw new TargetFailure(
+                `create answered ${k} ${JSON.stringify(made[k])}; sent ${JSON.stringify(x[k])}`,
+              );
+          }
+          m.live.push(x);
+          await agree(m, r);
+        },
+      ),
     ),
   ),
-  fc.tuple(pick, fc.subarray(["label", "public", "redirect_uri"] as const, { minLength: 1 }), fc.boolean()).map(([i, fields, isPublic]) =>
-    command<Model, R>(`update(#${i}: ${fields.join("+")})`, (m) => m.live.length > 0, async (m, r) => {
-      const x = at(m.live, i);
-      const next = { label: r.c.label("app", 512), public: isPublic, redirect_uri: uri(r) };
-      const body = Object.fromEntries(fields.map((f) => [f, next[f]]));
-      const res = expectSuccess(await r.c.ops.updateOAuthClient({ path: { clientId: x.id }, body }));
-      Object.assign(x, body);
-      expectRecord("update answer", res, x);
-      await agree(m, r);
-    }),
-  ),
+  fc
+    .tuple(
+      pick,
+      fc.subarray(["label", "public", "redirect_uri"] as const, { minLength: 1 }),
+      fc.boolean(),
+    )
+    .map(([i, fields, isPublic]) =>
+      command<Model, R>(
+        `update(#${i}: ${fields.join("+")})`,
+        (m) => m.live.length > 0,
+        async (m, r) => {
+          const x = at(m.live, i);
+          const next = { label: r.c.label("app", 512), public: isPublic, redirect_uri: uri(r) };
+          const body = Object.fromEntries(fields.map((f) => [f, next[f]]));
+          const res = expectSuccess(
+            await r.c.ops.updateOAuthClient({ path: { clientId: x.id }, body }),
+          );
+          Object.assign(x, body);
+          expectRecord("update answer", res, x);
+          await agree(m, r);
+        },
+      ),
+    ),
   // drawn often: the old secret is tried only from a client's second reset on
-  ...often(pick.map((i) =>
-    command<Model, R>(`resetSecret(#${i})`, (m) => m.live.length > 0, async (m, r) => {
-      const x = at(m.live, i);
-      const secret = expectSuccess(await r.c.ops.resetOAuthClientSecret({ path: { clientId: x.id } })).secret;
-      if (typeof secret !== "string" || secret === "") throw new TargetFailure(`reset of ${name(x)} answered secret ${JSON.stringify(secret)}`);
-      if (x.answered.includes(secret)) throw new TargetFailure(`reset of ${name(x)} answered a secret it answered before`);
-      const old = x.plaintext.at(-1);
-      x.answered.push(secret);
-      x.plaintext.push(secret);
-      if (r.exchange) {
-        if (old !== undefined && (await exchangeToken(r.c.states, { clientId: x.id, secret: old }))) throw new TargetFailure(`the secret of ${name(x)} replaced by this reset still authenticates it`);
-        if (!(await exchangeToken(r.c.states, { clientId: x.id, secret }))) throw new TargetFailure(`the secret the reset of ${name(x)} answered does not authenticate it`);
-      }
-      await agree(m, r);
-    }),
-  )),
-  removeCommand<Client, Model, R>("delete", async (x, r) => expectEmptyObject(await r.c.ops.deleteOAuthClient({ path: { clientId: x.id } })), agree),
+  ...often(
+    pick.map((i) =>
+      command<Model, R>(
+        `resetSecret(#${i})`,
+        (m) => m.live.length > 0,
+        async (m, r) => {
+          const x = at(m.live, i);
+          const secret = expectSuccess(
+            await r.c.ops.resetOAuthClientSecret({ path: { clientId: x.id } }),
+          ).secret;
+          if (typeof secret !== "string" || secret === "")
+            throw new TargetFailure(
+              `reset of ${name(x)} answered secret ${JSON.stringify(secret)}`,
+            );
+          if (x.answered.includes(secret))
+            throw new TargetFailure(`reset of ${name(x)} answered a secret it answered before`);
+          const old = x.plaintext.at(-1);
+          x.answered.push(secret);
+          x.plaintext.push(secret);
+          if (r.exchange) {
+            if (
+              old !== undefined &&
+              (await exchangeToken(r.c.states, { clientId: x.id, secret: old }))
+            )
+              throw new TargetFailure(
+                `the secret of ${name(x)} replaced by this reset still authenticates it`,
+              );
+            if (!(await exchangeToken(r.c.states, { clientId: x.id, secret })))
+              throw new TargetFailure(
+                `the secret the reset of ${name(x)} answered does not authenticate it`,
+              );
+          }
+          await agree(m, r);
+        },
+      ),
+    ),
+  ),
+  removeCommand<Client, Model, R>(
+    "delete",
+    async (x, r) =>
+      expectEmptyObject(await r.c.ops.deleteOAuthClient({ path: { clientId: x.id } })),
+    agree,
+  ),
 ];
 
 describe("fuzz/stateful/oauth-clients", () => {
   check(
     {
-      id: ["OAUTH-CREATE-1", "OAUTH-UPDATE-1", "OAUTH-SECRET-1", "OAUTH-SECRET-2", "OAUTH-SECRET-3", "OAUTH-DELETE-1", "OAUTH-LIST-1", "OAUTH-VIEW-1"],
-      op: ["createOAuthClient", "updateOAuthClient", "resetOAuthClientSecret", "deleteOAuthClient", "getOAuthClient", "listOAuthClients"],
+      id: [
+        "OAUTH-CREATE-1",
+        "OAUTH-UPDATE-1",
+        "OAUTH-SECRET-1",
+        "OAUTH-SECRET-2",
+        "OAUTH-SECRET-3",
+        "OAUTH-DELETE-1",
+        "OAUTH-LIST-1",
+        "OAUTH-VIEW-1",
+      ],
+      op: [
+        "createOAuthClient",
+        "updateOAuthClient",
+        "resetOAuthClientSecret",
+        "deleteOAuthClient",
+        "getOAuthClient",
+        "listOAuthClients",
+      ],
       kind: "fuzz",
       effect: "creates",
       timeout: 120_000,
@@ -112,7 +212,10 @@ describe("fuzz/stateful/oauth-clients", () => {
     "OAuth clients: after any sequence of creates, updates, secret resets and deletes, list and views agree with the model and never show a reset's plaintext",
     async (c) => {
       const exchange = c.config.controlUrl !== undefined;
-      await runModel<Model, R>(c, "stateful oauth clients", commands, async () => ({ model: { live: [], gone: [] }, real: { c, exchange } }));
+      await runModel<Model, R>(c, "stateful oauth clients", commands, async () => ({
+        model: { live: [], gone: [] },
+        real: { c, exchange },
+      }));
     },
   );
 });

@@ -10,8 +10,28 @@ import { check } from "../../../harness/check.ts";
 import { expectEmptyObject, expectError, expectSuccess } from "../../../harness/expect.ts";
 import { TargetFailure } from "../../../harness/errors.ts";
 import { accepted } from "../../managed/helpers.ts";
-import { CERTIFICATE, forceRemove, freshBucket, presign, PRIVATE_KEY, ref, works, type BucketRef } from "../../object-storage/helpers.ts";
-import { at, command, expectGone, expectListed, hasId, often, pick, removeCommand, runModel, type Real } from "./model.ts";
+import {
+  CERTIFICATE,
+  forceRemove,
+  freshBucket,
+  presign,
+  PRIVATE_KEY,
+  ref,
+  works,
+  type BucketRef,
+} from "../../object-storage/helpers.ts";
+import {
+  at,
+  command,
+  expectGone,
+  expectListed,
+  hasId,
+  often,
+  pick,
+  removeCommand,
+  runModel,
+  type Real,
+} from "./model.ts";
 
 // ---- access keys ------------------------------------------------------------------------------
 
@@ -37,23 +57,56 @@ const keyName = (k: Key) => `key ${k.id}`;
 
 /** A key record from list, view or update: the model's label and access_key, limited as created, no secret. */
 function expectKey(where: string, rec: any, k: Key, bucket: BucketRef): void {
-  if (rec?.label !== k.label) throw new TargetFailure(`${where} of ${keyName(k)}: label ${JSON.stringify(rec?.label)}; the model holds ${JSON.stringify(k.label)}`);
-  if (rec?.access_key !== k.access_key) throw new TargetFailure(`${where} of ${keyName(k)}: access_key changed from ${JSON.stringify(k.access_key)} to ${JSON.stringify(rec?.access_key)}`);
+  if (rec?.label !== k.label)
+    throw new TargetFailure(
+      `${where} of ${keyName(k)}: label ${JSON.stringify(rec?.label)}; the model holds ${JSON.stringify(k.label)}`,
+    );
+  if (rec?.access_key !== k.access_key)
+    throw new TargetFailure(
+      `${where} of ${keyName(k)}: access_key changed from ${JSON.stringify(k.access_key)} to ${JSON.stringify(rec?.access_key)}`,
+    );
   const limited = k.access !== "omitted";
-  if (rec?.limited !== limited) throw new TargetFailure(`${where} of ${keyName(k)} (bucket_access ${k.access}): limited is ${JSON.stringify(rec?.limited)}, not ${limited}`);
+  if (rec?.limited !== limited)
+    throw new TargetFailure(
+      `${where} of ${keyName(k)} (bucket_access ${k.access}): limited is ${JSON.stringify(rec?.limited)}, not ${limited}`,
+    );
   if (k.access === "one bucket" && Array.isArray(rec?.bucket_access)) {
-    const shown = rec.bucket_access.map((a: any) => `${a?.cluster}/${a?.bucket_name}/${a?.permissions}`);
+    const shown = rec.bucket_access.map(
+      (a: any) => `${a?.cluster}/${a?.bucket_name}/${a?.permissions}`,
+    );
     const sent = `${bucket.clusterId}/${bucket.bucket}/${k.permissions}`;
-    if (shown.length !== 1 || shown[0] !== sent) throw new TargetFailure(`${where} of ${keyName(k)}: bucket_access ${JSON.stringify(shown)}; created with ${sent}`);
+    if (shown.length !== 1 || shown[0] !== sent)
+      throw new TargetFailure(
+        `${where} of ${keyName(k)}: bucket_access ${JSON.stringify(shown)}; created with ${sent}`,
+      );
   }
-  if (k.access === "empty" && Array.isArray(rec?.bucket_access) && rec.bucket_access.length > 0) throw new TargetFailure(`${where} of ${keyName(k)}: created with an empty bucket_access, shows ${JSON.stringify(rec.bucket_access)}`);
-  if (k.secret_key && JSON.stringify(rec).includes(k.secret_key)) throw new TargetFailure(`${where} of ${keyName(k)} contains its secret key; it is returned only on creation`);
+  if (k.access === "empty" && Array.isArray(rec?.bucket_access) && rec.bucket_access.length > 0)
+    throw new TargetFailure(
+      `${where} of ${keyName(k)}: created with an empty bucket_access, shows ${JSON.stringify(rec.bucket_access)}`,
+    );
+  if (k.secret_key && JSON.stringify(rec).includes(k.secret_key))
+    throw new TargetFailure(
+      `${where} of ${keyName(k)} contains its secret key; it is returned only on creation`,
+    );
 }
 
 async function keysAgree(m: Keys, r: KR): Promise<void> {
-  const items = await expectListed(r.c, "listKeys", {}, m.live, m.gone, (item, k) => hasId(item, k.id), keyName);
+  const items = await expectListed(
+    r.c,
+    "listKeys",
+    {},
+    m.live,
+    m.gone,
+    (item, k) => hasId(item, k.id),
+    keyName,
+  );
   for (const k of m.live) {
-    expectKey("keys list entry", items.find((item) => hasId(item, k.id)), k, r.bucket);
+    expectKey(
+      "keys list entry",
+      items.find((item) => hasId(item, k.id)),
+      k,
+      r.bucket,
+    );
     expectKey("view", expectSuccess(await r.c.ops.getKey({ path: { keyId: k.id } })), k, r.bucket);
   }
   for (const k of m.gone) expectGone(await r.c.ops.getKey({ path: { keyId: k.id } }), keyName(k));
@@ -61,29 +114,66 @@ async function keysAgree(m: Keys, r: KR): Promise<void> {
 
 const keyCommands = [
   ...often(
-    fc.tuple(fc.constantFrom<Access>("omitted", "empty", "one bucket"), fc.constantFrom("read_only", "read_write")).map(([access, permissions]) =>
-      command<Keys, KR>(`create(bucket_access ${access === "one bucket" ? `one bucket, ${permissions}` : access})`, () => true, async (m, r) => {
-        const label = r.c.label("key", 50);
-        const body: Record<string, unknown> = { label };
-        if (access === "empty") body.bucket_access = [];
-        if (access === "one bucket") body.bucket_access = [{ cluster: r.bucket.clusterId, bucket_name: r.bucket.bucket, permissions }];
-        const made = await accepted(r.c.fresh.create("key", "createKey", { body, label }));
-        if (typeof made?.secret_key !== "string" || made.secret_key === "") throw new TargetFailure(`key create answered secret_key ${JSON.stringify(made?.secret_key)}; it is returned on creation`);
-        const k: Key = { id: String(made.id), label, access_key: made.access_key, secret_key: made.secret_key, access, permissions };
-        m.live.push(k);
-        await keysAgree(m, r);
-      }),
-    ),
+    fc
+      .tuple(
+        fc.constantFrom<Access>("omitted", "empty", "one bucket"),
+        fc.constantFrom("read_only", "read_write"),
+      )
+      .map(([access, permissions]) =>
+        command<Keys, KR>(
+          `create(bucket_access ${access === "one bucket" ? `one bucket, ${permissions}` : access})`,
+          () => true,
+          async (m, r) => {
+            const label = r.c.label("key", 50);
+            const body: Record<string, unknown> = { label };
+            if (access === "empty") body.bucket_access = [];
+            if (access === "one bucket")
+              body.bucket_access = [
+                { cluster: r.bucket.clusterId, bucket_name: r.bucket.bucket, permissions },
+              ];
+            const made = await accepted(r.c.fresh.create("key", "createKey", { body, label }));
+            if (typeof made?.secret_key !== "string" || made.secret_key === "")
+              throw new TargetFailure(
+                `key create answered secret_key ${JSON.stringify(made?.secret_key)}; it is returned on creation`,
+              );
+            const k: Key = {
+              id: String(made.id),
+              label,
+              access_key: made.access_key,
+              secret_key: made.secret_key,
+              access,
+              permissions,
+            };
+            m.live.push(k);
+            await keysAgree(m, r);
+          },
+        ),
+      ),
   ),
   pick.map((i) =>
-    command<Keys, KR>(`update(#${i}: label)`, (m) => m.live.length > 0, async (m, r) => {
-      const k = at(m.live, i);
-      k.label = r.c.label("key", 50);
-      expectKey("update answer", expectSuccess(await r.c.ops.updateKey({ path: { keyId: k.id }, body: { label: k.label } })), k, r.bucket);
-      await keysAgree(m, r);
-    }),
+    command<Keys, KR>(
+      `update(#${i}: label)`,
+      (m) => m.live.length > 0,
+      async (m, r) => {
+        const k = at(m.live, i);
+        k.label = r.c.label("key", 50);
+        expectKey(
+          "update answer",
+          expectSuccess(
+            await r.c.ops.updateKey({ path: { keyId: k.id }, body: { label: k.label } }),
+          ),
+          k,
+          r.bucket,
+        );
+        await keysAgree(m, r);
+      },
+    ),
   ),
-  removeCommand<Key, Keys, KR>("revoke", async (k, r) => expectEmptyObject(await r.c.ops.revokeKey({ path: { keyId: k.id } })), keysAgree),
+  removeCommand<Key, Keys, KR>(
+    "revoke",
+    async (k, r) => expectEmptyObject(await r.c.ops.revokeKey({ path: { keyId: k.id } })),
+    keysAgree,
+  ),
 ];
 
 // ---- buckets and their objects ------------------------------------------------------------------
@@ -113,7 +203,9 @@ async function contents(r: Real, path: BucketRef): Promise<string[]> {
   const names: string[] = [];
   let marker: string | undefined;
   for (let i = 0; i < 20; i++) {
-    const body = expectSuccess<{ data: { name: string; is_truncated?: boolean; next_marker?: string }[] }>(await r.c.ops.listBucketObjects({ path: { ...path }, query: marker ? { marker } : {} }));
+    const body = expectSuccess<{
+      data: { name: string; is_truncated?: boolean; next_marker?: string }[];
+    }>(await r.c.ops.listBucketObjects({ path: { ...path }, query: marker ? { marker } : {} }));
     names.push(...body.data.map((o) => o.name));
     const last = body.data.at(-1);
     if (!last || last.is_truncated !== true) return names;
@@ -128,125 +220,238 @@ async function contents(r: Real, path: BucketRef): Promise<string[]> {
  * neither viewable nor listed.
  */
 async function bucketsAgree(m: Buckets, r: BR): Promise<void> {
-  const isBucket = (item: any, b: Bucket) => item?.label === b.path.bucket && item?.cluster === b.path.clusterId;
-  await expectListed(r.c, "listClusterBuckets", { path: { clusterId: r.cluster } }, m.live, m.gone, isBucket, bucketName);
+  const isBucket = (item: any, b: Bucket) =>
+    item?.label === b.path.bucket && item?.cluster === b.path.clusterId;
+  await expectListed(
+    r.c,
+    "listClusterBuckets",
+    { path: { clusterId: r.cluster } },
+    m.live,
+    m.gone,
+    isBucket,
+    bucketName,
+  );
   for (const b of m.live) {
     const view = expectSuccess(await r.c.ops.getBucket({ path: { ...b.path } }));
-    if (!isBucket(view, b)) throw new TargetFailure(`view of ${bucketName(b)} answered label ${JSON.stringify(view?.label)} in cluster ${JSON.stringify(view?.cluster)}`);
+    if (!isBucket(view, b))
+      throw new TargetFailure(
+        `view of ${bucketName(b)} answered label ${JSON.stringify(view?.label)} in cluster ${JSON.stringify(view?.cluster)}`,
+      );
     const names = (await contents(r, b.path)).sort();
     const want = [...b.objects.keys()].sort();
-    if (JSON.stringify(names) !== JSON.stringify(want)) throw new TargetFailure(`contents of ${bucketName(b)}: ${JSON.stringify(names)}; the model holds ${JSON.stringify(want)}`);
+    if (JSON.stringify(names) !== JSON.stringify(want))
+      throw new TargetFailure(
+        `contents of ${bucketName(b)}: ${JSON.stringify(names)}; the model holds ${JSON.stringify(want)}`,
+      );
     const ssl = expectSuccess(await r.c.ops.getBucketSsl({ path: { ...b.path } })).ssl;
-    if (ssl !== b.ssl) throw new TargetFailure(`TLS state of ${bucketName(b)}: ssl ${JSON.stringify(ssl)}; the model holds ${b.ssl}`);
+    if (ssl !== b.ssl)
+      throw new TargetFailure(
+        `TLS state of ${bucketName(b)}: ssl ${JSON.stringify(ssl)}; the model holds ${b.ssl}`,
+      );
     for (const [name, acl] of b.acls) {
-      const view = expectSuccess(await r.c.ops.getObjectAcl({ path: { ...b.path }, query: { name } }));
-      if (view?.acl !== acl) throw new TargetFailure(`object ACL of ${name} in ${bucketName(b)}: acl ${JSON.stringify(view?.acl)}; set to ${acl}`);
+      const view = expectSuccess(
+        await r.c.ops.getObjectAcl({ path: { ...b.path }, query: { name } }),
+      );
+      if (view?.acl !== acl)
+        throw new TargetFailure(
+          `object ACL of ${name} in ${bucketName(b)}: acl ${JSON.stringify(view?.acl)}; set to ${acl}`,
+        );
     }
     for (const [name, data] of b.objects) {
       const got = await r.c.http("GET", await presign(r.c, b.path, name, "GET"));
-      if (!works(got.status) || got.text !== data) throw new TargetFailure(`GET of ${name} in ${bucketName(b)} through a GET URL answered ${got.status || got.error} with ${JSON.stringify(got.text.slice(0, 60))}; stored ${JSON.stringify(data)}`);
+      if (!works(got.status) || got.text !== data)
+        throw new TargetFailure(
+          `GET of ${name} in ${bucketName(b)} through a GET URL answered ${got.status || got.error} with ${JSON.stringify(got.text.slice(0, 60))}; stored ${JSON.stringify(data)}`,
+        );
     }
   }
-  for (const b of m.gone) expectGone(await r.c.ops.getBucket({ path: { ...b.path } }), bucketName(b));
+  for (const b of m.gone)
+    expectGone(await r.c.ops.getBucket({ path: { ...b.path } }), bucketName(b));
 }
 
 const pickObject = fc.tuple(pick, fc.constantFrom(...OBJECT_NAMES));
 
 async function createBucket(m: Buckets, r: BR): Promise<void> {
   const label = r.c.label("bkt", 63).toLowerCase();
-  const made = await accepted(r.c.fresh.create("bucket", "createBucket", { body: { label, cluster: r.cluster }, label }));
+  const made = await accepted(
+    r.c.fresh.create("bucket", "createBucket", { body: { label, cluster: r.cluster }, label }),
+  );
   m.live.push({ path: ref(made), objects: new Map(), acls: new Map(), ssl: false });
 }
 
 const bucketCommands = [
   fc.constant(
-    command<Buckets, BR>("createBucket", () => true, async (m, r) => {
-      await createBucket(m, r);
-      await bucketsAgree(m, r);
-    }),
+    command<Buckets, BR>(
+      "createBucket",
+      () => true,
+      async (m, r) => {
+        await createBucket(m, r);
+        await bucketsAgree(m, r);
+      },
+    ),
   ),
   pick.map((i) =>
-    command<Buckets, BR>(`createAgain(#${i})`, (m) => m.live.length > 0, async (m, r) => {
-      const b = at(m.live, i);
-      const res = await r.c.ops.createBucket({ body: { label: b.path.bucket, cluster: b.path.clusterId } });
-      if (res.status !== 200) throw new TargetFailure(`create of ${bucketName(b)}, which the caller owns, answered ${res.status}; the material gives status 200 with that bucket`);
-      expectSuccess(res);
-      await bucketsAgree(m, r);
-    }),
+    command<Buckets, BR>(
+      `createAgain(#${i})`,
+      (m) => m.live.length > 0,
+      async (m, r) => {
+        const b = at(m.live, i);
+        const res = await r.c.ops.createBucket({
+          body: { label: b.path.bucket, cluster: b.path.clusterId },
+        });
+        if (res.status !== 200)
+          throw new TargetFailure(
+            `create of ${bucketName(b)}, which the caller owns, answered ${res.status}; the material gives status 200 with that bucket`,
+          );
+        expectSuccess(res);
+        await bucketsAgree(m, r);
+      },
+    ),
   ),
   ...often(
     fc.tuple(pickObject, fc.string({ minLength: 1, maxLength: 20 })).map(([[i, name], data]) =>
-      command<Buckets, BR>(`put(#${i}, ${name}, ${JSON.stringify(data)})`, (m) => m.live.length > 0, async (m, r) => {
-        const b = at(m.live, i);
-        const res = await r.c.http("PUT", await presign(r.c, b.path, name, "PUT"), { body: data, contentType: "application/octet-stream" });
-        if (!works(res.status)) throw new TargetFailure(`PUT of ${name} through a PUT URL answered ${res.status || res.error}; the URL permits PUT`);
-        b.objects.set(name, data);
-        b.acls.delete(name); // the acl of an object stored again is not shown
-        await bucketsAgree(m, r);
-      }),
+      command<Buckets, BR>(
+        `put(#${i}, ${name}, ${JSON.stringify(data)})`,
+        (m) => m.live.length > 0,
+        async (m, r) => {
+          const b = at(m.live, i);
+          const res = await r.c.http("PUT", await presign(r.c, b.path, name, "PUT"), {
+            body: data,
+            contentType: "application/octet-stream",
+          });
+          if (!works(res.status))
+            throw new TargetFailure(
+              `PUT of ${name} through a PUT URL answered ${res.status || res.error}; the URL permits PUT`,
+            );
+          b.objects.set(name, data);
+          b.acls.delete(name); // the acl of an object stored again is not shown
+          await bucketsAgree(m, r);
+        },
+      ),
     ),
     2,
   ),
   pickObject.map(([i, name]) =>
-    command<Buckets, BR>(`putThroughGetUrl(#${i}, ${name})`, (m) => m.live.length > 0, async (m, r) => {
-      const b = at(m.live, i);
-      const res = await r.c.http("PUT", await presign(r.c, b.path, name, "GET"), { body: "not stored", contentType: "application/octet-stream" });
-      if (works(res.status)) throw new TargetFailure(`PUT of ${name} through a URL signed for GET answered ${res.status}; the URL permits GET only`);
-      await bucketsAgree(m, r);
-    }),
+    command<Buckets, BR>(
+      `putThroughGetUrl(#${i}, ${name})`,
+      (m) => m.live.length > 0,
+      async (m, r) => {
+        const b = at(m.live, i);
+        const res = await r.c.http("PUT", await presign(r.c, b.path, name, "GET"), {
+          body: "not stored",
+          contentType: "application/octet-stream",
+        });
+        if (works(res.status))
+          throw new TargetFailure(
+            `PUT of ${name} through a URL signed for GET answered ${res.status}; the URL permits GET only`,
+          );
+        await bucketsAgree(m, r);
+      },
+    ),
   ),
   pickObject.map(([i, name]) =>
-    command<Buckets, BR>(`deleteObject(#${i}, ${name})`, (m) => m.live.length > 0, async (m, r) => {
-      const b = at(m.live, i);
-      const res = await r.c.http("DELETE", await presign(r.c, b.path, name, "DELETE"));
-      if (!works(res.status) && b.objects.has(name)) throw new TargetFailure(`DELETE of ${name} through a DELETE URL answered ${res.status || res.error}; the URL permits DELETE`);
-      b.objects.delete(name);
-      b.acls.delete(name);
-      await bucketsAgree(m, r);
-    }),
+    command<Buckets, BR>(
+      `deleteObject(#${i}, ${name})`,
+      (m) => m.live.length > 0,
+      async (m, r) => {
+        const b = at(m.live, i);
+        const res = await r.c.http("DELETE", await presign(r.c, b.path, name, "DELETE"));
+        if (!works(res.status) && b.objects.has(name))
+          throw new TargetFailure(
+            `DELETE of ${name} through a DELETE URL answered ${res.status || res.error}; the URL permits DELETE`,
+          );
+        b.objects.delete(name);
+        b.acls.delete(name);
+        await bucketsAgree(m, r);
+      },
+    ),
   ),
-  fc.tuple(pick, pick, fc.constantFrom("private", "public-read", "authenticated-read", "public-read-write")).map(([i, j, acl]) =>
-    command<Buckets, BR>(`setObjectAcl(#${i}, object #${j}, ${acl})`, (m) => m.live.some((b) => b.objects.size > 0), async (m, r) => {
-      const b = at(m.live.filter((x) => x.objects.size > 0), i);
-      const name = at([...b.objects.keys()], j);
-      const set = expectSuccess(await r.c.ops.updateObjectAcl({ path: { ...b.path }, body: { acl, name } }));
-      if (set?.acl !== acl) throw new TargetFailure(`object ACL update of ${name} to ${acl} answered acl ${JSON.stringify(set?.acl)}`);
-      b.acls.set(name, acl);
-      await bucketsAgree(m, r);
-    }),
+  fc
+    .tuple(
+      pick,
+      pick,
+      fc.constantFrom("private", "public-read", "authenticated-read", "public-read-write"),
+    )
+    .map(([i, j, acl]) =>
+      command<Buckets, BR>(
+        `setObjectAcl(#${i}, object #${j}, ${acl})`,
+        (m) => m.live.some((b) => b.objects.size > 0),
+        async (m, r) => {
+          const b = at(
+            m.live.filter((x) => x.objects.size > 0),
+            i,
+          );
+          const name = at([...b.objects.keys()], j);
+          const set = expectSuccess(
+            await r.c.ops.updateObjectAcl({ path: { ...b.path }, body: { acl, name } }),
+          );
+          if (set?.acl !== acl)
+            throw new TargetFailure(
+              `object ACL update of ${name} to ${acl} answered acl ${JSON.stringify(set?.acl)}`,
+            );
+          b.acls.set(name, acl);
+          await bucketsAgree(m, r);
+        },
+      ),
+    ),
+  pick.map((i) =>
+    command<Buckets, BR>(
+      `uploadCert(#${i})`,
+      (m) => m.live.length > 0,
+      async (m, r) => {
+        const b = at(m.live, i);
+        const res = await accepted(
+          r.c.fresh.create("bucketSsl", "uploadBucketSsl", {
+            path: { ...b.path },
+            body: { certificate: CERTIFICATE, private_key: PRIVATE_KEY },
+            parent: { ...b.path },
+          }),
+        );
+        if (res?.ssl !== true)
+          throw new TargetFailure(
+            `TLS cert upload to ${bucketName(b)} answered ssl ${JSON.stringify(res?.ssl)}`,
+          );
+        b.ssl = true;
+        await bucketsAgree(m, r);
+      },
+    ),
   ),
   pick.map((i) =>
-    command<Buckets, BR>(`uploadCert(#${i})`, (m) => m.live.length > 0, async (m, r) => {
-      const b = at(m.live, i);
-      const res = await accepted(r.c.fresh.create("bucketSsl", "uploadBucketSsl", { path: { ...b.path }, body: { certificate: CERTIFICATE, private_key: PRIVATE_KEY }, parent: { ...b.path } }));
-      if (res?.ssl !== true) throw new TargetFailure(`TLS cert upload to ${bucketName(b)} answered ssl ${JSON.stringify(res?.ssl)}`);
-      b.ssl = true;
-      await bucketsAgree(m, r);
-    }),
-  ),
-  pick.map((i) =>
-    command<Buckets, BR>(`deleteCert(#${i})`, (m) => m.live.some((b) => b.ssl), async (m, r) => {
-      const b = at(m.live.filter((x) => x.ssl), i);
-      expectEmptyObject(await r.c.ops.deleteBucketSsl({ path: { ...b.path } }));
-      b.ssl = false;
-      await bucketsAgree(m, r);
-    }),
+    command<Buckets, BR>(
+      `deleteCert(#${i})`,
+      (m) => m.live.some((b) => b.ssl),
+      async (m, r) => {
+        const b = at(
+          m.live.filter((x) => x.ssl),
+          i,
+        );
+        expectEmptyObject(await r.c.ops.deleteBucketSsl({ path: { ...b.path } }));
+        b.ssl = false;
+        await bucketsAgree(m, r);
+      },
+    ),
   ),
   // removal with and without the force option, drawn often: it ends what a sequence built
   ...often(
     fc.tuple(pick, fc.boolean()).map(([i, force]) =>
-      command<Buckets, BR>(`remove(#${i}${force ? ", force" : ""})`, (m) => m.live.length > 0, async (m, r) => {
-        const b = at(m.live, i);
-        const res = force ? await forceRemove(r.c, b.path) : await r.c.ops.deleteBucket({ path: { ...b.path } });
-        if (b.objects.size > 0 && !force) {
-          expectError(res); // without force a non-empty bucket stays, objects and all
-        } else {
-          expectEmptyObject(res);
-          m.live.splice(m.live.indexOf(b), 1);
-          m.gone.push(b);
-        }
-        await bucketsAgree(m, r);
-      }),
+      command<Buckets, BR>(
+        `remove(#${i}${force ? ", force" : ""})`,
+        (m) => m.live.length > 0,
+        async (m, r) => {
+          const b = at(m.live, i);
+          const res = force
+            ? await forceRemove(r.c, b.path)
+            : await r.c.ops.deleteBucket({ path: { ...b.path } });
+          if (b.objects.size > 0 && !force) {
+            expectError(res); // without force a non-empty bucket stays, objects and all
+          } else {
+            expectEmptyObject(res);
+            m.live.splice(m.live.indexOf(b), 1);
+            m.gone.push(b);
+          }
+          await bucketsAgree(m, r);
+        },
+      ),
     ),
     2,
   ),
@@ -254,18 +459,61 @@ const bucketCommands = [
 
 describe("fuzz/stateful/object-storage", () => {
   check(
-    { id: ["OS-KEY-1", "OS-KEY-2", "OS-KEY-3", "OS-KEY-4", "OS-KEY-5", "OS-KEY-6", "OS-KEY-7", "OS-KEY-8", "OS-KEY-9"], op: ["createKey", "updateKey", "revokeKey", "getKey", "listKeys"], kind: "fuzz", effect: "creates", timeout: 120_000 },
+    {
+      id: [
+        "OS-KEY-1",
+        "OS-KEY-2",
+        "OS-KEY-3",
+        "OS-KEY-4",
+        "OS-KEY-5",
+        "OS-KEY-6",
+        "OS-KEY-7",
+        "OS-KEY-8",
+        "OS-KEY-9",
+      ],
+      op: ["createKey", "updateKey", "revokeKey", "getKey", "listKeys"],
+      kind: "fuzz",
+      effect: "creates",
+      timeout: 120_000,
+    },
     "access keys: after any sequence of creates (bucket_access omitted, empty or one bucket), label updates and revokes, list and views agree with the model and never show a secret key",
     async (c) => {
       const { path: bucket } = await freshBucket(c);
-      await runModel<Keys, KR>(c, "stateful access keys", keyCommands, async () => ({ model: { live: [], gone: [] }, real: { c, bucket } }));
+      await runModel<Keys, KR>(c, "stateful access keys", keyCommands, async () => ({
+        model: { live: [], gone: [] },
+        real: { c, bucket },
+      }));
     },
   );
 
   check(
     {
-      id: ["OS-BUCKET-1", "OS-BUCKET-4", "OS-URL-2", "OS-OBJLIST-1", "OS-REMOVE-1", "OS-REMOVE-2", "OS-REMOVE-3", "OS-ACL-2", "OS-SSL-1", "OS-SSL-2", "OS-SSL-3"],
-      op: ["createBucket", "getBucket", "listClusterBuckets", "createObjectUrl", "listBucketObjects", "deleteBucket", "updateObjectAcl", "getObjectAcl", "uploadBucketSsl", "getBucketSsl", "deleteBucketSsl"],
+      id: [
+        "OS-BUCKET-1",
+        "OS-BUCKET-4",
+        "OS-URL-2",
+        "OS-OBJLIST-1",
+        "OS-REMOVE-1",
+        "OS-REMOVE-2",
+        "OS-REMOVE-3",
+        "OS-ACL-2",
+        "OS-SSL-1",
+        "OS-SSL-2",
+        "OS-SSL-3",
+      ],
+      op: [
+        "createBucket",
+        "getBucket",
+        "listClusterBuckets",
+        "createObjectUrl",
+        "listBucketObjects",
+        "deleteBucket",
+        "updateObjectAcl",
+        "getObjectAcl",
+        "uploadBucketSsl",
+        "getBucketSsl",
+        "deleteBucketSsl",
+      ],
       kind: "fuzz",
       effect: "creates",
       timeout: 120_000,

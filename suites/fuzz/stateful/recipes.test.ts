@@ -11,7 +11,18 @@ import { expectError, expectSuccess, observe } from "../../../harness/expect.ts"
 import { TargetFailure } from "../../../harness/errors.ts";
 import { accepted, expectHolds } from "../../managed/helpers.ts";
 import { image, SCRIPT } from "../../recipes/helpers.ts";
-import { at, command, expectGone, often, expectListed, pick, runModel, sameRecord, shownId, type Real } from "./model.ts";
+import {
+  at,
+  command,
+  expectGone,
+  often,
+  expectListed,
+  pick,
+  runModel,
+  sameRecord,
+  shownId,
+  type Real,
+} from "./model.ts";
 
 interface Recipe {
   id: string;
@@ -35,16 +46,46 @@ const isRecipe = (item: any, r: Recipe) => sameRecord(item, r.id, r.label);
 async function agree(m: Model, r: Real): Promise<void> {
   // the caller's list holds the public ones; whether it holds the caller's own private ones is not
   // shown (RCP-LIST-3, INFO): one listed shows once, and each is checked through its view below
-  const mine = await expectListed(r.c, "listRecipes", {}, m.live.filter((x) => x.public), m.gone, isRecipe, name);
+  const mine = await expectListed(
+    r.c,
+    "listRecipes",
+    {},
+    m.live.filter((x) => x.public),
+    m.gone,
+    isRecipe,
+    name,
+  );
   for (const x of m.live.filter((y) => !y.public)) {
     const n = mine.filter((item) => isRecipe(item, x)).length;
-    if (n > 1) throw new TargetFailure(`listRecipes: ${name(x)} is listed ${n} times; the model holds it once`);
+    if (n > 1)
+      throw new TargetFailure(
+        `listRecipes: ${name(x)} is listed ${n} times; the model holds it once`,
+      );
   }
-  const anonymous = await expectListed(r.c, "listRecipes", { as: "anonymous" }, m.live.filter((x) => x.public), m.gone, isRecipe, (x) => `${name(x)} (anonymous list)`);
+  const anonymous = await expectListed(
+    r.c,
+    "listRecipes",
+    { as: "anonymous" },
+    m.live.filter((x) => x.public),
+    m.gone,
+    isRecipe,
+    (x) => `${name(x)} (anonymous list)`,
+  );
   const shown = m.live.filter((x) => !x.public && anonymous.some((item) => isRecipe(item, x)));
-  if (shown.length) throw new TargetFailure(`anonymous recipes list shows private ${name(shown[0])}; unauthenticated requests return only public recipes`);
-  for (const x of m.live) expectHolds(expectSuccess(await r.c.ops.getRecipe({ path: { recipeId: x.id } })), `view of ${name(x)}`, x.label, x.description, x.script);
-  for (const x of m.gone) expectGone(await r.c.ops.getRecipe({ path: { recipeId: x.id } }), name(x));
+  if (shown.length)
+    throw new TargetFailure(
+      `anonymous recipes list shows private ${name(shown[0])}; unauthenticated requests return only public recipes`,
+    );
+  for (const x of m.live)
+    expectHolds(
+      expectSuccess(await r.c.ops.getRecipe({ path: { recipeId: x.id } })),
+      `view of ${name(x)}`,
+      x.label,
+      x.description,
+      x.script,
+    );
+  for (const x of m.gone)
+    expectGone(await r.c.ops.getRecipe({ path: { recipeId: x.id } }), name(x));
 }
 
 const text = (r: Real, what: string) => `${what} ${r.c.label(what, 40)}`;
@@ -55,39 +96,73 @@ const text = (r: Real, what: string) => `${what} ${r.c.label(what, 40)}`;
  */
 function lifecycle(ledgered: boolean) {
   return [
-    ...often(fc.constant(
-      command<Model, Real>("create", () => true, async (m, r) => {
-        const x: Recipe = { id: "", label: r.c.label("rcp", 128), description: text(r, "about"), script: `${SCRIPT}echo ${r.c.label("s", 40)}\n`, public: false };
-        const body = { label: x.label, description: x.description, script: x.script, images: [image(r.c)], is_public: false };
-        const made = ledgered ? await accepted(r.c.fresh.create("recipe", "createRecipe", { body, label: x.label })) : expectSuccess(await r.c.ops.createRecipe({ body }));
-        x.id = shownId(r.c, made, "recipe");
-        m.live.push(x);
-        await agree(m, r);
-      }),
-    )),
-    fc.tuple(pick, fc.subarray(["label", "description", "script"] as const, { minLength: 1 })).map(([i, fields]) =>
-      command<Model, Real>(`update(#${i}: ${fields.join("+")})`, (m) => m.live.length > 0, async (m, r) => {
-        const x = at(m.live, i);
-        const next = { label: r.c.label("rcp", 128), description: text(r, "about"), script: `${SCRIPT}echo ${r.c.label("s", 40)}\n` };
-        const body = Object.fromEntries(fields.map((f) => [f, next[f]]));
-        expectSuccess(await r.c.ops.updateRecipe({ path: { recipeId: x.id }, body }));
-        Object.assign(x, body);
-        await agree(m, r);
-      }),
+    ...often(
+      fc.constant(
+        command<Model, Real>(
+          "create",
+          () => true,
+          async (m, r) => {
+            const x: Recipe = {
+              id: "",
+              label: r.c.label("rcp", 128),
+              description: text(r, "about"),
+              script: `${SCRIPT}echo ${r.c.label("s", 40)}\n`,
+              public: false,
+            };
+            const body = {
+              label: x.label,
+              description: x.description,
+              script: x.script,
+              images: [image(r.c)],
+              is_public: false,
+            };
+            const made = ledgered
+              ? await accepted(r.c.fresh.create("recipe", "createRecipe", { body, label: x.label }))
+              : expectSuccess(await r.c.ops.createRecipe({ body }));
+            x.id = shownId(r.c, made, "recipe");
+            m.live.push(x);
+            await agree(m, r);
+          },
+        ),
+      ),
     ),
+    fc
+      .tuple(pick, fc.subarray(["label", "description", "script"] as const, { minLength: 1 }))
+      .map(([i, fields]) =>
+        command<Model, Real>(
+          `update(#${i}: ${fields.join("+")})`,
+          (m) => m.live.length > 0,
+          async (m, r) => {
+            const x = at(m.live, i);
+            const next = {
+              label: r.c.label("rcp", 128),
+              description: text(r, "about"),
+              script: `${SCRIPT}echo ${r.c.label("s", 40)}\n`,
+            };
+            const body = Object.fromEntries(fields.map((f) => [f, next[f]]));
+            expectSuccess(await r.c.ops.updateRecipe({ path: { recipeId: x.id }, body }));
+            Object.assign(x, body);
+            await agree(m, r);
+          },
+        ),
+      ),
     pick.map((i) =>
-      command<Model, Real>(`delete(#${i})`, (m) => m.live.length > 0, async (m, r) => {
-        const x = at(m.live, i);
-        const res = await r.c.ops.deleteRecipe({ path: { recipeId: x.id } });
-        if (x.public) {
-          expectError(res); // a public recipe cannot be deleted
-        } else {
-          expectSuccess(res);
-          m.live.splice(m.live.indexOf(x), 1);
-          m.gone.push(x);
-        }
-        await agree(m, r);
-      }),
+      command<Model, Real>(
+        `delete(#${i})`,
+        (m) => m.live.length > 0,
+        async (m, r) => {
+          const x = at(m.live, i);
+          const res = await r.c.ops.deleteRecipe({ path: { recipeId: x.id } });
+          if (x.public) {
+            expectError(res); // a public recipe cannot be deleted
+          } else {
+            expectSuccess(res);
+            m.live.splice(m.live.indexOf(x), 1);
+            m.gone.push(x);
+          }
+          await agree(m, r);
+        },
+      ),
     ),
   ];
 }
@@ -95,37 +170,75 @@ function lifecycle(ledgered: boolean) {
 /** The one-way move: is_public true makes a private recipe public; is_public false never undoes it. */
 const publicMoves = [
   pick.map((i) =>
-    command<Model, Real>(`publish(#${i})`, (m) => m.live.length > 0, async (m, r) => {
-      const x = at(m.live, i);
-      expectSuccess(await r.c.ops.updateRecipe({ path: { recipeId: x.id }, body: { is_public: true } }));
-      x.public = true;
-      await agree(m, r);
-    }),
+    command<Model, Real>(
+      `publish(#${i})`,
+      (m) => m.live.length > 0,
+      async (m, r) => {
+        const x = at(m.live, i);
+        expectSuccess(
+          await r.c.ops.updateRecipe({ path: { recipeId: x.id }, body: { is_public: true } }),
+        );
+        x.public = true;
+        await agree(m, r);
+      },
+    ),
   ),
   pick.map((i) =>
-    command<Model, Real>(`unpublish(#${i})`, (m) => m.live.some((x) => x.public), async (m, r) => {
-      const x = at(m.live.filter((y) => y.public), i);
-      const res = await r.c.ops.updateRecipe({ path: { recipeId: x.id }, body: { is_public: false } });
-      if (res.status >= 400 && res.status < 500) expectError(res);
-      else if (res.status < 200 || res.status > 299) throw new TargetFailure(`update with is_public false answered ${res.status}: refused with an error or without effect, never another answer`);
-      observe("RCP-PUBLIC-2", "update with is_public false on a public recipe answered", res.status);
-      await agree(m, r);
-    }),
+    command<Model, Real>(
+      `unpublish(#${i})`,
+      (m) => m.live.some((x) => x.public),
+      async (m, r) => {
+        const x = at(
+          m.live.filter((y) => y.public),
+          i,
+        );
+        const res = await r.c.ops.updateRecipe({
+          path: { recipeId: x.id },
+          body: { is_public: false },
+        });
+        if (res.status >= 400 && res.status < 500) expectError(res);
+        else if (res.status < 200 || res.status > 299)
+          throw new TargetFailure(
+            `update with is_public false answered ${res.status}: refused with an error or without effect, never another answer`,
+          );
+        observe(
+          "RCP-PUBLIC-2",
+          "update with is_public false on a public recipe answered",
+          res.status,
+        );
+        await agree(m, r);
+      },
+    ),
   ),
 ];
 
 describe("fuzz/stateful/recipes", () => {
   check(
-    { id: ["RCP-CREATE-1", "RCP-UPDATE-1", "RCP-DELETE-1", "RCP-LIST-2", "RCP-LIST-1", "RCP-ID-1"], op: ["createRecipe", "updateRecipe", "deleteRecipe", "getRecipe", "listRecipes"], kind: "fuzz", effect: "creates", timeout: 120_000 },
+    {
+      id: ["RCP-CREATE-1", "RCP-UPDATE-1", "RCP-DELETE-1", "RCP-LIST-2", "RCP-LIST-1", "RCP-ID-1"],
+      op: ["createRecipe", "updateRecipe", "deleteRecipe", "getRecipe", "listRecipes"],
+      kind: "fuzz",
+      effect: "creates",
+      timeout: 120_000,
+    },
     "private recipes: after any sequence of creates, updates and deletes, lists and views agree with the model",
     async (c) => {
       image(c);
-      await runModel<Model, Real>(c, "stateful recipes", lifecycle(true), async () => ({ model: { live: [], gone: [] }, real: { c } }));
+      await runModel<Model, Real>(c, "stateful recipes", lifecycle(true), async () => ({
+        model: { live: [], gone: [] },
+        real: { c },
+      }));
     },
   );
 
   check(
-    { id: ["RCP-PUBLIC-1", "RCP-PUBLIC-2", "RCP-DELETE-2", "RCP-LIST-1"], op: ["createRecipe", "updateRecipe", "deleteRecipe", "getRecipe", "listRecipes"], kind: "fuzz", effect: "account-wide", timeout: 120_000 },
+    {
+      id: ["RCP-PUBLIC-1", "RCP-PUBLIC-2", "RCP-DELETE-2", "RCP-LIST-1"],
+      op: ["createRecipe", "updateRecipe", "deleteRecipe", "getRecipe", "listRecipes"],
+      kind: "fuzz",
+      effect: "account-wide",
+      timeout: 120_000,
+    },
     "public move: a recipe made public stays public, stays listed to everyone and cannot be deleted, whatever follows",
     async (c) => {
       image(c);
@@ -137,7 +250,8 @@ describe("fuzz/stateful/recipes", () => {
         async () => {
           const model: Model = { live: [], gone: [] };
           const end = async (m: Model) => {
-            for (const x of m.live.filter((y) => !y.public)) await c.ops.deleteRecipe({ path: { recipeId: x.id } });
+            for (const x of m.live.filter((y) => !y.public))
+              await c.ops.deleteRecipe({ path: { recipeId: x.id } });
           };
           return { model, real: { c }, end };
         },

@@ -10,7 +10,18 @@ import { expectSuccess } from "../../../harness/expect.ts";
 import { TargetFailure } from "../../../harness/errors.ts";
 import { accepted, holds } from "../../managed/helpers.ts";
 import { ticket } from "../../support/helpers.ts";
-import { at, command, expectListed, listAll, often, pick, runModel, sameRecord, shownId, type Real } from "./model.ts";
+import {
+  at,
+  command,
+  expectListed,
+  listAll,
+  often,
+  pick,
+  runModel,
+  sameRecord,
+  shownId,
+  type Real,
+} from "./model.ts";
 
 interface Ticket {
   id: string;
@@ -31,69 +42,127 @@ const isTicket = (item: any, t: Ticket) => sameRecord(item, t.id, t.summary);
  * and description; each replies list holds every reply created on it and counts at least as many.
  */
 async function agree(m: Model, r: Real): Promise<void> {
-  const items = await expectListed(r.c, "listTickets", {}, m.tickets, [], isTicket, name, { shifting: true });
+  const items = await expectListed(r.c, "listTickets", {}, m.tickets, [], isTicket, name, {
+    shifting: true,
+  });
   const place = (t: Ticket) => items.findIndex((item) => isTicket(item, t));
   for (const open of m.tickets.filter((t) => t.open)) {
     const closed = m.tickets.find((t) => !t.open && place(t) < place(open));
-    if (closed) throw new TargetFailure(`tickets list: closed ${name(closed)} comes before open ${name(open)}; open tickets come first`);
+    if (closed)
+      throw new TargetFailure(
+        `tickets list: closed ${name(closed)} comes before open ${name(open)}; open tickets come first`,
+      );
   }
   for (const t of m.tickets) {
     const view = expectSuccess(await r.c.ops.getTicket({ path: { ticketId: t.id } }));
-    for (const v of [t.summary, t.description]) if (!holds(view, v)) throw new TargetFailure(`view of ${name(t)} does not show ${JSON.stringify(v)}`);
+    for (const v of [t.summary, t.description])
+      if (!holds(view, v))
+        throw new TargetFailure(`view of ${name(t)} does not show ${JSON.stringify(v)}`);
     const replies = await listAll(r.c, "listTicketReplies", { path: { ticketId: t.id } });
     const missing = t.replies.filter((d) => !replies.items.some((item) => holds(item, d)));
-    if (missing.length) throw new TargetFailure(`replies list of ${name(t)} misses ${JSON.stringify(missing)}`);
-    if (replies.results < t.replies.length) throw new TargetFailure(`replies list of ${name(t)}: results ${replies.results} for ${t.replies.length} replies created`);
+    if (missing.length)
+      throw new TargetFailure(`replies list of ${name(t)} misses ${JSON.stringify(missing)}`);
+    if (replies.results < t.replies.length)
+      throw new TargetFailure(
+        `replies list of ${name(t)}: results ${replies.results} for ${t.replies.length} replies created`,
+      );
   }
 }
 
 const commands = [
   ...often(
     fc.constant(
-      command<Model, Real>("open", () => true, async (m, r) => {
-        const summary = r.c.label("tkt", 64);
-        const description = `Opened by the plumbline conformance suite (${r.c.label("d", 40)}); please ignore.`;
-        const made = await accepted(ticket(r.c, { summary, description }));
-        m.tickets.push({ id: shownId(r.c, made, "ticket"), summary, description, open: true, replies: [] });
-        await agree(m, r);
-      }),
+      command<Model, Real>(
+        "open",
+        () => true,
+        async (m, r) => {
+          const summary = r.c.label("tkt", 64);
+          const description = `Opened by the plumbline conformance suite (${r.c.label("d", 40)}); please ignore.`;
+          const made = await accepted(ticket(r.c, { summary, description }));
+          m.tickets.push({
+            id: shownId(r.c, made, "ticket"),
+            summary,
+            description,
+            open: true,
+            replies: [],
+          });
+          await agree(m, r);
+        },
+      ),
     ),
     2,
   ),
   ...often(
     pick.map((i) =>
-      command<Model, Real>(`reply(open #${i})`, (m) => m.tickets.some((t) => t.open), async (m, r) => {
-        const t = at(m.tickets.filter((x) => x.open), i);
-        const description = `${r.c.label("reply", 64)}: a reply`;
-        expectSuccess(await r.c.ops.createTicketReply({ path: { ticketId: t.id }, body: { description } }));
-        t.replies.push(description);
-        await agree(m, r);
-      }),
+      command<Model, Real>(
+        `reply(open #${i})`,
+        (m) => m.tickets.some((t) => t.open),
+        async (m, r) => {
+          const t = at(
+            m.tickets.filter((x) => x.open),
+            i,
+          );
+          const description = `${r.c.label("reply", 64)}: a reply`;
+          expectSuccess(
+            await r.c.ops.createTicketReply({ path: { ticketId: t.id }, body: { description } }),
+          );
+          t.replies.push(description);
+          await agree(m, r);
+        },
+      ),
     ),
     2,
   ),
   pick.map((i) =>
-    command<Model, Real>(`close(open #${i})`, (m) => m.tickets.some((t) => t.open), async (m, r) => {
-      const t = at(m.tickets.filter((x) => x.open), i);
-      expectSuccess(await r.c.ops.closeTicket({ path: { ticketId: t.id } }));
-      t.open = false;
-      await agree(m, r);
-    }),
+    command<Model, Real>(
+      `close(open #${i})`,
+      (m) => m.tickets.some((t) => t.open),
+      async (m, r) => {
+        const t = at(
+          m.tickets.filter((x) => x.open),
+          i,
+        );
+        expectSuccess(await r.c.ops.closeTicket({ path: { ticketId: t.id } }));
+        t.open = false;
+        await agree(m, r);
+      },
+    ),
   ),
 ];
 
 describe("fuzz/stateful/support", () => {
   check(
     {
-      id: ["SUP-OPEN-1", "SUP-VIEW-1", "SUP-CLOSE-1", "SUP-LIST-1", "SUP-LIST-2", "SUP-REPLY-1", "SUP-REPLY-2"],
-      op: ["openTicket", "getTicket", "closeTicket", "listTickets", "createTicketReply", "listTicketReplies"],
+      id: [
+        "SUP-OPEN-1",
+        "SUP-VIEW-1",
+        "SUP-CLOSE-1",
+        "SUP-LIST-1",
+        "SUP-LIST-2",
+        "SUP-REPLY-1",
+        "SUP-REPLY-2",
+      ],
+      op: [
+        "openTicket",
+        "getTicket",
+        "closeTicket",
+        "listTickets",
+        "createTicketReply",
+        "listTicketReplies",
+      ],
       kind: "fuzz",
       effect: "creates",
       timeout: 120_000,
     },
     "support: after any sequence of opens, replies and closes, the tickets list (open first), views and replies lists agree with the model",
     async (c) => {
-      await runModel<Model, Real>(c, "stateful support tickets", commands, async () => ({ model: { tickets: [] }, real: { c } }), { maxCommands: 8 });
+      await runModel<Model, Real>(
+        c,
+        "stateful support tickets",
+        commands,
+        async () => ({ model: { tickets: [] }, real: { c } }),
+        { maxCommands: 8 },
+      );
     },
   );
 });

@@ -30,8 +30,10 @@ const idsOf = (r: R, t: Tag) => t.kinds.map((k) => r.objects[k]);
 
 /** Every live tag lists exactly its objects; every deleted one lists none (or is unknown: an error). */
 async function agree(m: Model, r: R): Promise<void> {
-  for (const t of m.live) expectSameIds(await listTagged(r.c, t.label), idsOf(r, t), `tagged objects of ${t.label}`);
-  for (const t of m.gone) expectSameIds(await stillTagged(r.c, t.label), [], `tagged objects of deleted tag ${t.label}`);
+  for (const t of m.live)
+    expectSameIds(await listTagged(r.c, t.label), idsOf(r, t), `tagged objects of ${t.label}`);
+  for (const t of m.gone)
+    expectSameIds(await stillTagged(r.c, t.label), [], `tagged objects of deleted tag ${t.label}`);
 }
 
 async function create(r: R, label: string, kinds: Kind[]): Promise<void> {
@@ -40,34 +42,61 @@ async function create(r: R, label: string, kinds: Kind[]): Promise<void> {
 }
 
 const commands = [
-  ...often(fc.subarray(KINDS, { minLength: 1 }).map((kinds) =>
-    command<Model, R>(`create(${kinds.join("+")})`, () => true, async (m, r) => {
-      const tag = { label: r.c.label("tag", 50), kinds };
-      await create(r, tag.label, kinds);
-      m.live.push(tag);
-      await agree(m, r);
-    }),
-  )),
-  removeCommand<Tag, Model, R>("delete", async (tag, r) => void expectSuccess(await r.c.ops.deleteTag({ path: { label: tag.label } })), agree),
+  ...often(
+    fc.subarray(KINDS, { minLength: 1 }).map((kinds) =>
+      command<Model, R>(
+        `create(${kinds.join("+")})`,
+        () => true,
+        async (m, r) => {
+          const tag = { label: r.c.label("tag", 50), kinds };
+          await create(r, tag.label, kinds);
+          m.live.push(tag);
+          await agree(m, r);
+        },
+      ),
+    ),
+  ),
+  removeCommand<Tag, Model, R>(
+    "delete",
+    async (tag, r) => void expectSuccess(await r.c.ops.deleteTag({ path: { label: tag.label } })),
+    agree,
+  ),
   fc.tuple(pick, fc.subarray(KINDS, { minLength: 1 })).map(([i, kinds]) =>
-    command<Model, R>(`recreate(deleted #${i}, ${kinds.join("+")})`, (m) => m.gone.length > 0, async (m, r) => {
-      const old = at(m.gone, i);
-      await create(r, old.label, kinds);
-      m.gone.splice(m.gone.indexOf(old), 1);
-      m.live.push({ label: old.label, kinds });
-      await agree(m, r);
-    }),
+    command<Model, R>(
+      `recreate(deleted #${i}, ${kinds.join("+")})`,
+      (m) => m.gone.length > 0,
+      async (m, r) => {
+        const old = at(m.gone, i);
+        await create(r, old.label, kinds);
+        m.gone.splice(m.gone.indexOf(old), 1);
+        m.live.push({ label: old.label, kinds });
+        await agree(m, r);
+      },
+    ),
   ),
 ];
 
 describe("fuzz/stateful/tags", () => {
   check(
-    { id: ["TAG-CREATE-1", "TAG-DELETE-1", "TAG-LIST-1"], op: ["createTag", "deleteTag", "listTaggedObjects"], kind: "fuzz", effect: "creates", timeout: 120_000 },
+    {
+      id: ["TAG-CREATE-1", "TAG-DELETE-1", "TAG-LIST-1"],
+      op: ["createTag", "deleteTag", "listTaggedObjects"],
+      kind: "fuzz",
+      effect: "creates",
+      timeout: 120_000,
+    },
     "tags: after any sequence of creates, deletes and re-creates, each tag's objects list holds exactly the objects the model tagged",
     async (c) => {
       const objects = await taggable(c);
-      const byKind = { domains: objects.domain, volumes: objects.volume, nodebalancers: objects.nodebalancer };
-      await runModel<Model, R>(c, "stateful tags", commands, async () => ({ model: { live: [], gone: [] }, real: { c, objects: byKind } }));
+      const byKind = {
+        domains: objects.domain,
+        volumes: objects.volume,
+        nodebalancers: objects.nodebalancer,
+      };
+      await runModel<Model, R>(c, "stateful tags", commands, async () => ({
+        model: { live: [], gone: [] },
+        real: { c, objects: byKind },
+      }));
     },
   );
 });

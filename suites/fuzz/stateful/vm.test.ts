@@ -11,7 +11,19 @@ import { check } from "../../../harness/check.ts";
 import { expectError, expectSuccess } from "../../../harness/expect.ts";
 import { TargetFailure } from "../../../harness/errors.ts";
 import { accepted } from "../../managed/helpers.ts";
-import { at, command, expectGone, expectOwnTotals, hasId, listAll, often, pick, runModel, shownId, type Real } from "./model.ts";
+import {
+  at,
+  command,
+  expectGone,
+  expectOwnTotals,
+  hasId,
+  listAll,
+  often,
+  pick,
+  runModel,
+  shownId,
+  type Real,
+} from "./model.ts";
 
 interface Config {
   id: string;
@@ -36,7 +48,10 @@ const MAX_DISKS = 3;
 /** The view's value of each field the model knows, where the view carries it (records are not shown). */
 function expectFields(where: string, view: any, fields: Record<string, unknown>): void {
   for (const [k, v] of Object.entries(fields)) {
-    if (view?.[k] !== undefined && view[k] !== v) throw new TargetFailure(`${where}: ${k} is ${JSON.stringify(view[k])}; the model holds ${JSON.stringify(v)}`);
+    if (view?.[k] !== undefined && view[k] !== v)
+      throw new TargetFailure(
+        `${where}: ${k} is ${JSON.stringify(view[k])}; the model holds ${JSON.stringify(v)}`,
+      );
   }
 }
 
@@ -46,87 +61,189 @@ async function agree(m: Model, r: R): Promise<void> {
   const configs = await listAll(r.c, "listConfigs", { path });
   expectOwnTotals("configs list", configs, m.configs.length);
   for (const x of m.configs) {
-    if (!configs.items.some((item) => hasId(item, x.id))) throw new TargetFailure(`configs list misses config ${x.id}`);
-    expectFields(`view of config ${x.id}`, expectSuccess(await r.c.ops.getConfig({ path: { ...path, configId: x.id } })), x.fields);
+    if (!configs.items.some((item) => hasId(item, x.id)))
+      throw new TargetFailure(`configs list misses config ${x.id}`);
+    expectFields(
+      `view of config ${x.id}`,
+      expectSuccess(await r.c.ops.getConfig({ path: { ...path, configId: x.id } })),
+      x.fields,
+    );
   }
-  for (const x of m.gone) expectGone(await r.c.ops.getConfig({ path: { ...path, configId: x.id } }), `config ${x.id}`);
+  for (const x of m.gone)
+    expectGone(await r.c.ops.getConfig({ path: { ...path, configId: x.id } }), `config ${x.id}`);
   const disks = await listAll(r.c, "listDisks", { path });
   expectOwnTotals("disks list", disks, m.disks.length);
   for (const d of m.disks) {
-    if (!disks.items.some((item) => hasId(item, d.id))) throw new TargetFailure(`disks list misses disk ${d.id}`);
-    expectFields(`view of disk ${d.id}`, expectSuccess(await r.c.ops.getDisk({ path: { ...path, diskId: d.id } })), d.fields);
+    if (!disks.items.some((item) => hasId(item, d.id)))
+      throw new TargetFailure(`disks list misses disk ${d.id}`);
+    expectFields(
+      `view of disk ${d.id}`,
+      expectSuccess(await r.c.ops.getDisk({ path: { ...path, diskId: d.id } })),
+      d.fields,
+    );
   }
 }
 
 const commands = [
   ...often(
     fc.constantFrom("defaults", "invalid root_device", "paravirt, single").map((variant) =>
-      command<Model, R>(`createConfig(${variant})`, () => true, async (m, r) => {
-        const label = r.c.label("cfg", 48);
-        const body: Record<string, unknown> = { label, devices: {} };
-        if (variant === "invalid root_device") body.root_device = "not-a-device";
-        if (variant === "paravirt, single") Object.assign(body, { virt_mode: "paravirt", run_level: "single" });
-        const made = await accepted(r.c.fresh.create("config", "createConfig", { path: { vmId: r.vmId }, body, label, parent: { vmId: r.vmId } }));
-        // the defaults the material states for what was not sent
-        const fields: Record<string, unknown> = { label, kernel: "vm/latest-64bit", root_device: "/dev/sda", run_level: "default", virt_mode: "paravirt" };
-        if (variant === "paravirt, single") fields.run_level = "single";
-        m.configs.push({ id: shownId(r.c, made, "config"), fields });
-        await agree(m, r);
-      }),
+      command<Model, R>(
+        `createConfig(${variant})`,
+        () => true,
+        async (m, r) => {
+          const label = r.c.label("cfg", 48);
+          const body: Record<string, unknown> = { label, devices: {} };
+          if (variant === "invalid root_device") body.root_device = "not-a-device";
+          if (variant === "paravirt, single")
+            Object.assign(body, { virt_mode: "paravirt", run_level: "single" });
+          const made = await accepted(
+            r.c.fresh.create("config", "createConfig", {
+              path: { vmId: r.vmId },
+              body,
+              label,
+              parent: { vmId: r.vmId },
+            }),
+          );
+          // the defaults the material states for what was not sent
+          const fields: Record<string, unknown> = {
+            label,
+            kernel: "vm/latest-64bit",
+            root_device: "/dev/sda",
+            run_level: "default",
+            virt_mode: "paravirt",
+          };
+          if (variant === "paravirt, single") fields.run_level = "single";
+          m.configs.push({ id: shownId(r.c, made, "config"), fields });
+          await agree(m, r);
+        },
+      ),
     ),
     2,
   ),
-  fc.tuple(pick, fc.subarray(["label", "comments", "run_level"] as const, { minLength: 1 }), fc.constantFrom("default", "single", "binbash")).map(([i, keys, runLevel]) =>
-    command<Model, R>(`updateConfig(#${i}: ${keys.join("+")})`, (m) => m.configs.length > 0, async (m, r) => {
-      const x = at(m.configs, i);
-      const next = { label: r.c.label("cfg", 48), comments: `plumbline ${r.c.label("c", 30)}`, run_level: runLevel };
-      const body = Object.fromEntries(keys.map((k) => [k, next[k]]));
-      expectSuccess(await r.c.ops.updateConfig({ path: { vmId: r.vmId, configId: x.id }, body }));
-      Object.assign(x.fields, body);
-      await agree(m, r);
-    }),
-  ),
+  fc
+    .tuple(
+      pick,
+      fc.subarray(["label", "comments", "run_level"] as const, { minLength: 1 }),
+      fc.constantFrom("default", "single", "binbash"),
+    )
+    .map(([i, keys, runLevel]) =>
+      command<Model, R>(
+        `updateConfig(#${i}: ${keys.join("+")})`,
+        (m) => m.configs.length > 0,
+        async (m, r) => {
+          const x = at(m.configs, i);
+          const next = {
+            label: r.c.label("cfg", 48),
+            comments: `plumbline ${r.c.label("c", 30)}`,
+            run_level: runLevel,
+          };
+          const body = Object.fromEntries(keys.map((k) => [k, next[k]]));
+          expectSuccess(
+            await r.c.ops.updateConfig({ path: { vmId: r.vmId, configId: x.id }, body }),
+          );
+          Object.assign(x.fields, body);
+          await agree(m, r);
+        },
+      ),
+    ),
   pick.map((i) =>
-    command<Model, R>(`deleteConfig(#${i})`, (m) => m.configs.length > 0, async (m, r) => {
-      const x = at(m.configs, i);
-      expectSuccess(await r.c.ops.deleteConfig({ path: { vmId: r.vmId, configId: x.id } }));
-      m.configs.splice(m.configs.indexOf(x), 1);
-      m.gone.push(x);
-      await agree(m, r);
-    }),
+    command<Model, R>(
+      `deleteConfig(#${i})`,
+      (m) => m.configs.length > 0,
+      async (m, r) => {
+        const x = at(m.configs, i);
+        expectSuccess(await r.c.ops.deleteConfig({ path: { vmId: r.vmId, configId: x.id } }));
+        m.configs.splice(m.configs.indexOf(x), 1);
+        m.gone.push(x);
+        await agree(m, r);
+      },
+    ),
   ),
-  fc.tuple(fc.constantFrom(undefined, "ext3", "raw"), fc.integer({ min: 1, max: 8 })).map(([filesystem, eighths]) =>
-    command<Model, R>(`createDisk(${filesystem ?? "no filesystem"}, ${eighths * 128} MB)`, (m) => m.disks.length < MAX_DISKS, async (m, r) => {
-      const label = r.c.label("disk", 48);
-      const body: Record<string, unknown> = { label, size: eighths * 128, ...(filesystem ? { filesystem } : {}) };
-      const made = await accepted(r.c.fresh.create("disk", "createDisk", { path: { vmId: r.vmId }, body, label, parent: { vmId: r.vmId } }));
-      // an empty disk without filesystem gets ext4; a filesystem given explicitly wins
-      m.disks.push({ id: shownId(r.c, made, "disk"), fields: { label, size: eighths * 128, filesystem: filesystem ?? "ext4" } });
-      await agree(m, r);
-    }),
-  ),
+  fc
+    .tuple(fc.constantFrom(undefined, "ext3", "raw"), fc.integer({ min: 1, max: 8 }))
+    .map(([filesystem, eighths]) =>
+      command<Model, R>(
+        `createDisk(${filesystem ?? "no filesystem"}, ${eighths * 128} MB)`,
+        (m) => m.disks.length < MAX_DISKS,
+        async (m, r) => {
+          const label = r.c.label("disk", 48);
+          const body: Record<string, unknown> = {
+            label,
+            size: eighths * 128,
+            ...(filesystem ? { filesystem } : {}),
+          };
+          const made = await accepted(
+            r.c.fresh.create("disk", "createDisk", {
+              path: { vmId: r.vmId },
+              body,
+              label,
+              parent: { vmId: r.vmId },
+            }),
+          );
+          // an empty disk without filesystem gets ext4; a filesystem given explicitly wins
+          m.disks.push({
+            id: shownId(r.c, made, "disk"),
+            fields: { label, size: eighths * 128, filesystem: filesystem ?? "ext4" },
+          });
+          await agree(m, r);
+        },
+      ),
+    ),
   pick.map((i) =>
-    command<Model, R>(`updateDisk(#${i}: label)`, (m) => m.disks.length > 0, async (m, r) => {
-      const d = at(m.disks, i);
-      const label = r.c.label("disk", 48);
-      const res = await r.c.ops.updateDisk({ path: { vmId: r.vmId, diskId: d.id }, body: { label } });
-      // Disk update "body: not shown": a refusal of the label is legal (VM-DISK-9), with the Error
-      // body, and the disk keeps its label (the model is left as it was, so agree checks that)
-      if (res.status >= 400 && res.status < 500) expectError(res);
-      else {
-        expectSuccess(res);
-        d.fields.label = label;
-      }
-      await agree(m, r);
-    }),
+    command<Model, R>(
+      `updateDisk(#${i}: label)`,
+      (m) => m.disks.length > 0,
+      async (m, r) => {
+        const d = at(m.disks, i);
+        const label = r.c.label("disk", 48);
+        const res = await r.c.ops.updateDisk({
+          path: { vmId: r.vmId, diskId: d.id },
+          body: { label },
+        });
+        // Disk update "body: not shown": a refusal of the label is legal (VM-DISK-9), with the Error
+        // body, and the disk keeps its label (the model is left as it was, so agree checks that)
+        if (res.status >= 400 && res.status < 500) expectError(res);
+        else {
+          expectSuccess(res);
+          d.fields.label = label;
+        }
+        await agree(m, r);
+      },
+    ),
   ),
 ];
 
 describe("fuzz/stateful/vm", () => {
   check(
     {
-      id: ["VM-CONFIG-1", "VM-CONFIG-2", "VM-CONFIG-3", "VM-CONFIG-4", "VM-CONFIG-5", "VM-CONFDEF-1", "VM-CONFDEF-2", "VM-CONFDEF-3", "VM-CONFDEF-4", "VM-DISK-1", "VM-DISK-2", "VM-DISK-3", "VM-DISK-6", "VM-DISK-9", "VM-CREATE-14"],
-      op: ["createConfig", "updateConfig", "deleteConfig", "getConfig", "listConfigs", "createDisk", "updateDisk", "getDisk", "listDisks"],
+      id: [
+        "VM-CONFIG-1",
+        "VM-CONFIG-2",
+        "VM-CONFIG-3",
+        "VM-CONFIG-4",
+        "VM-CONFIG-5",
+        "VM-CONFDEF-1",
+        "VM-CONFDEF-2",
+        "VM-CONFDEF-3",
+        "VM-CONFDEF-4",
+        "VM-DISK-1",
+        "VM-DISK-2",
+        "VM-DISK-3",
+        "VM-DISK-6",
+        "VM-DISK-9",
+        "VM-CREATE-14",
+      ],
+      op: [
+        "createConfig",
+        "updateConfig",
+        "deleteConfig",
+        "getConfig",
+        "listConfigs",
+        "createDisk",
+        "updateDisk",
+        "getDisk",
+        "listDisks",
+      ],
       kind: "fuzz",
       effect: "billable",
       timeout: 120_000,
