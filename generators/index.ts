@@ -72,7 +72,7 @@ export interface ValidationError {
 }
 
 const esc = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
-export const pointer = (p: Path) => p.map((x) => "/" + esc(String(x))).join("");
+export const pointer = (p: Path) => p.map((x) => `/${esc(String(x))}`).join("");
 
 /** The schema of one part of an operation's request, as a pointer or a schema built around pointers. */
 interface PartSchema {
@@ -83,7 +83,7 @@ interface PartSchema {
   check: string | object;
 }
 
-function partSchemas(op: OperationInfo, doc: any, generatedPath: string[]): PartSchema[] {
+function partSchemas(op: OperationInfo, doc: any, _generatedPath: string[]): PartSchema[] {
   const base = `/paths/${esc(op.path)}`;
   const method = op.method.toLowerCase();
   const out: PartSchema[] = [];
@@ -141,10 +141,10 @@ export function breaksExactly(errors: ValidationError[], path: Path, keyword: st
   const mine = (e: ValidationError) =>
     keyword === "required"
       ? e.instancePath === parent && e.keyword === "required" && e.params.missingProperty === last
-      : e.instancePath === at || e.instancePath.startsWith(at + "/");
+      : e.instancePath === at || e.instancePath.startsWith(`${at}/`);
   const composition = (e: ValidationError) =>
     ["if", "allOf", "anyOf", "oneOf"].includes(e.keyword) &&
-    (at + "/").startsWith(e.instancePath + "/");
+    `${at}/`.startsWith(`${e.instancePath}/`);
   return (
     errors.some((e) => mine(e) && (keyword === "required" || e.keyword === keyword)) &&
     errors.every((e) => mine(e) || composition(e))
@@ -156,7 +156,7 @@ export function onBound(
   errors: ValidationError[],
   value: unknown,
   path: Path,
-  keyword: string,
+  _keyword: string,
   bound: number,
 ): boolean {
   if (errors.length) return false;

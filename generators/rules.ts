@@ -43,7 +43,7 @@ export interface OperationRules {
 
 const ascii = (chars: string) => fc.constantFrom(...chars);
 const LOWER = "abcdefghijklmnopqrstuvwxyz";
-const ALNUM = LOWER + LOWER.toUpperCase() + "0123456789";
+const ALNUM = `${LOWER + LOWER.toUpperCase()}0123456789`;
 
 /**
  * The instance label rule (Resources, Instance): 3..32 chars; begins and ends with an alphanumeric;
@@ -127,7 +127,7 @@ function bindInt(body: any, member: string, id: number | undefined): any {
 }
 
 const tagLabels = (b: Bounds) =>
-  fc.array(asciiText(ALNUM + "-_")({ minLength: 3, maxLength: 50, ...b }), { maxLength: 2 });
+  fc.array(asciiText(`${ALNUM}-_`)({ minLength: 3, maxLength: 50, ...b }), { maxLength: 2 });
 const kernel = (t: TargetValues) => () => fc.constantFrom(...t.kernels);
 const memory = () => fc.integer({ min: 256, max: 1024 });
 const byMonth: OperationRules = {
@@ -201,7 +201,7 @@ const managedContact: OperationRules = {
   }),
 };
 
-const objectName = asciiText(ALNUM + "-_.");
+const objectName = asciiText(`${ALNUM}-_.`);
 
 export const RULES: Record<string, OperationRules> = {
   updateAccount: {
@@ -239,7 +239,7 @@ export const RULES: Record<string, OperationRules> = {
         cluster: () => fc.constant(t.cluster),
         label: (b) =>
           fc
-            .tuple(asciiText(LOWER + "0123456789")({ minLength: 6, maxLength: 20, ...b }))
+            .tuple(asciiText(`${LOWER}0123456789`)({ minLength: 6, maxLength: 20, ...b }))
             .map(([s]) => `plb${s}`.slice(0, 63)),
       },
     }),
@@ -402,7 +402,7 @@ export const RULES: Record<string, OperationRules> = {
     // domains, NodeBalancers and volumes: their operations are not shown, so only instances are tagged
     hints: () => ({
       omit: ["domains", "nodebalancers", "volumes"],
-      override: { label: asciiText(ALNUM + "-_") },
+      override: { label: asciiText(`${ALNUM}-_`) },
     }),
     bind: (b, s) => bindInt(b, "vms", s.vmId),
   },

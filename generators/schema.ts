@@ -43,7 +43,7 @@ export interface Site {
 
 export const dotted = (p: Path): string => p.join(".");
 const key = (p: Path): string => p.map((x) => (typeof x === "number" ? "*" : x)).join(".");
-const COMPOSITION = new Set(["if", "allOf", "anyOf", "oneOf", "then", "else"]);
+const _COMPOSITION = new Set(["if", "allOf", "anyOf", "oneOf", "then", "else"]);
 
 const ALNUM = "abcdefghijklmnopqrstuvwxyz0123456789";
 

@@ -127,10 +127,10 @@ describe("plan output", () => {
     );
     expect(text).toMatch(/2 checks against https:\/\/api\.example\.com; nothing is sent/);
     expect(text).toMatch(
-      /read-only: 1 checks, will run\n  \[T-MUST-1\] reads \[MUST\]  → listClusters/,
+      /read-only: 1 checks, will run\n {2}\[T-MUST-1\] reads \[MUST\] {2}→ listClusters/,
     );
     expect(text).toMatch(
-      /destructive: 1 checks, will be skipped \(not allowed\)\n  \[T-MUST-1\] cancels \[MUST\]  → cancelAccount/,
+      /destructive: 1 checks, will be skipped \(not allowed\)\n {2}\[T-MUST-1\] cancels \[MUST\] {2}→ cancelAccount/,
     );
   });
 });

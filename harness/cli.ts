@@ -37,7 +37,7 @@ function configFrom(
   return loadConfig({ flags: toFlags(opts), file: opts.config as string | undefined });
 }
 
-const say = (l: string) => process.stderr.write(l + "\n");
+const say = (l: string) => process.stderr.write(`${l}\n`);
 
 export function program(): Command {
   const prog = new Command("plumbline")
@@ -120,7 +120,7 @@ export function program(): Command {
           `reference target listening`,
           `  url:          ${ref.url}`,
           `  control url:  ${ref.controlUrl}`,
-          ...Object.entries(ref.tokens).map(([k, v]) => `  ${(k + " token:").padEnd(14)}${v}`),
+          ...Object.entries(ref.tokens).map(([k, v]) => `  ${(`${k} token:`).padEnd(14)}${v}`),
           ...(ref.app.variants.list().length
             ? [`  variants:     ${ref.app.variants.list().join(", ")}`]
             : []),
@@ -268,7 +268,7 @@ export function program(): Command {
     .option("--strict", "gate on SHOULD failures too")
     .action(async (files: string[], opts) => {
       const { mergeReports, gateExitCode, verdictLine } = await import("../reporter/index.ts");
-      let merged;
+      let merged: ReturnType<typeof mergeReports>;
       try {
         merged = mergeReports(files, opts.out, { strict: opts.strict === true });
       } catch (e) {

@@ -318,10 +318,10 @@ function readFile(path: string, required: boolean): Raw {
     for (const [k, v] of Object.entries(obj)) {
       const key = prefix + k;
       if (known.has(key)) out[known.get(key)!] = v;
-      else if (v === null && [...known.keys()].some((k) => k.startsWith(key + ".")))
+      else if (v === null && [...known.keys()].some((k) => k.startsWith(`${key}.`)))
         continue; // an empty section
       else if (v && typeof v === "object" && !Array.isArray(v))
-        walk(v as Record<string, unknown>, key + ".");
+        walk(v as Record<string, unknown>, `${key}.`);
       else
         throw new ConfigError(
           `${path}: unknown setting "${key}"; known settings: ${[...known.keys()].join(", ")}`,

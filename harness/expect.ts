@@ -7,7 +7,7 @@ import { checkResponse, validator } from "./validate.ts";
 
 function short(v: unknown): string {
   const s = typeof v === "string" ? JSON.stringify(v) : JSON.stringify(v ?? null);
-  return s.length > 200 ? s.slice(0, 200) + "…" : s;
+  return s.length > 200 ? `${s.slice(0, 200)}…` : s;
 }
 
 function what(res: ApiResponse): string {

@@ -139,7 +139,7 @@ export async function fuzz<T>(
 
 function short(v: unknown): string {
   const s = fc.stringify(v);
-  return s.length > 400 ? s.slice(0, 400) + "…" : s;
+  return s.length > 400 ? `${s.slice(0, 400)}…` : s;
 }
 
 /** JSON values are kept as they are; anything else (a command sequence) as fast-check prints it. */

@@ -118,7 +118,7 @@ export class Ledger {
   append(line: LedgerLine): void {
     const fd = openSync(this.file, "a");
     try {
-      writeSync(fd, JSON.stringify(line) + "\n");
+      writeSync(fd, `${JSON.stringify(line)}\n`);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -292,7 +292,7 @@ export async function removeEntries(
       ledger?.deleted(entry.key);
       continue;
     }
-    let res;
+    let res: Awaited<ReturnType<Ops[keyof Ops]>>;
     try {
       res = await ops[kind.delete]({ path: entry.path });
     } catch (e) {

@@ -68,7 +68,7 @@ describe("ops", () => {
   });
 
   it("provider states: minted tokens are used and redacted; a 404 state skips naming it", async () => {
-    const w = testWorld(server.url, { controlUrl: server.url + "/__control" });
+    const w = testWorld(server.url, { controlUrl: `${server.url}/__control` });
     const as = await w.principals.withScopes(["vms:read_only"]);
     const res = await w.ops.listInstances({ as });
     expect(seen.at(-1)!.auth).toBe("Bearer minted-token-xyz");

@@ -7,7 +7,7 @@ import { runInCheck, type CheckRecord } from "./current.ts";
 import { serve, json, type TestServer } from "./testing.ts";
 
 let server: TestServer;
-let stalled: { destroy(): void }[] = [];
+const stalled: { destroy(): void }[] = [];
 const unhandled: unknown[] = [];
 const onUnhandled = (e: unknown) => unhandled.push(e);
 

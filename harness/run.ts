@@ -123,7 +123,7 @@ export async function checkSettings(config: Config): Promise<void> {
 }
 
 export async function run(initial: Config, opts: RunOptions = {}): Promise<number> {
-  const say = opts.log ?? ((l: string) => process.stderr.write(l + "\n"));
+  const say = opts.log ?? ((l: string) => process.stderr.write(`${l}\n`));
   await checkSettings(initial);
   const target = await startTarget(initial);
   const config = target.config;

@@ -39,7 +39,7 @@ async function listAll(
   const list = RESOURCES[type].list!;
   const items: any[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
-    let res;
+    let res: Awaited<ReturnType<Ops[keyof Ops]>>;
     try {
       res = await ops[list.op]({ query: list.paginated ? { page } : undefined });
     } catch (e) {

@@ -77,7 +77,7 @@ export class App {
     try {
       const raw = await readBody(req);
       const url = new URL(req.url ?? "/", this.baseUrl);
-      reply = url.pathname.startsWith(CONTROL_PREFIX + "/")
+      reply = url.pathname.startsWith(`${CONTROL_PREFIX}/`)
         ? this.control(req.method ?? "GET", url.pathname.slice(CONTROL_PREFIX.length), raw)
         : await this.api(req, url, raw);
     } catch (e) {
@@ -190,7 +190,8 @@ export class App {
         seeded: this.seeded,
         baseUrl: this.baseUrl,
       };
-      const result = name === "reset" ? (this.reset(), {}) : fn(c, params);
+      if (name === "reset") this.reset();
+      const result = name === "reset" ? {} : fn(c, params);
       return { body: result ?? {} };
     }
     if (path === "/states" && method === "GET")

@@ -98,7 +98,7 @@ export class Router {
       if (best && best.literal >= literal) continue;
       const params: Record<string, string> = {};
       try {
-        route.names.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1])));
+        for (const [i, n] of route.names.entries()) params[n] = decodeURIComponent(m[i + 1]);
       } catch {
         continue;
       }

@@ -115,7 +115,7 @@ export function renderDiffJunit(r: DiffReport): string {
 export function writeDiffReports(r: DiffReport, dir: string): string[] {
   mkdirSync(dir, { recursive: true });
   const files: [string, string][] = [
-    ["diff.json", JSON.stringify(r, null, 2) + "\n"],
+    ["diff.json", `${JSON.stringify(r, null, 2)}\n`],
     ["diff.md", renderDiffMarkdown(r)],
     ["diff.html", renderDiffHtml(r)],
     ["diff-junit.xml", renderDiffJunit(r)],

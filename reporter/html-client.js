@@ -1,7 +1,6 @@
 // The script of conformance.html (inlined by html.ts). Builds every element from the embedded
 // report with textContent: no innerHTML, no network.
-(function () {
-  "use strict";
+(() => {
   var DATA = JSON.parse(document.getElementById("report-data").textContent);
   var R = DATA.report;
   var ORDER = DATA.order; // worst first: fail, error, skip, pass
@@ -10,7 +9,7 @@
   var TARGETS = R.matrix.targets;
   var MULTI = TARGETS.length > 1;
   var reqs = {};
-  R.coverage.requirements.forEach(function (q) {
+  R.coverage.requirements.forEach((q) => {
     reqs[q.id] = q;
   });
   var state = { area: "", level: "", outcome: "", text: "" };
@@ -21,7 +20,7 @@
   function h(tag, props) {
     var el = document.createElement(tag);
     var p = props || {};
-    Object.keys(p).forEach(function (k) {
+    Object.keys(p).forEach((k) => {
       var v = p[k];
       if (v === null || v === undefined || v === false) return;
       if (k === "text") el.textContent = v;
@@ -33,7 +32,7 @@
       var c = arguments[i];
       if (c === null || c === undefined || c === false) continue;
       if (Array.isArray(c))
-        c.forEach(function (x) {
+        c.forEach((x) => {
           if (x) el.appendChild(typeof x === "string" ? document.createTextNode(x) : x);
         });
       else el.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
@@ -42,7 +41,7 @@
   }
   function worst(outcomes) {
     var best = -1;
-    outcomes.forEach(function (o) {
+    outcomes.forEach((o) => {
       var r = ORDER.indexOf(o);
       if (r >= 0 && (best < 0 || r < best)) best = r;
     });
@@ -50,10 +49,10 @@
   }
   function fmtBytes(n) {
     return n < 1024
-      ? n + " B"
+      ? `${n} B`
       : n < 1048576
-        ? (n / 1024).toFixed(1) + " KiB"
-        : (n / 1048576).toFixed(1) + " MiB";
+        ? `${(n / 1024).toFixed(1)} KiB`
+        : `${(n / 1048576).toFixed(1)} MiB`;
   }
 
   function filtering() {
@@ -82,28 +81,22 @@
   function rowMatchesText(row) {
     return (
       !!state.text &&
-      (row.operationId + " " + row.method + " " + row.path).toLowerCase().indexOf(state.text) >= 0
+      `${row.operationId} ${row.method} ${row.path}`.toLowerCase().indexOf(state.text) >= 0
     );
   }
 
   // ---- matrix
   function cellTd(row, kind, cell, first, label) {
-    var idx = cell.checks.filter(function (i) {
-      return matches(i) || (rowMatchesText(row) && passesNonText(i));
-    });
-    var o = worst(
-      idx.map(function (i) {
-        return R.checks[i].outcome;
-      }),
-    );
+    var idx = cell.checks.filter((i) => matches(i) || (rowMatchesText(row) && passesNonText(i)));
+    var o = worst(idx.map((i) => R.checks[i].outcome));
     var tip =
       row.operationId +
       " · " +
       kind +
-      (label ? " · " + label : "") +
+      (label ? ` · ${label}` : "") +
       ": " +
       o +
-      (idx.length ? " (" + idx.length + " check" + (idx.length > 1 ? "s" : "") + ")" : "");
+      (idx.length ? ` (${idx.length} check${idx.length > 1 ? "s" : ""})` : "");
     var btn = h(
       "button",
       {
@@ -119,10 +112,10 @@
       idx.length > 1 ? h("span", { cls: "n", text: String(idx.length) }) : null,
     );
     if (idx.length)
-      btn.addEventListener("click", function () {
-        showChecks(row.operationId + " · " + kind + (label ? " · " + label : ""), idx);
+      btn.addEventListener("click", () => {
+        showChecks(`${row.operationId} · ${kind}${label ? ` · ${label}` : ""}`, idx);
       });
-    return { td: h("td", { cls: "cell" + (first ? " first" : "") }, btn), n: idx.length };
+    return { td: h("td", { cls: `cell${first ? " first" : ""}` }, btn), n: idx.length };
   }
   function passesNonText(i) {
     var c = R.checks[i];
@@ -142,9 +135,9 @@
           "tr",
           {},
           h("th", { colspan: "2" }),
-          TARGETS.map(function (tg) {
-            return h("th", { colspan: String(KINDS.length), cls: "tgt-head", text: tg });
-          }),
+          TARGETS.map((tg) =>
+            h("th", { colspan: String(KINDS.length), cls: "tgt-head", text: tg }),
+          ),
         ),
       );
     }
@@ -154,8 +147,8 @@
       h("th", { text: "operation", style: "text-align:left" }),
       h("th", { text: "method and path", style: "text-align:left" }),
     );
-    (MULTI ? TARGETS : [null]).forEach(function () {
-      KINDS.forEach(function (k, j) {
+    (MULTI ? TARGETS : [null]).forEach(() => {
+      KINDS.forEach((k, j) => {
         hr.appendChild(
           h("th", {
             text: MULTI ? k.slice(0, 4) : k,
@@ -171,12 +164,12 @@
     var area = null,
       shown = 0,
       pending = null;
-    R.matrix.rows.forEach(function (row) {
+    R.matrix.rows.forEach((row) => {
       if (state.area && row.area !== state.area) return;
       var tds = [],
         total = 0;
-      (MULTI ? TARGETS : [null]).forEach(function (tg) {
-        KINDS.forEach(function (k, j) {
+      (MULTI ? TARGETS : [null]).forEach((tg) => {
+        KINDS.forEach((k, j) => {
           var cell = tg === null ? row.cells[k] : row.byTarget[tg][k];
           var r = cellTd(row, k, cell, MULTI && j === 0, tg);
           total += r.n;
@@ -205,7 +198,7 @@
           h("td", { cls: "op" }, name),
           h(
             "td",
-            { cls: "path", title: row.method + " " + row.path },
+            { cls: "path", title: `${row.method} ${row.path}` },
             row.method ? h("span", { cls: "method", text: row.method }) : null,
             row.path,
           ),
@@ -239,7 +232,7 @@
       {
         type: "button",
         cls: "linkish",
-        onclick: function () {
+        onclick: () => {
           showChecks(c.name, [i]);
         },
       },
@@ -257,23 +250,19 @@
             h(
               "tr",
               {},
-              head.map(function (x) {
-                return h("th", { text: x });
-              }),
+              head.map((x) => h("th", { text: x })),
             ),
           ),
           h(
             "tbody",
             {},
-            rows.map(function (r) {
-              return h(
+            rows.map((r) =>
+              h(
                 "tr",
                 {},
-                r.map(function (x) {
-                  return h("td", {}, x);
-                }),
-              );
-            }),
+                r.map((x) => h("td", {}, x)),
+              ),
+            ),
           ),
         )
       : h("div", { cls: "empty", text: empty });
@@ -295,17 +284,9 @@
   function renderLists() {
     var box = $("lists");
     box.textContent = "";
-    var idx = R.checks
-      .map(function (_, i) {
-        return i;
-      })
-      .filter(matches);
-    var of = function (o) {
-      return idx.filter(function (i) {
-        return R.checks[i].outcome === o;
-      });
-    };
-    var sev = function (i) {
+    var idx = R.checks.map((_, i) => i).filter(matches);
+    var of = (o) => idx.filter((i) => R.checks[i].outcome === o);
+    var sev = (i) => {
       var c = R.checks[i];
       return (c.expected ? 10 : 0) + ["MUST", "SHOULD", "INFO"].indexOf(c.level);
     };
@@ -314,12 +295,8 @@
         "Failures",
         ["check", "", "reason"],
         of("fail")
-          .sort(function (a, b) {
-            return sev(a) - sev(b);
-          })
-          .map(function (i) {
-            return [checkLink(i), h("span", {}, badges(R.checks[i])), R.checks[i].reason || ""];
-          }),
+          .sort((a, b) => sev(a) - sev(b))
+          .map((i) => [checkLink(i), h("span", {}, badges(R.checks[i])), R.checks[i].reason || ""]),
         "No failure.",
       ),
     );
@@ -327,42 +304,34 @@
       listSection(
         "Errors (plumbline or the environment)",
         ["check", "reason"],
-        of("error").map(function (i) {
-          return [checkLink(i), R.checks[i].reason || ""];
-        }),
+        of("error").map((i) => [checkLink(i), R.checks[i].reason || ""]),
         "No error.",
       ),
     );
-    var unexpected = R.expectations.filter(function (e) {
-      return e.status === "unexpected-pass";
-    });
+    var unexpected = R.expectations.filter((e) => e.status === "unexpected-pass");
     box.appendChild(
       listSection(
         "Unexpected passes",
         ["expectation", "reason given", "checks"],
-        unexpected.map(function (e) {
-          return [
-            h("code", { text: e.id + (e.target ? " (" + e.target + ")" : "") }),
-            e.reason,
-            h("span", {}, e.checks.map(checkLink)),
-          ];
-        }),
+        unexpected.map((e) => [
+          h("code", { text: e.id + (e.target ? ` (${e.target})` : "") }),
+          e.reason,
+          h("span", {}, e.checks.map(checkLink)),
+        ]),
         "None: every known failure still fails.",
       ),
     );
     var groups = {};
-    of("skip").forEach(function (i) {
+    of("skip").forEach((i) => {
       var k = R.checks[i].reason || "(no reason given)";
       (groups[k] = groups[k] || []).push(i);
     });
-    var keys = Object.keys(groups).sort(function (a, b) {
-      return groups[b].length - groups[a].length;
-    });
+    var keys = Object.keys(groups).sort((a, b) => groups[b].length - groups[a].length);
     box.appendChild(
       listSection(
         "Skipped, by reason",
         ["reason", "checks"],
-        keys.map(function (k) {
+        keys.map((k) => {
           var all = groups[k];
           return [
             k,
@@ -371,11 +340,11 @@
               {
                 type: "button",
                 cls: "linkish",
-                onclick: function () {
-                  showChecks("Skipped: " + k, all);
+                onclick: () => {
+                  showChecks(`Skipped: ${k}`, all);
                 },
               },
-              all.length + " check" + (all.length > 1 ? "s" : ""),
+              `${all.length} check${all.length > 1 ? "s" : ""}`,
             ),
           ];
         }),
@@ -387,7 +356,7 @@
         listSection(
           "Untested requirements",
           ["requirement", "level", "statement", "why"],
-          R.coverage.untested.map(function (id) {
+          R.coverage.untested.map((id) => {
             var q = reqs[id];
             var why =
               (R.coverage.skippedOnly || []).indexOf(id) >= 0
@@ -396,7 +365,7 @@
                   ? "only observed (INFO)"
                   : (R.coverage.statusOnly || []).indexOf(id) >= 0
                     ? "only a status confirmed"
-                    : "only " + q.outcome;
+                    : `only ${q.outcome}`;
             return [
               h("code", { text: id }),
               q.level,
@@ -407,7 +376,7 @@
                     {
                       type: "button",
                       cls: "linkish",
-                      onclick: function () {
+                      onclick: () => {
                         showChecks(id, q.checks);
                       },
                     },
@@ -424,35 +393,31 @@
         listSection(
           "Checks that only confirm a status (not counted as exercise)",
           ["check", "outcome"],
-          so.map(function (i) {
-            return [
-              h(
-                "button",
-                {
-                  type: "button",
-                  cls: "linkish",
-                  onclick: function () {
-                    showChecks(R.checks[i].name, [i]);
-                  },
+          so.map((i) => [
+            h(
+              "button",
+              {
+                type: "button",
+                cls: "linkish",
+                onclick: () => {
+                  showChecks(R.checks[i].name, [i]);
                 },
-                R.checks[i].name,
-              ),
-              R.checks[i].outcome,
-            ];
-          }),
+              },
+              R.checks[i].name,
+            ),
+            R.checks[i].outcome,
+          ]),
           "None: every check with a verdict looked past the status.",
         ),
       );
     }
-    var obs = R.observations.filter(function (o) {
-      return matches(o.check);
-    });
+    var obs = R.observations.filter((o) => matches(o.check));
     box.appendChild(
       listSection(
         "INFO observations",
         ["requirement", "operation", "observation", "value"].concat(MULTI ? ["target"] : []),
-        obs.map(function (o) {
-          return [
+        obs.map((o) =>
+          [
             h("code", { text: o.requirementId }),
             o.operationId ? h("code", { text: o.operationId }) : "",
             h(
@@ -460,15 +425,15 @@
               {
                 type: "button",
                 cls: "linkish",
-                onclick: function () {
+                onclick: () => {
                   showChecks(o.requirementId, [o.check]);
                 },
               },
               o.note,
             ),
             h("code", { text: String(o.value) }),
-          ].concat(MULTI ? [o.target || ""] : []);
-        }),
+          ].concat(MULTI ? [o.target || ""] : []),
+        ),
         "No observation.",
       ),
     );
@@ -477,28 +442,27 @@
   // ---- drill-down
   function copyButton(text) {
     var b = h("button", { type: "button", text: "copy" });
-    b.addEventListener("click", function () {
-      var done = function () {
+    b.addEventListener("click", () => {
+      var done = () => {
         b.textContent = "copied";
-        setTimeout(function () {
+        setTimeout(() => {
           b.textContent = "copy";
         }, 1200);
       };
-      var fallback = function () {
+      var fallback = () => {
         var ta = h("textarea", { style: "position:fixed;opacity:0" });
         ta.value = text;
         document.body.appendChild(ta);
         ta.select();
         try {
           document.execCommand("copy");
-        } catch (e) {
+        } catch (_e) {
           /* nothing more to try */
         }
         ta.remove();
         done();
       };
-      if (navigator.clipboard && navigator.clipboard.writeText)
-        navigator.clipboard.writeText(text).then(done, fallback);
+      if (navigator.clipboard?.writeText) navigator.clipboard.writeText(text).then(done, fallback);
       else fallback();
     });
     return b;
@@ -512,9 +476,7 @@
       h(
         "tbody",
         {},
-        keys.map(function (k) {
-          return h("tr", {}, h("td", { text: k + ":" }), h("td", { text: String(obj[k]) }));
-        }),
+        keys.map((k) => h("tr", {}, h("td", { text: `${k}:` }), h("td", { text: String(obj[k]) }))),
       ),
     );
   }
@@ -536,7 +498,7 @@
     );
   }
   function exchangeEl(x, n, open) {
-    var status = x.error ? "no response: " + x.error : String(x.status);
+    var status = x.error ? `no response: ${x.error}` : String(x.status);
     return h(
       "details",
       { cls: "x", open: open ? "" : null },
@@ -568,14 +530,14 @@
   }
   function checkCard(i) {
     var c = R.checks[i];
-    var reqEls = c.requirementIds.map(function (id) {
+    var reqEls = c.requirementIds.map((id) => {
       var q = reqs[id];
       return h(
         "div",
         { cls: "req" },
         h("code", { text: id }),
-        q ? " " + q.level + ": " + q.statement + " " : " (not in the catalog)",
-        q ? h("span", { cls: "src", text: "— " + q.source }) : null,
+        q ? ` ${q.level}: ${q.statement} ` : " (not in the catalog)",
+        q ? h("span", { cls: "src", text: `— ${q.source}` }) : null,
       );
     });
     var card = h(
@@ -584,7 +546,7 @@
       h(
         "h3",
         {},
-        h("span", { cls: "sw " + c.outcome, text: SYM[c.outcome] + " " + c.outcome }),
+        h("span", { cls: `sw ${c.outcome}`, text: `${SYM[c.outcome]} ${c.outcome}` }),
         " ",
         c.name,
       ),
@@ -594,65 +556,64 @@
         badges(c),
         h("span", {
           cls: "note",
-          text:
-            c.area + " · " + c.file + " · " + Math.round(c.durationMs) + " ms · " + c.sideEffect,
+          text: `${c.area} · ${c.file} · ${Math.round(c.durationMs)} ms · ${c.sideEffect}`,
         }),
       ),
       c.reason ? h("div", { cls: "reason", text: c.reason }) : null,
       c.expected
-        ? h("div", { cls: "note", text: "Known failure (expectations file): " + c.expected.reason })
+        ? h("div", { cls: "note", text: `Known failure (expectations file): ${c.expected.reason}` })
         : null,
       h("div", {}, reqEls),
       c.observations.length
         ? h(
             "div",
             {},
-            c.observations.map(function (o) {
-              return h("div", {
+            c.observations.map((o) =>
+              h("div", {
                 cls: "note",
-                text: "INFO " + o.requirementId + ": " + o.note + " = " + o.value,
-              });
-            }),
+                text: `INFO ${o.requirementId}: ${o.note} = ${o.value}`,
+              }),
+            ),
           )
         : null,
       c.exchanges.length
         ? h("div", {
             cls: "note",
-            text: c.exchanges.length + " exchange" + (c.exchanges.length > 1 ? "s" : ""),
+            text: `${c.exchanges.length} exchange${c.exchanges.length > 1 ? "s" : ""}`,
           })
         : h("div", { cls: "note", text: "no exchange recorded" }),
-      c.exchanges.map(function (x, n) {
-        return exchangeEl(x, n + 1, c.outcome !== "pass" && n === c.exchanges.length - 1);
-      }),
+      c.exchanges.map((x, n) =>
+        exchangeEl(x, n + 1, c.outcome !== "pass" && n === c.exchanges.length - 1),
+      ),
     );
     return card;
   }
   function showChecks(title, idx) {
-    var sorted = idx.slice().sort(function (a, b) {
-      return ORDER.indexOf(R.checks[a].outcome) - ORDER.indexOf(R.checks[b].outcome);
-    });
+    var sorted = idx
+      .slice()
+      .sort((a, b) => ORDER.indexOf(R.checks[a].outcome) - ORDER.indexOf(R.checks[b].outcome));
     $("detail-title").textContent = title;
     var body = $("detail-body");
     body.textContent = "";
-    sorted.forEach(function (i) {
+    sorted.forEach((i) => {
       body.appendChild(checkCard(i));
     });
     $("detail").hidden = false;
     body.scrollTop = 0;
   }
-  $("detail-close").addEventListener("click", function () {
+  $("detail-close").addEventListener("click", () => {
     $("detail").hidden = true;
   });
-  document.addEventListener("keydown", function (e) {
+  document.addEventListener("keydown", (e) => {
     if (e.key === "Escape") $("detail").hidden = true;
   });
 
   // ---- filters
   var areas = [];
-  R.matrix.rows.forEach(function (r) {
+  R.matrix.rows.forEach((r) => {
     if (areas.indexOf(r.area) < 0) areas.push(r.area);
   });
-  areas.forEach(function (a) {
+  areas.forEach((a) => {
     $("f-area").appendChild(h("option", { value: a, text: a }));
   });
   function update() {
@@ -663,7 +624,7 @@
     renderMatrix();
     renderLists();
   }
-  ["f-area", "f-level", "f-outcome"].forEach(function (id) {
+  ["f-area", "f-level", "f-outcome"].forEach((id) => {
     $(id).addEventListener("change", update);
   });
   $("f-text").addEventListener("input", update);

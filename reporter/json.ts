@@ -2,7 +2,7 @@
 import type { RunReport } from "./report.ts";
 
 export function renderJson(report: RunReport): string {
-  return JSON.stringify(report, null, 2) + "\n";
+  return `${JSON.stringify(report, null, 2)}\n`;
 }
 
 /** Reads a conformance.json back (for merge). */

@@ -63,7 +63,7 @@ describe("junit.xml", () => {
         check({
           name: `a ${HOSTILE}`,
           outcome: "fail",
-          reason: HOSTILE + "\nline2",
+          reason: `${HOSTILE}\nline2`,
           exchanges: [exchange("GET", `http://t/${HOSTILE}`, 500, HOSTILE)],
         }),
       ],

@@ -233,7 +233,7 @@ export function renderMarkdown(r: RunReport): string {
 
   // fuzzing
   const fz = r.fuzz;
-  if (fz && fz.properties) {
+  if (fz?.properties) {
     out.push(`## Fuzzing (${fz.properties} properties)`, "");
     out.push(
       `${fz.cases} cases in ${formatDuration(fz.durationMs)} of property time, ${fz.casesPerSecond} cases per second; seed ${mdCode(r.seed)} (\`plumbline fuzz --seed ${mdText(r.seed)}\` replays them).`,

@@ -205,12 +205,12 @@ const md = [
         "| --- | --- | --- | --- |",
         ...variantResults.map(
           (v) =>
-            `| \`${v.variant}\` | ${v.falseAlarms.length ? "❌ " + few(v.falseAlarms) : "0"} | ${few(v.shouldWarnings)}${v.undocumentedShould.length ? ` (undocumented: ${v.undocumentedShould.length})` : ""} | ${few(v.skips)}${v.undocumentedSkips.length ? ` (undocumented: ${v.undocumentedSkips.length})` : ""} |`,
+            `| \`${v.variant}\` | ${v.falseAlarms.length ? `❌ ${few(v.falseAlarms)}` : "0"} | ${few(v.shouldWarnings)}${v.undocumentedShould.length ? ` (undocumented: ${v.undocumentedShould.length})` : ""} | ${few(v.skips)}${v.undocumentedSkips.length ? ` (undocumented: ${v.undocumentedSkips.length})` : ""} |`,
         ),
       ]
     : []),
 ].join("\n");
-writeFileSync(join(values.out, "mutation.md"), md + "\n");
+writeFileSync(join(values.out, "mutation.md"), `${md}\n`);
 const alarms = variantResults.length
   ? `; false alarms ${falseAlarms} in ${variantResults.length} variant runs (undocumented SHOULD warnings ${undocumentedShould}, MUST skips ${undocumentedSkips})`
   : "";

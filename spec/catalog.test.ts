@@ -31,7 +31,7 @@ function materialHeadings(path: string): string[] {
 }
 
 /** A source names a heading, optionally followed by " / <part>" or ", <item>". */
-export function sourceMatchesHeading(source: string, headings: string[]): boolean {
+function sourceMatchesHeading(source: string, headings: string[]): boolean {
   return headings.some(
     (h) => source === h || source.startsWith(`${h} / `) || source.startsWith(`${h}, `),
   );
@@ -71,7 +71,7 @@ const WELL_KNOWN = new Set([
 ]);
 
 /** Status codes a statement appears to assert (in status context, or any well-known status number). */
-export function statusCodesIn(statement: string): string[] {
+function statusCodesIn(statement: string): string[] {
   const found = new Set<string>();
   for (const m of statement.matchAll(STATUS_CONTEXT)) found.add(m[1] ?? m[2]);
   for (const m of statement.matchAll(COMMON_STATUSES)) if (WELL_KNOWN.has(m[1])) found.add(m[1]);

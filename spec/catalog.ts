@@ -236,7 +236,7 @@ function describeConstraints(doc: unknown, s: Schema, depth = 0): string[] {
   return parts;
 }
 
-function typeLabel(s: Schema): string {
+function _typeLabel(s: Schema): string {
   const t = typesOf(s).filter((x) => x !== "null");
   return t.join(" or ");
 }

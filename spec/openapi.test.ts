@@ -42,7 +42,7 @@ const readMaterial = (ctx: { skip(note?: string): never }) =>
 const isObject = (v: unknown): v is JsonObject =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 const esc = (s: string) => encodeURIComponent(s.replace(/~/g, "~0").replace(/\//g, "~1"));
-const pointer = (...parts: string[]) => "/" + parts.map(esc).join("/");
+const pointer = (...parts: string[]) => `/${parts.map(esc).join("/")}`;
 
 /** Every place in the document that holds a schema, as a JSON pointer. */
 function schemaLocations(): { where: string; ptr: string }[] {
@@ -81,7 +81,7 @@ function schemaLocations(): { where: string; ptr: string }[] {
 
 /** Keys starting with x- anywhere in the document (registered as annotation keywords for ajv). */
 function extensionKeys(node: Json, found = new Set<string>()): Set<string> {
-  if (Array.isArray(node)) node.forEach((n) => extensionKeys(n, found));
+  if (Array.isArray(node)) for (const n of node) extensionKeys(n, found);
   else if (isObject(node)) {
     for (const [k, v] of Object.entries(node)) {
       if (k.startsWith("x-")) found.add(k);
@@ -297,7 +297,8 @@ describe("spec/openapi.yaml: operations", () => {
             maximum: 100,
             default: 100,
           });
-        else expect((size?.schema as JsonObject).minimum, o.operationId).toBeUndefined();
+        else
+          expect((size?.schema as JsonObject | undefined)?.minimum, o.operationId).toBeUndefined();
       } else {
         expect(page, o.operationId).toBeUndefined();
         if (o.operationId !== "listBucketObjects") expect(size, o.operationId).toBeUndefined();
@@ -374,14 +375,15 @@ describe("spec/openapi.yaml: schemas", () => {
       for (const part of (s.allOf as Json[] | undefined) ?? []) {
         const r = resolve(part);
         if (r && r !== s)
-          Object.keys((r.properties as JsonObject | undefined) ?? {}).forEach((n) => names.add(n));
+          for (const n of Object.keys((r.properties as JsonObject | undefined) ?? {})) names.add(n);
       }
       return names;
     };
     const checkCombinators = (s: JsonObject, names: Set<string>, where: string) => {
       const subs: [string, Json][] = [];
       for (const k of ["allOf", "anyOf", "oneOf"])
-        ((s[k] as Json[] | undefined) ?? []).forEach((x, i) => subs.push([`${k}/${i}`, x]));
+        for (const [i, x] of ((s[k] as Json[] | undefined) ?? []).entries())
+          subs.push([`${k}/${i}`, x]);
       for (const k of ["not", "if", "then", "else"]) if (s[k] !== undefined) subs.push([k, s[k]]);
       for (const [k, sub] of subs) {
         if (!isObject(sub) || sub.$ref) continue;
@@ -392,7 +394,10 @@ describe("spec/openapi.yaml: schemas", () => {
       }
     };
     const walk = (node: Json, where: string) => {
-      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${where}/${i}`));
+      if (Array.isArray(node)) {
+        for (const [i, n] of node.entries()) walk(n, `${where}/${i}`);
+        return;
+      }
       if (!isObject(node)) return;
       if (node.type === "object" || node.properties) {
         const names = declared(node);

@@ -22,7 +22,7 @@ afterAll(() => ref?.close());
 
 function cli(
   args: string[],
-  onLedgerGrowth?: { dir: string; creates: number; then: (pid: number) => void },
+  onLedgerGrowth?: { dir: string; creates: number; onGrowth: (pid: number) => void },
 ): Promise<{ code: number | null; signal: string | null; out: string; ms: number }> {
   const started = Date.now();
   // its own process group, so a SIGKILL can take the workers with it, as a crash of the machine would
@@ -43,7 +43,7 @@ function cli(
         file && existsSync(file) ? readFileSync(file, "utf8").split('"t":"created"').length - 1 : 0;
       if (made >= onLedgerGrowth.creates) {
         clearInterval(poll);
-        onLedgerGrowth.then(child.pid!);
+        onLedgerGrowth.onGrowth(child.pid!);
       }
     }, 100);
   }
@@ -146,7 +146,7 @@ describe("a run stopped half way leaves nothing behind", () => {
       {
         dir: join(dir, "ledger"),
         creates: 300,
-        then: (pid) => process.kill(pid, "SIGTERM"),
+        onGrowth: (pid) => process.kill(pid, "SIGTERM"),
       },
     );
     expect(run.out).toMatch(/stopped by SIGTERM/);
@@ -190,7 +190,7 @@ describe("a run stopped half way leaves nothing behind", () => {
       {
         dir: join(dir, "ledger"),
         creates: 150,
-        then: (pid) => process.kill(-pid, "SIGKILL"), // the whole group: the run and its workers
+        onGrowth: (pid) => process.kill(-pid, "SIGKILL"), // the whole group: the run and its workers
       },
     );
     expect(run.signal).toBe("SIGKILL");

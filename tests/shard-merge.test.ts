@@ -45,7 +45,7 @@ const runArgs = (out: string, ...more: string[]) => [
 const read = (out: string) =>
   JSON.parse(readFileSync(join(dir, out, "conformance.json"), "utf8")) as RunReport;
 
-const [whole, one, two] = await Promise.all([
+const [whole, _one, _two] = await Promise.all([
   plumbline(...runArgs("whole")),
   plumbline(...runArgs("s1", "--shard", "1/2")),
   plumbline(...runArgs("s2", "--shard", "2/2")),

@@ -12,7 +12,7 @@ const {
   addVm,
   scoped,
 } = await referenceForTests({ resetEach: true });
-const ADMIN = ref.tokens.admin;
+const _ADMIN = ref.tokens.admin;
 const RESTRICTED = ref.tokens.restricted;
 const SECONDARY = ref.tokens.secondary;
 

@@ -534,9 +534,11 @@ function updateAccount(ctx: Ctx) {
   const arr = f.array("active_promotions");
   if (arr) {
     promotions = [];
-    arr.forEach((item, i) => {
-      if (item === null || typeof item !== "object" || Array.isArray(item))
-        return f.fail(`active_promotions.${i}`, "must be an object");
+    for (const [i, item] of arr.entries()) {
+      if (item === null || typeof item !== "object" || Array.isArray(item)) {
+        f.fail(`active_promotions.${i}`, "must be an object");
+        continue;
+      }
       const p = f.nested(`active_promotions.${i}`, item as Record<string, unknown>);
       const kept: Record<string, unknown> = {};
       for (const k of PROMOTION_FIELDS) {
@@ -553,7 +555,7 @@ function updateAccount(ctx: Ctx) {
         if (typeof v === "string") kept[k] = v;
       }
       promotions!.push(kept);
-    });
+    }
   }
   f.done();
   Object.assign(ctx.account.profile, values);

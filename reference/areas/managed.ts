@@ -12,8 +12,6 @@ import { findRegion } from "../data.ts";
 import { Fields } from "../validate.ts";
 import { openProviderTicket } from "./support.ts";
 
-type Obj = Record<string, unknown>;
-
 export interface Contact {
   id: number;
   name: string | null;

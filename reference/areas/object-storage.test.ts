@@ -21,7 +21,7 @@ const KEY =
 
 /** turns faults on through the control endpoint (its POST /faults is exercised here) */
 const faults = (...names: string[]) =>
-  send(ref.controlUrl + "/faults", {
+  send(`${ref.controlUrl}/faults`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ faults: names }),

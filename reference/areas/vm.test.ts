@@ -2,7 +2,7 @@
 // for instances, configs, disks, backups and actions, and each of the area's faults (on: the rule
 // breaks; off: it holds).
 import { afterEach, describe, expect, it } from "vitest";
-import { referenceForTests, type Res } from "../testing.ts";
+import { referenceForTests } from "../testing.ts";
 
 const { ref, send, api, fault, fields, reasons, state } = await referenceForTests();
 
@@ -275,7 +275,7 @@ describe("instances: create rules", () => {
   it("root_pass 7..128 and strength; fault vm-weak-password-accepted", async () => {
     const body = { region: "us-east", type: "vm-nano-1", image: "vm/debian12" };
     expect(fields(await api("POST", I, { ...body, root_pass: "Ab1!xy" }))).toEqual(["root_pass"]);
-    expect(fields(await api("POST", I, { ...body, root_pass: "Ab1!" + "x".repeat(125) }))).toEqual([
+    expect(fields(await api("POST", I, { ...body, root_pass: `Ab1!${"x".repeat(125)}` }))).toEqual([
       "root_pass",
     ]);
     const weak = await api("POST", I, { ...body, root_pass: "passwordpassword" });
@@ -1324,7 +1324,7 @@ describe("seed and provider states", () => {
   });
 
   it("successful-backup refuses an unknown instance", async () => {
-    const r = await send(ref.controlUrl + "/states", {
+    const r = await send(`${ref.controlUrl}/states`, {
       method: "POST",
       body: JSON.stringify({ state: "successful-backup", params: { vmId: 1 } }),
     });

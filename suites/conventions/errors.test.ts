@@ -85,7 +85,7 @@ describe("conventions/errors", () => {
           `a 512-character label came back as ${String(JSON.stringify(client.label ?? null)).slice(0, 80)}…`,
         );
       const res = await ops.createOAuthClient({
-        body: { label: long + "x", redirect_uri: "https://example.com/callback" },
+        body: { label: `${long}x`, redirect_uri: "https://example.com/callback" },
       });
       if (res.status >= 200 && res.status < 300)
         await ops.deleteOAuthClient({ path: { clientId: res.body.id } });

@@ -3,7 +3,7 @@
 // suites/conventions/field-types.ts).
 import { typeChecks, labelled, view } from "../conventions/field-types.ts";
 import { allPages } from "../account/helpers.ts";
-import { imageFixture, PASS, regionFixture, typeFixture } from "../vm/helpers.ts";
+import { imageFixture } from "../vm/helpers.ts";
 
 typeChecks([
   {

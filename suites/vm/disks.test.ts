@@ -138,7 +138,7 @@ describe("vm/disks", () => {
       for (const extra of [
         {},
         { root_pass: "Ab1!xy" },
-        { root_pass: ("Ab1!" + "x".repeat(200)).slice(0, 129) },
+        { root_pass: `Ab1!${"x".repeat(200)}`.slice(0, 129) },
       ]) {
         expectErrorNamingField(
           await ctx.ops.createDisk({ path: { vmId: vm.id }, body: { ...body, ...extra } }),

@@ -250,7 +250,7 @@ describe("vm/instances", () => {
     "root_pass of 7 and of 128 characters is accepted",
     async (ctx) => {
       await imageInstance(ctx, { root_pass: "Ab1!xyz" });
-      await imageInstance(ctx, { root_pass: ("Ab1!" + "x".repeat(200)).slice(0, 128) });
+      await imageInstance(ctx, { root_pass: `Ab1!${"x".repeat(200)}`.slice(0, 128) });
     },
   );
 
@@ -258,7 +258,7 @@ describe("vm/instances", () => {
     { id: "FIELD.createInstance.root_pass", op: "createInstance", effect: "billable" },
     "root_pass of 6 or 129 characters is refused naming root_pass",
     async (ctx) => {
-      for (const root_pass of ["Ab1!xy", ("Ab1!" + "x".repeat(200)).slice(0, 129)]) {
+      for (const root_pass of ["Ab1!xy", `Ab1!${"x".repeat(200)}`.slice(0, 129)]) {
         const res = await ctx.ops.createInstance({
           body: {
             region: regionFixture(ctx),

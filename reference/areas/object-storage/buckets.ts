@@ -69,7 +69,7 @@ function objectName(ctx: Ctx): string {
   return name;
 }
 
-function objectOf(ctx: Ctx, b: Bucket, name: string) {
+function objectOf(_ctx: Ctx, b: Bucket, name: string) {
   const o = b.objects.get(name);
   if (!o)
     throw new ApiError(404, [

@@ -226,7 +226,7 @@ function clone(ctx: Ctx) {
     throw e;
   }
 
-  let target2;
+  let target2: ReturnType<typeof newRecord> | undefined;
   if (newTarget) {
     target2 = newRecord(ctx.state, {
       label: label ?? undefined,

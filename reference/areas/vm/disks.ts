@@ -2,7 +2,7 @@
 import { notFound, ok } from "../../http.ts";
 import { paginate } from "../../paginate.ts";
 import { intParam, type Ctx, type Router } from "../../router.ts";
-import { Fields, loosen } from "../../validate.ts";
+import { Fields } from "../../validate.ts";
 import { findImage, findType } from "../../data.ts";
 import { findRecipe } from "../recipes.ts";
 import {

@@ -1,10 +1,3 @@
-// Stateful model of entity transfers, deprecated (material: Resources / Entity transfer: token,
-// entities keyed `vms`, expiry "24 hours after creation", is_sender "true if the requesting account
-// created the transfer", status values; Endpoints: create, view, cancel answering {}, list; States
-// and transitions: "a newly created transfer is returned as pending"; transitions not shown).
-// Each sequence transfers instances of its own (three empty ones), each at most once. What a
-// cancelled transfer looks like afterwards is not shown: observed only.
-import fc from "fast-check";
 import { describe } from "vitest";
 import { check } from "../../../harness/check.ts";
 import { expectEmptyObject, expectSuccess, observe } from "../../../harness/expect.ts";
@@ -137,7 +130,7 @@ const commands = [
           m.transfers.filter((x) => !x.cancelled),
           i,
         );
-        let other;
+        let other: ReturnType<typeof r.c.principals.get>;
         try {
           other = r.c.principals.get("secondary");
         } catch (e) {

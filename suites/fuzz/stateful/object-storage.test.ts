@@ -208,7 +208,7 @@ async function contents(r: Real, path: BucketRef): Promise<string[]> {
     }>(await r.c.ops.listBucketObjects({ path: { ...path }, query: marker ? { marker } : {} }));
     names.push(...body.data.map((o) => o.name));
     const last = body.data.at(-1);
-    if (!last || last.is_truncated !== true) return names;
+    if (last?.is_truncated !== true) return names;
     marker = last.next_marker || last.name;
   }
   return names;
