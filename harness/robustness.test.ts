@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "./client.ts";
 import { Redactor } from "./redact.ts";
 import { runInCheck, type CheckRecord } from "./current.ts";
-import { serve, json, type TestServer } from "./testing.ts";
+import { serve, json, misbehave, type TestServer } from "./testing.ts";
 
 let server: TestServer;
 const stalled: { destroy(): void }[] = [];
@@ -26,26 +26,18 @@ beforeAll(async () => {
         res.writeHead(200, { "content-type": "application/json" });
         return res.end("{this is not json");
       case "/html":
-        res.writeHead(502, { "content-type": "text/html" });
-        return res.end("<html><body><h1>502 Bad Gateway</h1></body></html>");
+        return misbehave("html", req, res);
       case "/truncated":
-        res.writeHead(200, { "content-type": "application/json", "content-length": "1000" });
-        res.write('{"data": [1, 2,');
-        return setTimeout(() => res.socket?.destroy(), 20);
-      case "/huge": {
-        res.writeHead(200, { "content-type": "application/json" });
-        const chunk = Buffer.alloc(1024 * 1024, "a");
-        for (let i = 0; i < 10; i++) res.write(chunk);
-        return res.end();
-      }
+        return misbehave("truncated", req, res);
+      case "/huge":
+        return misbehave("huge", req, res);
       case "/stall":
         stalled.push(res.socket!);
         return; // never answers
       case "/reset":
-        return req.socket.destroy();
+        return misbehave("reset", req, res);
       case "/loop":
-        res.writeHead(302, { location: "/loop" });
-        return res.end();
+        return misbehave("redirect-loop", req, res);
       case "/wrong-type":
         res.writeHead(200, { "content-type": "text/plain" });
         return res.end('{"looks": "like json"}');

@@ -43,6 +43,33 @@ export function json(
   res.end(JSON.stringify(body));
 }
 
+/** The broken answers a hostile target gives (harness/robustness.test.ts, tests/hostile-server.ts). */
+export type Misbehaviour = "html" | "truncated" | "huge" | "reset" | "redirect-loop";
+
+export function misbehave(kind: Misbehaviour, req: IncomingMessage, res: ServerResponse): void {
+  switch (kind) {
+    case "html":
+      res.writeHead(502, { "content-type": "text/html" });
+      return void res.end("<html><body><h1>502 Bad Gateway</h1></body></html>");
+    case "truncated":
+      // a Content-Length promising more than arrives before the socket closes
+      res.writeHead(200, { "content-type": "application/json", "content-length": "1000" });
+      res.write('{"data": [1, 2,');
+      return void setTimeout(() => res.socket?.destroy(), 10);
+    case "huge": {
+      res.writeHead(200, { "content-type": "application/json" });
+      const chunk = Buffer.alloc(1024 * 1024, "a");
+      for (let i = 0; i < 10; i++) res.write(chunk);
+      return void res.end();
+    }
+    case "reset":
+      return void req.socket.destroy();
+    case "redirect-loop":
+      res.writeHead(302, { location: req.url ?? "/" });
+      return void res.end();
+  }
+}
+
 export function testConfig(target: string, over: Partial<Config> = {}): Config {
   const base = loadConfig({ env: {}, flags: { target } });
   return {

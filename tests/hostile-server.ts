@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { Socket } from "node:net";
 import { randomBytes } from "node:crypto";
+import { json, misbehave } from "../harness/testing.ts";
 
 export const HOSTILE_MODES = [
   "html",
@@ -41,15 +42,6 @@ export async function startHostile(mode: HostileMode): Promise<HostileTarget> {
     minted.push(s);
     return s;
   };
-  const send = (
-    res: ServerResponse,
-    status: number,
-    body: unknown,
-    headers: Record<string, string> = {},
-  ) => {
-    res.writeHead(status, { "content-type": "application/json", ...headers });
-    res.end(JSON.stringify(body));
-  };
   const collection = (data: unknown[]) => ({ data, page: 1, pages: 1, results: data.length });
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
@@ -61,7 +53,7 @@ export async function startHostile(mode: HostileMode): Promise<HostileTarget> {
       !seen.has(key)
     ) {
       seen.add(key);
-      return send(
+      return json(
         res,
         200,
         key.endsWith("clusters")
@@ -79,28 +71,16 @@ export async function startHostile(mode: HostileMode): Promise<HostileTarget> {
     }
     switch (mode) {
       case "html":
-        res.writeHead(502, { "content-type": "text/html" });
-        return res.end("<html><body><h1>502 Bad Gateway</h1></body></html>");
       case "truncated":
-        res.writeHead(200, { "content-type": "application/json", "content-length": "1000" });
-        res.write('{"data": [1, 2,');
-        return void setTimeout(() => res.socket?.destroy(), 10);
-      case "huge": {
-        res.writeHead(200, { "content-type": "application/json" });
-        const chunk = Buffer.alloc(1024 * 1024, "a");
-        for (let i = 0; i < 10; i++) res.write(chunk);
-        return res.end();
-      }
+      case "huge":
+      case "reset":
+      case "redirect-loop":
+        return misbehave(mode, req, res);
       case "deep":
         res.writeHead(200, { "content-type": "application/json" });
         return res.end(`{"id":1,"data":${"[".repeat(DEEP)}${"]".repeat(DEEP)}}`);
-      case "reset":
-        return req.socket.destroy();
       case "stall":
         return; // never answers; the socket is closed at the end
-      case "redirect-loop":
-        res.writeHead(302, { location: req.url ?? "/" });
-        return res.end();
       case "wrong-type":
         res.writeHead(200, { "content-type": "text/plain" });
         return res.end(
@@ -108,13 +88,13 @@ export async function startHostile(mode: HostileMode): Promise<HostileTarget> {
         );
       case "fake-gzip":
         // plain JSON under a gzip header: unreadable by a client that honours the header
-        return send(res, 200, req.method === "GET" ? collection([]) : { id: 1 }, {
+        return json(res, 200, req.method === "GET" ? collection([]) : { id: 1 }, {
           "content-encoding": "gzip",
         });
       case "no-id":
-        if (req.method === "POST") return send(res, 200, {});
-        if (req.method === "GET") return send(res, 200, collection([]));
-        return send(res, 200, {});
+        if (req.method === "POST") return json(res, 200, {});
+        if (req.method === "GET") return json(res, 200, collection([]));
+        return json(res, 200, {});
       case "secrets": {
         // every answer carries fresh secrets, in the places a body can reach: secret keys at any
         // depth, an error reason quoting them, a header echoing them, a not-JSON text
@@ -129,7 +109,7 @@ export async function startHostile(mode: HostileMode): Promise<HostileTarget> {
           data: [{ token: c, nested: { client_secret: mint("clientsecret") } }],
           errors: [{ field: null, reason: `secret ${a} and key ${b} were minted` }],
         };
-        return send(res, req.method === "POST" ? 200 : path.includes("2147483") ? 404 : 200, body, {
+        return json(res, req.method === "POST" ? 200 : path.includes("2147483") ? 404 : 200, body, {
           "x-debug-echo": `${a} ${c}`,
         });
       }
