@@ -4,12 +4,15 @@
 // legal variant (reference/VARIANTS.md) and one with all of them; a false alarm is a MUST check that
 // fails, or any check that errors, against a variant (SHOULD warnings and MUST skips are listed, and
 // those the variant does not document are counted apart). Writes reports/mutation.json and mutation.md.
-//   npx tsx scripts/mutation.ts [--jobs 2] [--only fault,fault] [--variants each|none|name,name] [--min 0]
-// With --only, variants default to none.
+//   npx tsx scripts/mutation.ts [--jobs 2] [--only fault,fault] [--variants each|none|name,name] [--min 0] [--full]
+// With --only, variants default to none. A fault of one area is first tried against that area's checks
+// and the conventions (`--areas`, a quarter of the run); only a fault they miss gets a full run, so
+// the score is the same as with --full (every fault against every check), in a fraction of the time.
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { AREAS } from "../reference/areas/index.ts";
 import { ALL_FAULTS, ALL_VARIANTS } from "../reference/index.ts";
 
 const { values } = parseArgs({
@@ -19,6 +22,7 @@ const { values } = parseArgs({
     variants: { type: "string" },
     min: { type: "string", default: "0" },
     out: { type: "string", default: "reports" },
+    full: { type: "boolean", default: false },
   },
 });
 
@@ -32,14 +36,29 @@ interface Check {
 const work = join(values.out, "mutation");
 mkdirSync(work, { recursive: true });
 
-/** One `plumbline run` with the given fault or variants; the checks of its conformance.json. */
-function runWith(fault: string | undefined, variants = ""): Promise<Check[]> {
-  const dir = join(work, fault ?? (variants ? `variant-${variants}` : "baseline"));
+/** the suite areas whose checks are tried first against a fault: its own area's and the conventions */
+function firstAreas(fault: string): string {
+  const area = AREAS.find((a) => a.faults?.some((f) => f.name === fault))?.name;
+  return area ? `${area},conventions` : "conventions";
+}
+
+/** One `plumbline run` with the given fault or variants (only `areas`, when given); its checks. */
+function runWith(fault: string | undefined, variants = "", areas = ""): Promise<Check[]> {
+  const name = fault ?? (variants ? `variant-${variants}` : "baseline");
+  const dir = join(work, areas ? `${name}-first` : name);
   rmSync(dir, { recursive: true, force: true }); // a run that writes nothing must not be judged by an earlier run's report
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ["bin/plumbline.mjs", "run", "--report-dir", dir, "--ledger-dir", join(dir, "ledger")],
+      [
+        "bin/plumbline.mjs",
+        "run",
+        "--report-dir",
+        dir,
+        "--ledger-dir",
+        join(dir, "ledger"),
+        ...(areas ? ["--areas", areas] : []),
+      ],
       {
         env: {
           ...process.env,
@@ -101,7 +120,14 @@ const t0 = performance.now();
 const baseline = await runWith(undefined);
 const passed = new Set(baseline.filter((c) => c.outcome === "pass").map((c) => c.name));
 
-const results: { name: string; requirement: string; detected: boolean; by: string[] }[] = [];
+const results: {
+  name: string;
+  requirement: string;
+  detected: boolean;
+  by: string[];
+  /** true when the first, area-restricted run missed it and the whole suite ran */
+  fullRun: boolean;
+}[] = [];
 interface VariantResult {
   variant: string;
   falseAlarms: string[];
@@ -120,11 +146,18 @@ await Promise.all(
   Array.from({ length: Number(values.jobs) }, async () => {
     for (let job = queue.shift(); job; job = queue.shift()) {
       if (job.kind === "fault") {
-        const checks = await runWith(job.name);
-        const by = checks
-          .filter((c) => c.outcome === "fail" && passed.has(c.name))
-          .map((c) => c.name);
-        results.push({ name: job.name, requirement: job.requirement, detected: by.length > 0, by });
+        const caught = (checks: Check[]) =>
+          checks.filter((c) => c.outcome === "fail" && passed.has(c.name)).map((c) => c.name);
+        let by = values.full ? [] : caught(await runWith(job.name, "", firstAreas(job.name)));
+        const fullRun = by.length === 0;
+        if (fullRun) by = caught(await runWith(job.name));
+        results.push({
+          name: job.name,
+          requirement: job.requirement,
+          detected: by.length > 0,
+          by,
+          fullRun,
+        });
         process.stderr.write(`${by.length ? "detected" : "MISSED  "} ${job.name}\n`);
       } else {
         const checks = await runWith(undefined, job.name);
@@ -176,6 +209,8 @@ const summary = {
   baselinePassed: passed.size,
   baselineChecks: baseline.length,
   seconds,
+  /** faults whose area-restricted first run missed them, so the whole suite ran */
+  fullRuns: results.filter((r) => r.fullRun).length,
   results,
   falseAlarm,
 };
@@ -189,7 +224,7 @@ const md = [
     ? `# False alarms: ${falseAlarms} (MUST checks failing or checks erroring in ${variantResults.length} runs against legal variants; must be 0)`
     : "False alarms: not measured (no variant runs)",
   "",
-  `Baseline: ${passed.size} of ${baseline.length} checks pass against the fault-free reference. ${seconds.toFixed(0)} s in all.`,
+  `Baseline: ${passed.size} of ${baseline.length} checks pass against the fault-free reference. ${results.length} fault switches, ${seconds.toFixed(0)} s in all (${values.full ? "every fault against the whole suite" : `each fault first against its area's checks and the conventions; ${summary.fullRuns} needed the whole suite`}).`,
   "",
   "| fault | breaks | detected by |",
   "| --- | --- | --- |",
@@ -215,6 +250,6 @@ const alarms = variantResults.length
   ? `; false alarms ${falseAlarms} in ${variantResults.length} variant runs (undocumented SHOULD warnings ${undocumentedShould}, MUST skips ${undocumentedSkips})`
   : "";
 console.log(
-  `mutation score ${score.toFixed(1)}%: ${detected} of ${results.length} faults detected${alarms} (${seconds.toFixed(0)} s); ${join(values.out, "mutation.md")}`,
+  `mutation score ${score.toFixed(1)}%: ${detected} of ${results.length} fault switches detected${alarms} (${seconds.toFixed(0)} s); ${join(values.out, "mutation.md")}`,
 );
 process.exit(score < Number(values.min) || falseAlarms > 0 ? 1 : 0);
