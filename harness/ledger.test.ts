@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appendFileSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Ledger, readLedger } from "./ledger.ts";
+import { Ledger, type LedgerEntry, readLedger, removeEntries } from "./ledger.ts";
+import type { Ops } from "./ops.ts";
 import { sweep } from "./sweep.ts";
 import { json, serve, testWorld, type TestServer } from "./testing.ts";
 
@@ -122,5 +123,30 @@ describe("a ledger never holds an entry it cannot replay", () => {
     expect(after.open.map((e) => e.key)).toEqual([t]); // the key was listed and not there; the tag removed
     expect(after.ended).toBe(false);
     void tag;
+  });
+});
+
+describe("removing what a stopped check left", () => {
+  it("a bucket still holding objects is removed on a second try with force (query and body)", async () => {
+    const sent: unknown[] = [];
+    const ops = {
+      deleteBucket: async (o: { query?: { force?: boolean } }) => {
+        sent.push(o);
+        return o.query?.force
+          ? { status: 200, body: {} }
+          : { status: 400, body: { errors: [{ reason: "not empty" }] } };
+      },
+    } as unknown as Ops;
+    const entry: LedgerEntry = {
+      key: "1",
+      type: "bucket",
+      path: { clusterId: "us-east-1", bucket: "plb-x-bkt" },
+    };
+    const out = await removeEntries([entry], ops);
+    expect(out.failed).toEqual([]);
+    expect(sent).toEqual([
+      { path: entry.path },
+      { path: entry.path, query: { force: true }, body: { force: true } },
+    ]);
   });
 });

@@ -295,6 +295,8 @@ export async function removeEntries(
     let res: Awaited<ReturnType<Ops[keyof Ops]>>;
     try {
       res = await ops[kind.delete]({ path: entry.path });
+      if (kind.forced && res.status >= 400 && res.status < 500 && res.status !== 404)
+        res = await ops[kind.delete]({ path: entry.path, ...kind.forced });
     } catch (e) {
       // the target stopped answering (breaker), or a path the operation cannot take
       const reason = `${kind.delete} ${JSON.stringify(entry.path)} not sent: ${(e as Error).message}`;

@@ -31,6 +31,9 @@ export interface ResourceKind {
   pathOf(body: any, parent: Record<string, string | number>): Record<string, string | number>;
   /** listing used by `sweep` when no ledger survives, with the field holding the label */
   list?: { op: OperationId; labelField: string; paginated: boolean };
+  /** sent on a second try when the plain removal is refused (a bucket a stopped check left holding
+   * objects: Bucket remove's option `force`, where it is sent not shown, so both places) */
+  forced?: { query?: Record<string, boolean>; body?: Record<string, boolean> };
   /** what to say when there is no way to remove it */
   note?: string;
 }
@@ -119,6 +122,7 @@ export const RESOURCES: Record<ResourceType, ResourceKind> = {
     parentOf: (_p, b): Record<string, string | number> =>
       typeof b?.cluster === "string" ? { clusterId: b.cluster } : {},
     delete: "deleteBucket",
+    forced: { query: { force: true }, body: { force: true } },
     rank: 3,
     pathOf: (b, p) => ({ clusterId: b.cluster ?? p.clusterId, bucket: b.label }),
     list: { op: "listBuckets", labelField: "label", paginated: true },
