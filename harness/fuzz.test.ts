@@ -2,10 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { declare, runCheck, type CheckContext } from "./check.ts";
-import { fuzz, propertySeed } from "./fuzz.ts";
+import { fuzz, propertySeed, sampleOf } from "./fuzz.ts";
 import { MissingCapability, TargetFailure } from "./errors.ts";
 import { FIXTURE_REQUIREMENTS, json, serve, testWorld, type TestServer } from "./testing.ts";
-import type { CheckMeta } from "./model.ts";
+import type { CheckMeta, Exchange } from "./model.ts";
 
 const catalog = new Map(FIXTURE_REQUIREMENTS.map((r) => [r.id, r]));
 let server: TestServer;
@@ -96,5 +96,19 @@ describe("fuzz", () => {
       }),
     );
     expect([meta.outcome, meta.reason, calls]).toEqual(["skip", "no control endpoint", 1]);
+  });
+});
+
+describe("what the report keeps of the first case", () => {
+  const ex = (method: string, status: number, url: string) => ({ method, status, url }) as Exchange;
+  it("the first ten exchanges, and the first read after the first accepted write when it came later", () => {
+    const writes = Array.from({ length: 12 }, (_, i) => ex("POST", 200, `/w${i}`));
+    const kept = sampleOf([ex("POST", 400, "/refused"), ...writes, ex("GET", 200, "/read")]);
+    expect(kept.map((e) => e.url)).toEqual([
+      "/refused",
+      ...writes.slice(0, 9).map((e) => e.url),
+      "/read",
+    ]);
+    expect(sampleOf(writes)).toHaveLength(10);
   });
 });

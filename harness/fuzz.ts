@@ -115,7 +115,7 @@ export async function fuzz<T>(
   };
   ((rec as CheckRecord & { fuzz?: FuzzRecord[] }).fuzz ??= []).push(record);
   if (stopped !== undefined) throw stopped;
-  rec.exchanges.push(...(firstExchanges ?? []).slice(0, 10));
+  rec.exchanges.push(...sampleOf(firstExchanges ?? []));
   if (!details.failed) return record;
 
   const value = details.counterexample?.[0];
@@ -135,6 +135,22 @@ export async function fuzz<T>(
     `${name}: property failed after ${cases} cases (${details.numShrinks} shrinks); minimal input ${short(value)}; ${reason} ` +
       `[replay: --seed ${ctx.config.seed}; fast-check seed ${seed}, path ${details.counterexamplePath}]`,
   );
+}
+
+/**
+ * What the report keeps of the first case: its first ten exchanges, and the first read after its
+ * first accepted write when that came later (a model's read-back at the end of a long sequence),
+ * so the record shows that the case looked at an effect, not only at statuses.
+ */
+export function sampleOf(exchanges: Exchange[]): Exchange[] {
+  const head = exchanges.slice(0, 10);
+  const isRead = (e: Exchange) => e.method === "GET" || e.method === "HEAD";
+  const write = exchanges.findIndex(
+    (e) => !isRead(e) && e.status !== undefined && e.status >= 200 && e.status < 300,
+  );
+  if (write < 0) return head;
+  const read = exchanges.findIndex((e, i) => i > write && isRead(e));
+  return read >= 10 ? [...head, exchanges[read]] : head;
 }
 
 function short(v: unknown): string {
