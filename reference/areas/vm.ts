@@ -14,6 +14,18 @@ import { accountBackups, pendingMigration, regionWithoutVlans } from "./vm/provi
 
 export const vmFaults: FaultSpec[] = [
   {
+    name: "vm-watchdog-sticky-off",
+    requirement: "VM-UPDATE-1",
+    description:
+      "an instance's `watchdog_enabled`, once turned off by update, cannot be turned back on",
+  },
+  {
+    name: "vm-schedule-set-once",
+    requirement: "VM-UPDATE-1",
+    description:
+      "update takes `backups.schedule` only while it still reads Scheduling or null: the first choice stays",
+  },
+  {
     name: "vm-label-pattern-unchecked",
     requirement: "VM-LABEL-1",
     description: "instance labels are checked for length only (e.g. `a--b`, `-abc` accepted)",

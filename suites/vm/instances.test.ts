@@ -517,28 +517,38 @@ describe("vm/instances", () => {
 
   check(
     { id: "VM-UPDATE-1", op: ["updateInstance", "getInstance"], effect: "billable" },
-    "update of label, tags, watchdog_enabled and backups.schedule shows on view",
+    "update of label, tags, watchdog_enabled and backups.schedule shows on view, and a second update moves each back",
     async (ctx) => {
       const vm = await ctx.fresh.emptyInstance();
-      const body = {
-        label: ctx.label("vm2"),
-        tags: [ctx.label("tag")],
-        watchdog_enabled: false,
-        backups: { schedule: { day: "Monday", window: "W4" } },
-      };
-      expectSuccess(await ctx.ops.updateInstance({ path: { vmId: vm.id }, body }));
-      const view = expectSuccess(await ctx.ops.getInstance({ path: { vmId: vm.id } }));
-      if (shownField(ctx, view, "label") !== body.label)
-        throw new TargetFailure(`label is ${view.label}, expected ${body.label}`);
-      if (!shownField(ctx, view, "tags").includes(body.tags[0]))
-        throw new TargetFailure(`tags ${JSON.stringify(view.tags)} lack ${body.tags[0]}`);
-      if (shownField(ctx, view, "watchdog_enabled") !== false)
-        throw new TargetFailure(`watchdog_enabled is ${view.watchdog_enabled} after setting false`);
-      const schedule = shownField(ctx, view, "backups.schedule");
-      if (schedule.day !== "Monday" || schedule.window !== "W4")
-        throw new TargetFailure(
-          `backups.schedule is ${JSON.stringify(schedule)} after setting Monday/W4`,
-        );
+      // two rounds with different values each: whatever the defaults, both show a move, in both
+      // directions for watchdog_enabled, and a schedule already chosen can be chosen again
+      const rounds = [
+        { label: "vm2", watchdog_enabled: false, day: "Monday", window: "W4" },
+        { label: "vm3", watchdog_enabled: true, day: "Friday", window: "W10" },
+      ];
+      for (const r of rounds) {
+        const body = {
+          label: ctx.label(r.label),
+          tags: [ctx.label(`tag-${r.label}`)],
+          watchdog_enabled: r.watchdog_enabled,
+          backups: { schedule: { day: r.day, window: r.window } },
+        };
+        expectSuccess(await ctx.ops.updateInstance({ path: { vmId: vm.id }, body }));
+        const view = expectSuccess(await ctx.ops.getInstance({ path: { vmId: vm.id } }));
+        if (shownField(ctx, view, "label") !== body.label)
+          throw new TargetFailure(`label is ${view.label}, expected ${body.label}`);
+        if (!shownField(ctx, view, "tags").includes(body.tags[0]))
+          throw new TargetFailure(`tags ${JSON.stringify(view.tags)} lack ${body.tags[0]}`);
+        if (shownField(ctx, view, "watchdog_enabled") !== r.watchdog_enabled)
+          throw new TargetFailure(
+            `watchdog_enabled is ${view.watchdog_enabled} after setting ${r.watchdog_enabled}`,
+          );
+        const schedule = shownField(ctx, view, "backups.schedule");
+        if (schedule.day !== r.day || schedule.window !== r.window)
+          throw new TargetFailure(
+            `backups.schedule is ${JSON.stringify(schedule)} after setting ${r.day}/${r.window}`,
+          );
+      }
     },
   );
 

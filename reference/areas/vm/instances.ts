@@ -229,13 +229,18 @@ function update(ctx: Ctx) {
   checkTagChange(ctx, vm.tags, tags);
   if (label !== undefined) vm.label = label;
   if (group !== undefined) vm.group = group;
-  if (watchdog !== undefined) vm.watchdog_enabled = watchdog;
+  if (watchdog !== undefined && !(ctx.faults.has("vm-watchdog-sticky-off") && !vm.watchdog_enabled))
+    vm.watchdog_enabled = watchdog;
   if (tags !== undefined) vm.tags = tags;
   if (alertValues)
     for (const [k, v] of Object.entries(alertValues))
       if (typeof v === "number") vm.alerts[k as keyof typeof vm.alerts] = v;
-  if (day !== undefined) vm.backups.schedule.day = day;
-  if (window !== undefined) vm.backups.schedule.window = window;
+  const unset = (v: string | null) => v === null || v === "Scheduling";
+  const once = ctx.faults.has("vm-schedule-set-once");
+  if (day !== undefined && !(once && !unset(vm.backups.schedule.day)))
+    vm.backups.schedule.day = day;
+  if (window !== undefined && !(once && !unset(vm.backups.schedule.window)))
+    vm.backups.schedule.window = window;
   vm.updated = ctx.state.iso();
   emitVm(ctx, vm, "vm_update");
   return ok(vm);
