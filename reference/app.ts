@@ -306,6 +306,14 @@ const coreStates: Record<string, ProviderState> = {
     }
     return { token: c.state.issueToken(userFor(c, p.user), scopes as string[]) };
   },
+  "rate-limited"(c, p) {
+    const requests = p.requests ?? 1;
+    if (!Number.isInteger(requests) || (requests as number) < 1)
+      throw badRequest("requests must be an integer of at least 1", "requests");
+    const token = c.state.issueToken(c.seeded.admin, null);
+    c.state.tokens.get(token)!.limited = requests as number;
+    return { token };
+  },
   "restricted-user"(c, p) {
     const n = c.state.id();
     const user = c.state.newUser(c.seeded.accountA, `restricted-${n}`, true);

@@ -131,6 +131,11 @@ export function authorize(
     if (!header && faults.has("auth-not-checked")) return [...state.tokens.values()][0];
     throw unauthorized(header ? "Invalid Token" : "Authentication required");
   }
+  if (principal.limited) {
+    // the `rate-limited` state: rate limits are not shown; this reference answers the design's 429
+    principal.limited--;
+    throw new ApiError(429, [{ field: null, reason: "Too many requests" }], { "retry-after": "1" });
+  }
   const scope = optional ? access.slice(0, -1) : access;
   const lenient =
     scope === "vms:read_write" && faults.has("vm-write-scope-not-checked")

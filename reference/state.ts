@@ -39,6 +39,8 @@ export interface Principal {
   scopes: Set<string> | null;
   /** set when the token was issued to an OAuth client */
   clientId?: string;
+  /** requests still to refuse as rate limited (the `rate-limited` provider state) */
+  limited?: number;
 }
 
 /** Fields of an instance that other areas (tags, managed, support, events) read. */
