@@ -14,14 +14,28 @@ export const REPORT_FILES = [
   "junit.xml",
 ] as const;
 
-/** Writes conformance.json, conformance.md, conformance.html and junit.xml into dir; returns their paths. */
-/** `scrub` is the last pass over each file's text (the run's known secrets masked). */
+/** Every string of a value (keys too) passed through `scrub`. */
+function scrubDeep(v: unknown, scrub: (text: string) => string): unknown {
+  if (typeof v === "string") return scrub(v);
+  if (v === null || typeof v !== "object") return v;
+  if (Array.isArray(v)) return v.map((x) => scrubDeep(x, scrub));
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [scrub(k), scrubDeep(x, scrub)]));
+}
+
+/**
+ * Writes conformance.json, conformance.md, conformance.html and junit.xml into dir; returns their
+ * paths. `scrub` masks the run's known secrets: first in every string of the report, before any
+ * escaping (a secret holding a quote or a backslash is matched as it is), then as a last pass over
+ * the text of the files that are not JSON. JSON text gets no such pass: a secret matched inside an
+ * escape (`\n` then a secret starting with `n`) would cut the escape in two and break the file.
+ */
 export function writeReports(
   report: RunReport,
   dir: string,
   scrub: (text: string) => string = (t) => t,
 ): string[] {
   mkdirSync(dir, { recursive: true });
+  const clean = scrubDeep(report, scrub) as RunReport;
   const render: Record<(typeof REPORT_FILES)[number], (r: RunReport) => string> = {
     "conformance.json": renderJson,
     "conformance.md": renderMarkdown,
@@ -30,7 +44,8 @@ export function writeReports(
   };
   return REPORT_FILES.map((name) => {
     const p = join(dir, name);
-    writeFileSync(p, scrub(render[name](report)));
+    const text = render[name](clean);
+    writeFileSync(p, name.endsWith(".json") ? text : scrub(text));
     return p;
   });
 }
