@@ -524,6 +524,16 @@ describe("object-storage: rules", () => {
     expect(noMethod.searchParams.get("method")).toBe("GET");
   });
 
+  it("object names a URL would normalise away (., .., a/../b) are stored and read under their own name", async () => {
+    await bucket("dots");
+    for (const name of [".", "..", "a/../b", "./x"]) {
+      await putObject("dots", name, `data of ${name}`);
+      const r = await send(await url("dots", { name, method: "GET" }), { method: "GET" });
+      expect([name, r.status, await r.text()]).toEqual([name, 200, `data of ${name}`]);
+    }
+    expect((await listNames("dots")).sort()).toEqual([".", "..", "./x", "a/../b"]);
+  });
+
   it("data plane: wrong method, tampered signature, expired URL and content type mismatch are 403", async () => {
     await bucket("plane");
     await putObject("plane", "obj", "abc");

@@ -302,14 +302,15 @@ export function registerBuckets(r: Router) {
     const method = (rawMethod ?? "GET").toUpperCase();
     if (!(URL_METHODS as readonly string[]).includes(method))
       f.fail("method", `must be one of ${URL_METHODS.join(", ")}`);
-    if (name === "." || name === "..") f.fail("name", "must not be . or ..");
     f.done();
     const expires = Math.floor(ctx.state.now().getTime() / 1000) + expiresIn;
     const sig = signUrl(method, b.cluster, b.label, name!, expires, contentType);
+    const where = namePath(name!);
     const q = new URLSearchParams({ method, expires: String(expires) });
+    if (where.query !== undefined) q.set("name", where.query);
     if (contentType) q.set("content_type", contentType);
     q.set("sig", sig);
-    const url = `${ctx.baseUrl}/__objects/${encodeURIComponent(b.cluster)}/${encodeURIComponent(b.label)}/${namePath(name!)}?${q}`;
+    const url = `${ctx.baseUrl}/__objects/${encodeURIComponent(b.cluster)}/${encodeURIComponent(b.label)}${where.path}?${q}`;
     return ok({ url });
   });
 

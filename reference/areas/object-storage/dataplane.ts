@@ -22,7 +22,9 @@ const denied = (reason: string) => new ApiError(403, [{ field: null, reason }]);
 const mediaType = (t: string) => t.split(";")[0].trim().toLowerCase();
 
 function serve(ctx: Ctx): Reply {
-  const { cluster, bucket, name } = ctx.params;
+  const { cluster, bucket } = ctx.params;
+  // a name whose segments a URL would normalise away (`.`, `..`) travels in the query (namePath)
+  const name = ctx.params.name ?? ctx.query.get("name") ?? "";
   const signed = ctx.query.get("method") ?? "";
   const expires = ctx.query.get("expires") ?? "";
   const sig = ctx.query.get("sig") ?? "";
@@ -90,9 +92,13 @@ function serve(ctx: Ctx): Reply {
 }
 
 export function registerDataPlane(r: Router) {
-  const p = `${OBJECTS_PREFIX}/{cluster}/{bucket}/{name+}`;
-  r.get(p, "none", serve); // HEAD arrives here too
-  r.put(p, "none", serve);
-  r.post(p, "none", serve);
-  r.delete(p, "none", serve);
+  for (const p of [
+    `${OBJECTS_PREFIX}/{cluster}/{bucket}/{name+}`,
+    `${OBJECTS_PREFIX}/{cluster}/{bucket}`,
+  ]) {
+    r.get(p, "none", serve); // HEAD arrives here too
+    r.put(p, "none", serve);
+    r.post(p, "none", serve);
+    r.delete(p, "none", serve);
+  }
 }

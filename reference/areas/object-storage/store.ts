@@ -203,11 +203,14 @@ export function signatureValid(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The name as a URL path: slashes kept, unless a `.` or `..` segment would be normalised away. */
-export function namePath(name: string): string {
+/**
+ * Where a pre-signed URL carries the name: as the path after the bucket, slashes kept; a name with a
+ * `.` or `..` segment, which a URL normalises away (even written %2E), goes in the query instead.
+ */
+export function namePath(name: string): { path: string; query?: string } {
   const segs = name.split("/");
-  if (segs.some((s) => s === "." || s === "..")) return encodeURIComponent(name);
-  return segs.map(encodeURIComponent).join("/");
+  if (segs.some((s) => s === "." || s === "..")) return { path: "", query: name };
+  return { path: `/${segs.map(encodeURIComponent).join("/")}` };
 }
 
 export function randomKey(len: number, alphabet: string): string {
