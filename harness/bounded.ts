@@ -10,6 +10,12 @@ export function cutMarker(depth = MAX_DEPTH): string {
 
 /** Whether JSON text nests deeper than `max` (strings skipped); stops reading once it does. */
 export function nestsDeeperThan(text: string, max = MAX_DEPTH): boolean {
+  // nesting past `max` needs more than `max` opening brackets: most bodies have a few, counted
+  // natively, and skip the character walk
+  let opening = 0;
+  for (const b of ["{", "["])
+    for (let i = text.indexOf(b); i >= 0 && opening <= max; i = text.indexOf(b, i + 1)) opening++;
+  if (opening <= max) return false;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

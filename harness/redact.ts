@@ -76,7 +76,9 @@ export class Redactor {
    */
   learn(v: unknown, depth = 0): void {
     if (v === null || typeof v !== "object" || depth >= MAX_DEPTH) return;
-    for (const [k, x] of Object.entries(v)) {
+    // for-in, not Object.entries: every exchange's bodies pass here, and the pairs cost
+    for (const k in v) {
+      const x = (v as Record<string, unknown>)[k];
       if (typeof x === "string") {
         if (
           SECRET_KEYS.has(k.toLowerCase()) &&
@@ -118,7 +120,8 @@ export class Redactor {
 
   headers(h: Record<string, unknown> | undefined): Record<string, string> {
     const out: Record<string, string> = {};
-    for (const [k, v] of Object.entries(h ?? {})) {
+    for (const k in h) {
+      const v = h[k];
       const value = Array.isArray(v) ? v.join(", ") : String(v);
       if (!SECRET_HEADERS.has(k.toLowerCase())) out[k] = this.text(value);
       else out[k] = /^bearer /i.test(value) ? `Bearer ${REDACTED}` : REDACTED;
@@ -133,7 +136,8 @@ export class Redactor {
     if (depth >= MAX_DEPTH) return cutMarker();
     if (Array.isArray(v)) return v.map((x) => this.body(x, depth + 1));
     const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) {
+    for (const k in v) {
+      const x = (v as Record<string, unknown>)[k];
       out[this.text(k)] =
         SECRET_KEYS.has(k.toLowerCase()) && x !== null && x !== undefined && x !== ""
           ? REDACTED
