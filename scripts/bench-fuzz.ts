@@ -2,7 +2,7 @@
 // least 1,000). The reference runs in a child process; this process runs stateless properties
 // (the same generators and verdicts as suites/fuzz/) for a mix of operations, `--parallel` at a
 // time like the run's worker concurrency, each for `--seconds`, and prints cases per second.
-//   npx tsx scripts/bench-fuzz.ts [--seconds 3] [--parallel 4]
+//   npx tsx scripts/bench-fuzz.ts [--seconds 3] [--parallel 4] [--json]
 import { fork } from "node:child_process";
 import { parseArgs } from "node:util";
 import fc from "fast-check";
@@ -21,6 +21,7 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "3" },
     parallel: { type: "string", default: "4" },
     child: { type: "boolean", default: false },
+    json: { type: "boolean", default: false },
   },
 });
 
@@ -108,9 +109,12 @@ if (values.child) {
       `${r.property.padEnd(36)} ${String(r.cases).padStart(7)} cases  ${String(r.casesPerSecond).padStart(6)} cases/s alone`,
     );
   const cases = records.reduce((n, r) => n + r.cases, 0);
-  console.log(
-    `total: ${cases} cases in ${wall.toFixed(1)} s wall = ${Math.round(cases / wall)} cases per second (${parallel} properties at a time; reference in a child process)`,
-  );
+  if (values.json)
+    console.log(JSON.stringify({ cases, seconds: wall, casesPerSecond: cases / wall }));
+  else
+    console.log(
+      `total: ${cases} cases in ${wall.toFixed(1)} s wall = ${Math.round(cases / wall)} cases per second (${parallel} properties at a time; reference in a child process)`,
+    );
   child.kill();
   void fc;
 }
