@@ -722,7 +722,13 @@ export const accountArea: Area = {
 
     r.get("/v4/account/logins", "account:read_only", (ctx) => {
       loginsAllowed(ctx);
-      return paginate(ctx, visibleLogins(ctx));
+      const logins = visibleLogins(ctx);
+      return paginate(
+        ctx,
+        ctx.faults.has("logins-list-restricted-false")
+          ? logins.map((l) => ({ ...l, restricted: false }))
+          : logins,
+      );
     });
     r.get("/v4/account/logins/{loginId}", "account:read_only", (ctx) => {
       loginsAllowed(ctx);
@@ -898,6 +904,11 @@ export const accountArea: Area = {
       name: "logins-restricted-visible",
       requirement: "ACCT-LOGIN-3",
       description: "restricted users can list and view logins",
+    },
+    {
+      name: "logins-list-restricted-false",
+      requirement: "ACCT-LOGIN-5",
+      description: "the logins list shows restricted false for every login (the view is right)",
     },
     {
       name: "logins-not-windowed",

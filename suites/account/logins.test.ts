@@ -4,7 +4,7 @@ import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectCollection, expectError, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { ninetyDaysAgo, withoutAccountScope } from "./helpers.ts";
+import { allPages, ninetyDaysAgo, withoutAccountScope } from "./helpers.ts";
 import { timestampMs } from "../../spec/formats.ts";
 
 describe("account/logins", () => {
@@ -30,16 +30,22 @@ describe("account/logins", () => {
   );
 
   check(
-    { id: "ACCT-LOGIN-5", op: "getLogin" },
-    "a login's restricted is true for a restricted user's login and false for an unrestricted one's",
+    { id: "ACCT-LOGIN-5", op: ["getLogin", "listLogins"] },
+    "a login's restricted is true for a restricted user's login and false for an unrestricted one's, in its view and in the list",
     async ({ ops, states }) => {
       for (const restricted of [true, false]) {
         const { loginId } = await states.require("login", { restricted });
         const login = expectSuccess(await ops.getLogin({ path: { loginId } }));
-        if (login.restricted !== restricted)
-          throw new TargetFailure(
-            `login ${loginId} of a${restricted ? "" : "n un"}restricted user has restricted ${JSON.stringify(login.restricted)}`,
-          );
+        const listed = (await allPages(ops, "listLogins")).find((l) => l.id === loginId);
+        if (!listed) throw new TargetFailure(`login ${loginId} is not in the logins list`);
+        for (const [where, l] of [
+          ["view", login],
+          ["list", listed],
+        ])
+          if (l.restricted !== restricted)
+            throw new TargetFailure(
+              `login ${loginId} of a${restricted ? "" : "n un"}restricted user has restricted ${JSON.stringify(l.restricted)} in its ${where}`,
+            );
       }
     },
   );
