@@ -581,7 +581,8 @@ function cancelAccount(ctx: Ctx) {
   if (ctx.user.restricted && !ctx.faults.has("cancel-restricted-allowed"))
     throw forbidden("Restricted users cannot cancel the account");
   const f = new Fields(ctx.json());
-  f.string("comments");
+  if (ctx.faults.has("cancel-comments-any-type")) f.has("comments");
+  else f.string("comments");
   f.done();
   const a = ctx.account;
   if (a.balance > 0) {
@@ -904,6 +905,11 @@ export const accountArea: Area = {
       name: "logins-restricted-visible",
       requirement: "ACCT-LOGIN-3",
       description: "restricted users can list and view logins",
+    },
+    {
+      name: "cancel-comments-any-type",
+      requirement: "FIELD.cancelAccount.comments",
+      description: "account cancel takes `comments` of any JSON type (a number is accepted)",
     },
     {
       name: "logins-list-restricted-false",

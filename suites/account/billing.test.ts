@@ -34,6 +34,19 @@ describe("account/billing", () => {
   );
 
   check(
+    { id: "FIELD.cancelAccount.comments", op: "cancelAccount", effect: "destructive" },
+    "cancel with comments that are not a string is refused naming comments, and the account stays",
+    async ({ ops, states }) => {
+      const { token } = await states.require("second-account");
+      const as = { token, name: "second account" };
+      for (const comments of [12345, ["x"], { x: 1 }, true])
+        expectErrorNamingField(await ops.cancelAccount({ body: { comments }, as }), "comments");
+      // not cancelled by the refused requests: the account still answers its owner
+      expectSuccess(await ops.getAccount({ as }));
+    },
+  );
+
+  check(
     { id: ["ACCT-CANCEL-3", "ACCT-CANCEL-4"], op: "cancelAccount", effect: "destructive" },
     "a restricted user cannot cancel the account",
     async ({ ops, principals }) => {
