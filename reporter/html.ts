@@ -92,12 +92,14 @@ function summary(r: RunReport): string {
   const warnings = [...g.warningLines, ...r.runErrors.map((e) => `run error: ${e}`), ...left]
     .map((x) => `<li>${escapeHtml(x)}</li>`)
     .join("");
+  const kc = r.coverage.kindCells;
   return `<header class="summary">
   <div class="verdict v-${g.verdict}"><div class="v-word">${verdict}</div><div class="v-exit">exit ${g.exitCode} · gate ${escapeHtml(g.gatedLevels.join("+"))}${r.options.strict ? " · strict" : ""}</div></div>
   <div class="numbers">
     <div class="levels">${levels}</div>
     <div class="big"><div class="big-n">${cov}</div><div class="big-l">requirements exercised${r.coverage.catalogAvailable ? ` (${r.coverage.summary.exercised}/${r.coverage.summary.total})` : ""}</div></div>
     <div class="big"><div class="big-n">${r.matrix.operations.exercised}<small>/${r.matrix.operations.total}</small></div><div class="big-l">operations exercised</div></div>
+    ${kc ? `<div class="big" title="${escapeHtml(kc.gaps.map((g) => `${g.operationId} × ${g.kind}`).join(", ") || "no gap")}"><div class="big-n">${kc.filled}<small>/${kc.cells - kc.noRule}</small></div><div class="big-l">operation × rule-kind cells exercised${kc.gaps.length ? `, ${kc.gaps.length} gap${kc.gaps.length === 1 ? "" : "s"}` : ""}</div></div>` : ""}
     <div class="big"><div class="big-n">${r.checks.length}</div><div class="big-l">checks</div></div>
     ${r.fuzz?.properties ? `<div class="big"><div class="big-n">${r.fuzz.cases}</div><div class="big-l">fuzz cases, ${r.fuzz.casesPerSecond}/s, ${r.fuzz.counterexamples.length} shrunk counterexample${r.fuzz.counterexamples.length === 1 ? "" : "s"}</div></div>` : ""}
   </div>

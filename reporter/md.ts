@@ -1,5 +1,6 @@
 // conformance.md: the verdict and the numbers first, the matrix second, details after.
 // Everything that came from the target or the harness is escaped (inline text) or fenced (bodies, curl).
+import { type KindCells, RULE_KINDS } from "./kinds.ts";
 import type { Exchange, Kind } from "../harness/model.ts";
 import { verdictLine } from "./gate.ts";
 import { LEVELS, type ReportCheck, type RunReport } from "./report.ts";
@@ -337,6 +338,7 @@ export function renderMarkdown(r: RunReport): string {
         `Requirements whose only checks were skipped (${cov.skippedOnly.length}): ${cov.skippedOnly.map(mdCode).join(", ")}.`,
         "",
       );
+    if (cov.kindCells) out.push(...kindCellsSection(cov.kindCells));
     if (cov.statusOnlyChecks.length) {
       out.push(
         `## Checks that only confirm a status (${cov.statusOnlyChecks.length})`,
@@ -385,6 +387,29 @@ export function renderMarkdown(r: RunReport): string {
 }
 
 /** Why an untested requirement is untested, in the words of the report. */
+function kindCellsSection(k: KindCells): string[] {
+  const ruled = k.cells - k.noRule;
+  return [
+    `## Operation × kind of rule: ${k.filled} of ${ruled} ruled cells exercised`,
+    "",
+    `Each operation against each kind of rule (${RULE_KINDS.join(", ")}): ${ruled} of the ${k.cells} cells have a MUST or SHOULD requirement of their area (the cross-cutting conventions are checked on samples); the other ${k.noRule} are empty because the material gives that operation no rule of that kind.`,
+    "",
+    ...(k.gaps.length
+      ? [
+          mdTable(
+            ["operation", "kind", "requirements not exercised on it"],
+            k.gaps.map((g) => [
+              mdCode(g.operationId),
+              g.kind,
+              g.requirements.map(mdCode).join(", "),
+            ]),
+          ),
+        ]
+      : ["No gap: every ruled cell was exercised by a check that looked past the status."]),
+    "",
+  ];
+}
+
 export function untestedWhy(
   cov: RunReport["coverage"],
   q: { id: string; checks: number[]; outcome: string },

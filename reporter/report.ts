@@ -1,5 +1,6 @@
 // The RunReport: one object built from the checks of a run (or of merged runs), from which every
 // renderer (json, md, html, junit) and the gate read. Pure: no I/O here.
+import { computeKindCells, type KindCells } from "./kinds.ts";
 import {
   AREAS,
   KINDS,
@@ -94,6 +95,8 @@ export interface Coverage {
   unknownIds: string[];
   /** the whole catalog, INFO included */
   requirements: RequirementCoverage[];
+  /** operation × kind of rule: which ruled cells no check exercised (reporter/kinds.ts) */
+  kindCells?: KindCells;
 }
 
 export interface MatrixCell {
@@ -445,7 +448,16 @@ export function buildReport(input: BuildInput): RunReport {
     options,
     checks,
     totals: computeTotals(checks),
-    coverage: computeCoverage(checks, input.catalog, labels),
+    coverage: {
+      ...computeCoverage(checks, input.catalog, labels),
+      ...(input.catalog && {
+        kindCells: computeKindCells(
+          checks,
+          input.catalog,
+          input.operations.map((o) => o.operationId),
+        ),
+      }),
+    },
     matrix: computeMatrix(checks, input.operations, labels),
     observations: checks.flatMap((c, i) =>
       c.observations.map((o) => ({
