@@ -63,6 +63,7 @@ export async function fuzz<T>(
   const cleanup = opts.cleanupEachCase ?? true;
   let cases = 0;
   let firstExchanges: Exchange[] | undefined;
+  let readBack: Exchange | undefined;
   let lastFailure: Exchange[] = [];
   let stopped: unknown;
 
@@ -87,6 +88,7 @@ export async function fuzz<T>(
       throw e;
     } finally {
       firstExchanges ??= sub.exchanges;
+      readBack ??= readAfterWrite(sub.exchanges);
       mergeObservations(rec.observations, sub.observations);
       // only what this case made: setup the check made before fuzz() stays for the next case
       if (cleanup) await ctx.fresh.cleanup(mark).catch(() => undefined); // check.ts retries what is left at the end
@@ -115,7 +117,7 @@ export async function fuzz<T>(
   };
   ((rec as CheckRecord & { fuzz?: FuzzRecord[] }).fuzz ??= []).push(record);
   if (stopped !== undefined) throw stopped;
-  rec.exchanges.push(...sampleOf(firstExchanges ?? []));
+  rec.exchanges.push(...sampleOf(firstExchanges ?? [], readBack));
   if (!details.failed) return record;
 
   const value = details.counterexample?.[0];
@@ -137,20 +139,23 @@ export async function fuzz<T>(
   );
 }
 
-/**
- * What the report keeps of the first case: its first ten exchanges, and the first read after its
- * first accepted write when that came later (a model's read-back at the end of a long sequence),
- * so the record shows that the case looked at an effect, not only at statuses.
- */
-export function sampleOf(exchanges: Exchange[]): Exchange[] {
-  const head = exchanges.slice(0, 10);
+/** The first read (GET or HEAD) after the first accepted write of a case, if it read back at all. */
+function readAfterWrite(exchanges: Exchange[]): Exchange | undefined {
   const isRead = (e: Exchange) => e.method === "GET" || e.method === "HEAD";
   const write = exchanges.findIndex(
     (e) => !isRead(e) && e.status !== undefined && e.status >= 200 && e.status < 300,
   );
-  if (write < 0) return head;
-  const read = exchanges.findIndex((e, i) => i > write && isRead(e));
-  return read >= 10 ? [...head, exchanges[read]] : head;
+  return write < 0 ? undefined : exchanges.slice(write + 1).find(isRead);
+}
+
+/**
+ * What the report keeps of a property's cases: the first case's first ten exchanges, and the first
+ * read after an accepted write of any case (a model's read-back at the end of a long sequence)
+ * when those ten do not hold one, so the record shows the property looked at an effect.
+ */
+export function sampleOf(first: Exchange[], readBack = readAfterWrite(first)): Exchange[] {
+  const head = first.slice(0, 10);
+  return readBack && !head.includes(readBack) && !readAfterWrite(head) ? [...head, readBack] : head;
 }
 
 function short(v: unknown): string {
