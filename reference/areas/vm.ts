@@ -14,6 +14,11 @@ import { accountBackups, pendingMigration, regionWithoutVlans } from "./vm/provi
 
 export const vmFaults: FaultSpec[] = [
   {
+    name: "vm-backups-enable-noop",
+    requirement: "VM-BKENABLE-1",
+    description: "backups enable answers `{}` but leaves the instance's backup service off",
+  },
+  {
     name: "vm-watchdog-sticky-off",
     requirement: "VM-UPDATE-1",
     description:

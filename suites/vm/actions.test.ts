@@ -1,6 +1,8 @@
 // Compute instances (vm): boot with its Boot rules and Errors 7, rescue boot, shutdown, resize
 // (its Resize precondition on disk allocation). The preconditions on running or queued actions
-// are in busy.serial.test.ts, the one on the account balance in balance.serial.test.ts.
+// are in busy.serial.test.ts, the one on the account balance in balance.serial.test.ts. Boot with
+// and without config_id (VM-BOOT-1/2/3) and resize (VM-RESIZE-1) are in depth.test.ts, which reads
+// back which config booted and the type and disks after a resize.
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import type { CheckContext } from "../../harness/check.ts";
@@ -26,42 +28,6 @@ async function withConfigs(
 }
 
 describe("vm/boot", () => {
-  check(
-    { id: "VM-BOOT-1", op: "bootInstance", effect: "billable" },
-    "boot with config_id succeeds",
-    async (ctx) => {
-      const { vmId, configs } = await withConfigs(ctx, 2);
-      expectSuccess(
-        await ctx.ops.bootInstance({ path: { vmId }, body: { config_id: configs[1] } }),
-      );
-    },
-  );
-
-  check(
-    { id: "VM-BOOT-2", op: "bootInstance", effect: "billable" },
-    "boot without config_id with a single config succeeds",
-    async (ctx) => {
-      const { vmId } = await withConfigs(ctx, 1);
-      expectSuccess(await ctx.ops.bootInstance({ path: { vmId }, body: {} }));
-    },
-  );
-
-  check(
-    { id: "VM-BOOT-3", op: "bootInstance", effect: "billable" },
-    "boot without config_id with several configs uses the last booted one",
-    async (ctx) => {
-      const { vmId, configs } = await withConfigs(ctx, 2);
-      expectSuccess(
-        await ctx.ops.bootInstance({ path: { vmId }, body: { config_id: configs[1] } }),
-      );
-      expectSuccess(
-        await eventually(ctx, "boot without config_id", () =>
-          ctx.ops.bootInstance({ path: { vmId }, body: {} }),
-        ),
-      );
-    },
-  );
-
   check(
     { id: "VM-BOOT-4", op: "bootInstance", effect: "billable" },
     "boot without config_id with several configs and none booted is refused",
@@ -132,19 +98,6 @@ describe("vm/shutdown", () => {
 });
 
 describe("vm/resize", () => {
-  check(
-    { id: "VM-RESIZE-1", op: "resizeInstance", effect: "billable" },
-    "resize to a type the disks fit succeeds when the preconditions hold",
-    async (ctx) => {
-      const vm = await imageInstance(ctx);
-      expectSuccess(
-        await eventually(ctx, "resize", () =>
-          ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: { type: typeFixture(ctx) } }),
-        ),
-      );
-    },
-  );
-
   check(
     { id: "FIELD.resizeInstance.type", op: "resizeInstance", effect: "billable" },
     "resize without type is refused naming type",

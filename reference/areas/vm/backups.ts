@@ -158,7 +158,7 @@ export function registerBackups(r: Router) {
 
   r.post("/v4/vm/instances/{vmId}/backups/enable", "vms:read_write", (ctx) => {
     const vm = vmFrom(ctx, "read_write");
-    vm.backups.enabled = true;
+    if (!ctx.faults.has("vm-backups-enable-noop")) vm.backups.enabled = true;
     vm.updated = ctx.state.iso();
     emitVm(ctx, vm, "backups_enable");
     return EMPTY;
