@@ -377,7 +377,8 @@ function register(r: Router) {
     const username = f.string("username", { max: 5000 });
     f.done();
     c.password = password!;
-    if (username !== undefined) c.username = username;
+    if (username !== undefined && !ctx.faults.has("managed-credential-username-not-stored"))
+      c.username = username;
     c.updated = ctx.state.iso();
     return EMPTY;
   });
@@ -518,6 +519,12 @@ export const managedArea: Area = {
       name: "managed-ssh-port-zero",
       requirement: "MNG-SETTINGS-4",
       description: "instance settings accept ssh.port 0",
+    },
+    {
+      name: "managed-credential-username-not-stored",
+      requirement: "MNG-CRED-4",
+      description:
+        "credential username and password update answers `{}` but keeps the old username",
     },
     {
       name: "managed-credential-update-username",

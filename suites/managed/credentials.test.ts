@@ -151,16 +151,27 @@ describe("managed/credentials", () => {
   );
 
   check(
-    { id: "MNG-CRED-4", op: "updateManagedCredentialUsernamePassword", effect: "creates" },
-    "credential username and password update with password and username succeeds",
+    {
+      id: "MNG-CRED-4",
+      op: ["updateManagedCredentialUsernamePassword", "getManagedCredential"],
+      effect: "creates",
+    },
+    "credential username and password update with password and username: the view shows the new username; password alone is taken too",
     async (c) => {
-      const cr = await credential(c);
+      const cr = await credential(c, { username: "monitor" });
       expectSuccess(
         await c.ops.updateManagedCredentialUsernamePassword({
           path: { credentialId: cr.id },
           body: { password: "Fresh-s3cret!", username: "monitor2" },
         }),
       );
+      const view = expectSuccess(
+        await c.ops.getManagedCredential({ path: { credentialId: cr.id } }),
+      );
+      if (!holds(view, "monitor2"))
+        throw new TargetFailure(
+          `after the username and password update to monitor2 the credential shows username ${JSON.stringify(view.username)}`,
+        );
       expectSuccess(
         await c.ops.updateManagedCredentialUsernamePassword({
           path: { credentialId: cr.id },

@@ -23,21 +23,6 @@ function expectImage(res: ApiResponse): void {
 
 describe("oauth-clients/thumbnail", () => {
   check(
-    { id: "OAUTH-THUMB-1", op: "updateOAuthClientThumbnail", effect: "creates" },
-    "thumbnail update takes a raw image with an image content type and answers {}",
-    async ({ fresh, ops }) => {
-      const client = await fresh.oauthClient();
-      expectEmptyObject(
-        await ops.updateOAuthClientThumbnail({
-          path: { clientId: client.id },
-          body: PNG,
-          contentType: "image/png",
-        }),
-      );
-    },
-  );
-
-  check(
     {
       id: ["OAUTH-THUMB-2", "OAUTH-THUMB-3"],
       op: ["getOAuthClientThumbnail", "updateOAuthClientThumbnail"],

@@ -34,17 +34,6 @@ const OPS = [
 describe("object-storage/access", () => {
   for (const [op, method] of OPS) {
     check(
-      { id: "OS-ACCESS-1", op, effect: "creates" },
-      `bucket access ${method} with acl and cors_enabled answers {}`,
-      async (c) => {
-        const { path } = await freshBucket(c);
-        expectEmptyObject(
-          await c.ops[op]({ path: { ...path }, body: { acl: "private", cors_enabled: false } }),
-        );
-      },
-    );
-
-    check(
       { id: [`FIELD.${op}.acl`, "OS-ACCESS-1"], op, effect: "creates" },
       `bucket access ${method} accepts each of the five acl values and the bucket shows it`,
       async (c) => {
