@@ -14,7 +14,7 @@ import { world, type World } from "./world.ts";
 import type { States } from "./states.ts";
 import type { Principals } from "./principals.ts";
 import type { Config } from "./config.ts";
-import type { ApiResponse } from "./client.ts";
+import { type ApiResponse, sealed } from "./client.ts";
 import { loadRequirements, type Requirement } from "./catalog.ts";
 
 export interface CheckDecl {
@@ -236,7 +236,11 @@ export async function runCheck(
       });
     }
   }
-  // nothing leaves the worker unredacted: observations, the reason, the error vitest prints
+  // nothing leaves the worker unredacted: exchanges (rendered now, as plain data), observations,
+  // the reason, the error vitest prints
+  live.exchanges = live.exchanges.map(sealed);
+  for (const f of live.fuzz ?? [])
+    if (f.counterexample) f.counterexample.exchanges = f.counterexample.exchanges.map(sealed);
   live.observations = live.observations.map((o) => ({
     ...o,
     note: w.redactor.text(o.note),

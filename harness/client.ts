@@ -137,8 +137,10 @@ function describeError(e: any, timeoutMs: number, url: string): string {
 
 function lowerHeaders(h: Record<string, unknown> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h ?? {}))
-    out[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : String(v);
+  for (const k in h) {
+    const v = h[k];
+    out[k.toLowerCase()] = typeof v === "string" ? v : Array.isArray(v) ? v.join(", ") : String(v);
+  }
   return out;
 }
 
@@ -166,6 +168,63 @@ function storedBody(redactor: Redactor, body: unknown, raw: RawBody): unknown {
   return `${redactor.text(text.slice(0, STORED_TEXT_LIMIT))}… [cut: ${raw.bytes} bytes received${raw.truncated ? ", reading stopped" : ""}]`;
 }
 
+type Rendered = Pick<
+  Exchange,
+  "requestHeaders" | "requestBody" | "responseHeaders" | "responseBody" | "curl"
+>;
+
+/**
+ * An exchange whose redacted copies and curl are made when first read (a failure message, the
+ * check's record sealed as it leaves the worker), not per request: most exchanges of a fuzz
+ * property or a long check are never kept, and a kept one is rendered once.
+ */
+export class RecordedExchange implements Exchange {
+  // private fields: a structured clone of the record mid-check (vitest sends task updates while a
+  // test runs) copies the plain fields and skips these; the sealed record carries the rest
+  #shown?: Rendered;
+  readonly #render: () => Rendered;
+  constructor(
+    readonly operationId: string | undefined,
+    readonly method: string,
+    readonly url: string,
+    readonly status: number | undefined,
+    readonly durationMs: number,
+    readonly error: string | undefined,
+    render: () => Rendered,
+  ) {
+    this.#render = render;
+  }
+  private get rendered(): Rendered {
+    this.#shown ??= this.#render();
+    return this.#shown;
+  }
+  get requestHeaders() {
+    return this.rendered.requestHeaders;
+  }
+  get requestBody() {
+    return this.rendered.requestBody;
+  }
+  get responseHeaders() {
+    return this.rendered.responseHeaders;
+  }
+  get responseBody() {
+    return this.rendered.responseBody;
+  }
+  get curl() {
+    return this.rendered.curl;
+  }
+  /** a plain object: what JSON, structured clone and the reporter take */
+  toJSON(): Exchange {
+    const { operationId, method, url, status, durationMs, error } = this;
+    return { operationId, method, url, status, durationMs, error, ...this.rendered };
+  }
+}
+
+/** An exchange as plain data (rendered now if it was not yet). */
+export function sealed(x: Exchange): Exchange {
+  return x instanceof RecordedExchange ? x.toJSON() : x;
+}
+
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
@@ -178,24 +237,63 @@ export function retryAfterMs(header: string | undefined, now = Date.now()): numb
   return Number.isNaN(t) ? undefined : Math.max(0, t - now);
 }
 
+/** A request's destination: the URL's text and the parts node:http is given. */
+interface Target {
+  href: string;
+  protocol: string;
+  hostname: string;
+  port: string;
+  /** path and query */
+  path: string;
+}
+// a path the URL parser would leave exactly as it is (after the base's path)
+const PLAIN_PATH = /^\/[A-Za-z0-9\-._~/%:@!$&'()*+,;=]*$/;
+const DOT_SEGMENT = /(^|\/)\.\.?(\/|$)|%2e|%(?![0-9A-Fa-f]{2})/i;
+
 export class Client {
   readonly redactor: Redactor;
   private readonly agent: http.Agent;
   private timeoutsInARow = 0;
+  private readonly base: Omit<Target, "href" | "path"> & { origin: string; prefix: string };
 
   constructor(readonly opts: ClientOptions) {
     this.redactor = opts.redactor ?? new Redactor();
+    const b = new URL(opts.baseUrl);
+    this.base = {
+      origin: b.origin,
+      prefix: b.pathname.replace(/\/$/, ""),
+      protocol: b.protocol,
+      hostname: b.hostname,
+      port: b.port,
+    };
     // keep-alive: a new TCP connection per request would cost more than the request itself
     this.agent = opts.baseUrl.startsWith("https:")
       ? new https.Agent({ keepAlive: true })
       : new http.Agent({ keepAlive: true });
   }
 
-  url(path: string, query?: RequestSpec["query"]): URL {
-    const u = new URL(/^https?:\/\//.test(path) ? path : this.opts.baseUrl + path);
+  /**
+   * Where a request goes. A plain path under the base URL (no query, no dot segments, nothing to
+   * escape) is joined to the parsed base as is, which is what the URL parser would give: the
+   * parse per request cost more than any other step of the harness's own.
+   */
+  url(path: string, query?: RequestSpec["query"]): Target {
+    if (!query && PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path)) {
+      const { origin, prefix, protocol, hostname, port } = this.base;
+      return { href: origin + prefix + path, protocol, hostname, port, path: prefix + path };
+    }
+    const u = new URL(
+      /^https?:\/\//.test(path) ? path : this.base.origin + this.base.prefix + path,
+    );
     for (const [k, v] of Object.entries(query ?? {}))
       if (v !== undefined) u.searchParams.set(k, String(v));
-    return u;
+    return {
+      href: u.href,
+      protocol: u.protocol,
+      hostname: u.hostname,
+      port: u.port,
+      path: u.pathname + u.search,
+    };
   }
 
   /** Sends a request, retrying a bounded number of times on 429. Every attempt is recorded. */
@@ -246,40 +344,43 @@ export class Client {
     const durationMs = Math.round(performance.now() - started);
     const parsed = parseBody(rawBody);
     const r = this.redactor;
-    // secrets first learned, then masked everywhere, this exchange's headers and URL included
+    // secrets are learned now, so whatever is shown later (this exchange included) masks them
     if (spec.body !== undefined && !raw) r.learn(spec.body);
     if (parsed.json) r.learn(parsed.body);
-    const shownUrl = r.text(url);
-    const shownHeaders = r.headers(headers);
-    const shownBody = spec.body === undefined || raw ? undefined : r.body(spec.body);
-    const exchange: Exchange = {
-      operationId: spec.operationId,
-      method: spec.method.toUpperCase(),
-      url: shownUrl,
-      requestHeaders: shownHeaders,
-      requestBody:
-        spec.body === undefined
-          ? undefined
-          : raw
-            ? `[${Buffer.byteLength(spec.body as string | Buffer)} bytes, ${headers["Content-Type"]}]`
-            : shownBody,
-      status: status || undefined,
-      responseHeaders: status ? r.headers(resHeaders) : undefined,
-      responseBody: rawBody ? storedBody(r, parsed.body, rawBody) : undefined,
+    const exchange = new RecordedExchange(
+      spec.operationId,
+      spec.method.toUpperCase(),
+      r.text(url),
+      status || undefined,
       durationMs,
-      error:
-        error ??
+      error ??
         (rawBody?.truncated
           ? `body cut at ${this.opts.maxBodyBytes} bytes (more was sent)`
           : rawBody?.encodingError),
-      curl: toCurl({
-        method: spec.method,
-        url: shownUrl,
-        headers: shownHeaders,
-        body: raw ? "@body.bin" : shownBody,
-        rawBody: raw,
-      }),
-    };
+      () => {
+        // from what cannot have changed since (the sent text, the received text), not from the
+        // objects the check holds and may edit
+        const shownUrl = r.text(url);
+        const shownHeaders = r.headers(headers);
+        const sent =
+          payload === undefined || raw ? undefined : r.body(JSON.parse(payload as string));
+        return {
+          requestHeaders: shownHeaders,
+          requestBody: raw
+            ? `[${Buffer.byteLength(payload as string | Buffer)} bytes, ${headers["Content-Type"]}]`
+            : sent,
+          responseHeaders: status ? r.headers(resHeaders) : undefined,
+          responseBody: rawBody ? storedBody(r, parseBody(rawBody).body, rawBody) : undefined,
+          curl: toCurl({
+            method: spec.method,
+            url: shownUrl,
+            headers: shownHeaders,
+            body: raw ? "@body.bin" : sent,
+            rawBody: raw,
+          }),
+        };
+      },
+    );
     recordExchange(exchange);
     return {
       operationId: spec.operationId,
@@ -299,7 +400,7 @@ export class Client {
    */
   private exchange(
     method: string,
-    u: URL,
+    u: Target,
     headers: Record<string, string>,
     payload: string | Buffer | undefined,
     retried = false,
@@ -313,18 +414,23 @@ export class Client {
       const chunks: Buffer[] = [];
       let kept = 0;
       let bytes = 0;
-      const body = (truncated: boolean) =>
-        rawBody(chunks, bytes, truncated, resHeaders["content-encoding"], limit);
-      const done = (r: {
-        status: number;
-        headers: Record<string, string>;
-        body?: RawBody;
-        error?: string;
-      }) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        resolve(r);
+      // methods of one object rather than arrow consts: under tsx every named arrow costs a
+      // defineProperty (keepNames) per request
+      const reply = {
+        body(truncated: boolean): RawBody {
+          return rawBody(chunks, bytes, truncated, resHeaders["content-encoding"], limit);
+        },
+        done(r: {
+          status: number;
+          headers: Record<string, string>;
+          body?: RawBody;
+          error?: string;
+        }) {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          resolve(r);
+        },
       };
       const url = u.href;
       const lib = u.protocol === "https:" ? https : http;
@@ -338,7 +444,7 @@ export class Client {
         protocol: u.protocol,
         hostname: u.hostname.startsWith("[") ? u.hostname.slice(1, -1) : u.hostname,
         port: u.port,
-        path: u.pathname + u.search,
+        path: u.path,
         method,
         headers: outHeaders,
         agent: this.agent,
@@ -355,24 +461,24 @@ export class Client {
           }
           if (bytes > limit) {
             // keep what we have and stop reading: a 10 GB body costs nothing more
-            done({ status, headers: resHeaders, body: body(true) });
+            reply.done({ status, headers: resHeaders, body: reply.body(true) });
             res.destroy();
           }
         });
-        res.on("end", () => done({ status, headers: resHeaders, body: body(false) }));
+        res.on("end", () => reply.done({ status, headers: resHeaders, body: reply.body(false) }));
         res.on("aborted", () =>
-          done({
+          reply.done({
             status,
             headers: resHeaders,
-            body: body(false),
+            body: reply.body(false),
             error: `connection closed mid-body after ${bytes} bytes`,
           }),
         );
         res.on("error", (e) =>
-          done({
+          reply.done({
             status,
             headers: resHeaders,
-            body: body(false),
+            body: reply.body(false),
             error: bytes
               ? `connection closed mid-body after ${bytes} bytes`
               : describeError(e, timeoutMs, url),
@@ -380,10 +486,10 @@ export class Client {
         );
       });
       const timer = setTimeout(() => {
-        done({
+        reply.done({
           status: 0,
           headers: resHeaders,
-          body: bytes ? body(false) : undefined,
+          body: bytes ? reply.body(false) : undefined,
           error: `timeout: no complete response within ${timeoutMs} ms`,
         });
         req.destroy();
@@ -397,7 +503,7 @@ export class Client {
           resolve(this.exchange(method, u, headers, payload, true));
           return;
         }
-        done({ status: 0, headers: {}, error: describeError(e, timeoutMs, url) });
+        reply.done({ status: 0, headers: {}, error: describeError(e, timeoutMs, url) });
       });
       req.end(payload);
     });

@@ -28,6 +28,16 @@ const SECRET_IN_TEXT = new RegExp(
   `"(${[...SECRET_KEYS].join("|")})"(\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`,
   "gi",
 );
+// keys repeat across thousands of bodies: remember each one's verdict instead of lowercasing it
+const secretKeySeen = new Map<string, boolean>();
+function isSecretKey(k: string): boolean {
+  let secret = secretKeySeen.get(k);
+  if (secret === undefined) {
+    secret = SECRET_KEYS.has(k.toLowerCase());
+    if (secretKeySeen.size < 10_000) secretKeySeen.set(k, secret);
+  }
+  return secret;
+}
 /** Learned secrets shorter than this are not learned: they would scrub ordinary words. */
 const MIN_LEARNED = 8;
 const SECRET_HEADERS = new Set([
@@ -81,7 +91,7 @@ export class Redactor {
       const x = (v as Record<string, unknown>)[k];
       if (typeof x === "string") {
         if (
-          SECRET_KEYS.has(k.toLowerCase()) &&
+          isSecretKey(k) &&
           x.length >= MIN_LEARNED &&
           !x.includes(REDACTED) &&
           !/^(.)\1*$/.test(x)
@@ -139,7 +149,7 @@ export class Redactor {
     for (const k in v) {
       const x = (v as Record<string, unknown>)[k];
       out[this.text(k)] =
-        SECRET_KEYS.has(k.toLowerCase()) && x !== null && x !== undefined && x !== ""
+        isSecretKey(k) && x !== null && x !== undefined && x !== ""
           ? REDACTED
           : this.body(x, depth + 1);
     }
