@@ -17,6 +17,7 @@ import {
   expectCreateRefused,
   imageInstance,
   regionFixture,
+  instanceField,
   shownField,
   typeFixture,
 } from "./helpers.ts";
@@ -119,11 +120,7 @@ describe("vm/clone", () => {
       const tag = ctx.label("tag");
       const s = await imageInstance(ctx, { tags: [tag] });
       const clone = await cloneNew(ctx, s.id, { configs: [] });
-      const tags = shownField(
-        ctx,
-        expectSuccess(await ctx.ops.getInstance({ path: { vmId: clone.id } })),
-        "tags",
-      );
+      const tags = await instanceField(ctx, clone.id, "tags");
       if (!tags.includes(tag))
         throw new TargetFailure(
           `the clone's tags ${JSON.stringify(tags)} lack the source's "${tag}"`,

@@ -16,6 +16,7 @@ import {
   disksOf,
   imageInstance,
   regionFixture,
+  instanceField,
   shownField,
   typeFixture,
 } from "./helpers.ts";
@@ -226,11 +227,7 @@ describe("vm/configs", () => {
     "a config created without memory_limit gets the instance's total RAM (or 0, no limit below it)",
     async (ctx) => {
       const vm = await ctx.fresh.emptyInstance();
-      const memory = shownField(
-        ctx,
-        expectSuccess(await ctx.ops.getInstance({ path: { vmId: vm.id } })),
-        "specs.memory",
-      );
+      const memory = await instanceField(ctx, vm.id, "specs.memory");
       const cfg = await ctx.fresh.config(vm.id);
       const limit = shownField(
         ctx,

@@ -5,8 +5,8 @@
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { expectError, expectSuccess } from "../../harness/expect.ts";
-import { disksOf, shownField, withHeldJobs } from "./helpers.ts";
+import { expectError } from "../../harness/expect.ts";
+import { disksOf, instanceField, withHeldJobs } from "./helpers.ts";
 
 describe("vm/depth serial", () => {
   check(
@@ -41,12 +41,7 @@ describe("vm/depth serial", () => {
     { id: "VM-CREATE-18", op: ["createInstance", "getInstance"], effect: "billable" },
     "with the account-wide backups setting on, an instance created with backups_enabled false has backups enabled; with it off, it has not",
     async (ctx) => {
-      const enabledOf = async (vmId: number) =>
-        shownField(
-          ctx,
-          expectSuccess(await ctx.ops.getInstance({ path: { vmId } })),
-          "backups.enabled",
-        );
+      const enabledOf = async (vmId: number) => await instanceField(ctx, vmId, "backups.enabled");
       await ctx.states.require("account-backups", { enabled: true });
       try {
         const on = await ctx.fresh.emptyInstance({ backups_enabled: false });

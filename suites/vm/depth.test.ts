@@ -18,6 +18,7 @@ import {
   largerTypeFixture,
   PASS,
   regionFixture,
+  instanceField,
   shownField,
   typeFixture,
 } from "./helpers.ts";
@@ -280,12 +281,7 @@ describe("vm/depth", () => {
       const resized = async (extra: Record<string, unknown>) => {
         const vm = await ctx.fresh.emptyInstance();
         const disk = await ctx.fresh.disk(vm.id, { size: 1024 });
-        const specs = async () =>
-          shownField(
-            ctx,
-            expectSuccess(await ctx.ops.getInstance({ path: { vmId: vm.id } })),
-            "specs.disk",
-          );
+        const specs = async () => await instanceField(ctx, vm.id, "specs.disk");
         const before = await specs();
         // retried while refused: the new instance's and disk's work may still be running or queued
         expectSuccess(

@@ -49,11 +49,7 @@ export function largerTypeFixture(ctx: CheckContext): string {
 
 /** The disk allowance (specs.disk, MB) an instance's view shows; skipped when it is not shown. */
 export async function diskAllowance(ctx: CheckContext, vmId: number): Promise<number> {
-  const disk = shownField(
-    ctx,
-    expectSuccess(await ctx.ops.getInstance({ path: { vmId } })),
-    "specs.disk",
-  );
+  const disk = await instanceField(ctx, vmId, "specs.disk");
   if (!Number.isInteger(disk))
     throw new TargetFailure(
       `specs.disk is ${JSON.stringify(disk)}; a disk allowance in MB is an integer`,
@@ -130,6 +126,11 @@ export function shownField(ctx: CheckContext, record: unknown, path: string): an
   if (v === undefined)
     ctx.skip(`the response does not carry "${path}" (its body is not shown in the material)`);
   return v;
+}
+
+/** A field of an instance's view (getInstance), skipped where the target does not show it. */
+export async function instanceField(ctx: CheckContext, vmId: number, path: string): Promise<any> {
+  return shownField(ctx, expectSuccess(await ctx.ops.getInstance({ path: { vmId } })), path);
 }
 
 /** A region other than the region fixture: from the public clusters list (a cluster names its region). */

@@ -20,6 +20,7 @@ import {
   listAll,
   PASS,
   regionFixture,
+  instanceField,
   shownField,
   typeFixture,
   WEAK_PASS,
@@ -343,11 +344,7 @@ describe("vm/instances", () => {
       if (res.status >= 400) return void expectError(res);
       const id = expectSuccess(res).id;
       try {
-        const tags = shownField(
-          ctx,
-          expectSuccess(await ctx.ops.getInstance({ path: { vmId: id } })),
-          "tags",
-        );
+        const tags = await instanceField(ctx, id, "tags");
         if (tags.includes(tag))
           throw new TargetFailure(`a restricted user's create tagged the instance with "${tag}"`);
       } finally {
@@ -371,11 +368,7 @@ describe("vm/instances", () => {
         as: { token, name: "restricted with read_write" },
       });
       if (res.status >= 400) expectError(res);
-      const tags = shownField(
-        ctx,
-        expectSuccess(await ctx.ops.getInstance({ path: { vmId: vm.id } })),
-        "tags",
-      );
+      const tags = await instanceField(ctx, vm.id, "tags");
       if (tags.includes(tag))
         throw new TargetFailure(`a restricted user's update tagged the instance with "${tag}"`);
     },
@@ -468,11 +461,7 @@ describe("vm/instances", () => {
       const vm = await ctx.fresh.create("instance", "createInstance", {
         body: { region: regionFixture(ctx), type: typeFixture(ctx) },
       });
-      const label = shownField(
-        ctx,
-        expectSuccess(await ctx.ops.getInstance({ path: { vmId: vm.id } })),
-        "label",
-      );
+      const label = await instanceField(ctx, vm.id, "label");
       if (typeof label !== "string" || label.length === 0)
         throw new TargetFailure(`the default label is ${JSON.stringify(label)}`);
     },
@@ -504,11 +493,7 @@ describe("vm/instances", () => {
       const vm = await ctx.fresh.emptyInstance();
       const alerts = { cpu: 0, io: 0, network_in: 0, network_out: 0, transfer_quota: 0 };
       expectSuccess(await ctx.ops.updateInstance({ path: { vmId: vm.id }, body: { alerts } }));
-      const shown = shownField(
-        ctx,
-        expectSuccess(await ctx.ops.getInstance({ path: { vmId: vm.id } })),
-        "alerts",
-      );
+      const shown = await instanceField(ctx, vm.id, "alerts");
       for (const [k, v] of Object.entries(alerts))
         if (shown[k] !== v)
           throw new TargetFailure(`alerts.${k} is ${shown[k]} after setting ${v}`);
@@ -557,11 +542,7 @@ describe("vm/instances", () => {
     "backups.schedule reads Scheduling or a day Sunday..Saturday and a window W0..W22",
     async (ctx) => {
       const vm = await ctx.fresh.emptyInstance();
-      const schedule = shownField(
-        ctx,
-        expectSuccess(await ctx.ops.getInstance({ path: { vmId: vm.id } })),
-        "backups.schedule",
-      );
+      const schedule = await instanceField(ctx, vm.id, "backups.schedule");
       const days = [
         "Scheduling",
         null,
