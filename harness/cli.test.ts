@@ -34,7 +34,16 @@ describe("plumbline CLI", () => {
       /^plumbline: --gate-level: "COULD" is not valid; expected MUST or SHOULD/,
     ],
     [
-      ["run", "--target", "http://127.0.0.1:1", "--request-timeout", "500"],
+      // the INCOMPLETE report goes to a scratch folder, not over the checkout's last real one
+      [
+        "run",
+        "--target",
+        "http://127.0.0.1:1",
+        "--request-timeout",
+        "500",
+        "--report-dir",
+        mkdtempSync(join(tmpdir(), "plumbline-cli-")),
+      ],
       /^plumbline: target http:\/\/127\.0\.0\.1:1 is unreachable \(connection refused/,
     ],
     [
