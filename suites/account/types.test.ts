@@ -1,22 +1,10 @@
 // Account ("Account", "Entity transfer"), Errors 2: every type-only request member (a JSON type and
 // nothing more) is sent a value of another JSON type; the refusal names the field and nothing changes
-// (see suites/conventions/field-types.ts).
-import { typeChecks, view, emptyVm } from "../conventions/field-types.ts";
+// (see suites/conventions/field-types.ts). The account's own members: types.serial.test.ts.
+import { typeChecks, emptyVm } from "../conventions/field-types.ts";
 import { allPages } from "../account/helpers.ts";
 
 typeChecks([
-  {
-    op: "updateAccount",
-    effect: "account-wide",
-    // a promotion member needs the list around it: one promotion, valid but for that member
-    prepare: async (ctx, field) => ({
-      body: field.startsWith("active_promotions.")
-        ? { active_promotions: [{ summary: "plumbline" }] }
-        : {},
-      // other checks change the account meanwhile: read back only the member this request would change
-      state: async () => (await view(ctx, "getAccount", {})())?.[field.split(".")[0]],
-    }),
-  },
   {
     op: "createEntityTransfer",
     effect: "billable",
