@@ -85,13 +85,20 @@ function summary(r: RunReport): string {
     )
     .join("");
   const reasons = g.reasons.map((x) => `<li>${escapeHtml(x)}</li>`).join("");
-  const left = (r.leftOnTarget ?? []).map(
-    (l) =>
-      `left on the target ${l.onPurpose ? "on purpose" : "(could not remove)"}: ${l.what}: ${l.reason}`,
-  );
-  const warnings = [...g.warningLines, ...r.runErrors.map((e) => `run error: ${e}`), ...left]
+  const leftLine = (l: { what: string; reason: string }) => `${l.what}: ${l.reason}`;
+  // what could not be removed is a warning; what the material forbids removing folds into one line
+  const stuck = (r.leftOnTarget ?? []).filter((l) => !l.onPurpose);
+  const kept = (r.leftOnTarget ?? []).filter((l) => l.onPurpose);
+  const warnings = [
+    ...g.warningLines,
+    ...r.runErrors.map((e) => `run error: ${e}`),
+    ...stuck.map((l) => `left on the target (could not remove): ${leftLine(l)}`),
+  ]
     .map((x) => `<li>${escapeHtml(x)}</li>`)
     .join("");
+  const onPurpose = kept.length
+    ? `<details class="left"><summary>${kept.length} resource${kept.length === 1 ? "" : "s"} left on the target on purpose (the material allows no removal)</summary><ul>${kept.map((l) => `<li>${escapeHtml(leftLine(l))}</li>`).join("")}</ul></details>`
+    : "";
   const kc = r.coverage.kindCells;
   return `<header class="summary">
   <div class="verdict v-${g.verdict}"><div class="v-word">${verdict}</div><div class="v-exit">exit ${g.exitCode} · gate ${escapeHtml(g.gatedLevels.join("+"))}${r.options.strict ? " · strict" : ""}</div></div>
@@ -101,11 +108,12 @@ function summary(r: RunReport): string {
     <div class="big"><div class="big-n">${r.matrix.operations.exercised}<small>/${r.matrix.operations.total}</small></div><div class="big-l">operations exercised</div></div>
     ${kc ? `<div class="big" title="${escapeHtml(kc.gaps.map((g) => `${g.operationId} × ${g.kind}`).join(", ") || "no gap")}"><div class="big-n">${kc.filled}<small>/${kc.cells - kc.noRule}</small></div><div class="big-l">operation × rule-kind cells exercised${kc.gaps.length ? `, ${kc.gaps.length} gap${kc.gaps.length === 1 ? "" : "s"}` : ""}</div></div>` : ""}
     <div class="big"><div class="big-n">${r.checks.length}</div><div class="big-l">checks</div></div>
-    ${r.fuzz?.properties ? `<div class="big"><div class="big-n">${r.fuzz.cases}</div><div class="big-l">fuzz cases, ${r.fuzz.casesPerSecond}/s, ${r.fuzz.counterexamples.length} shrunk counterexample${r.fuzz.counterexamples.length === 1 ? "" : "s"}</div></div>` : ""}
+    ${r.fuzz?.properties ? `<div class="big"><div class="big-n">${r.fuzz.cases}</div><div class="big-l">fuzz cases (${r.fuzz.casesPerSecond} per second of property time), ${r.fuzz.counterexamples.length} shrunk counterexample${r.fuzz.counterexamples.length === 1 ? "" : "s"}</div></div>` : ""}
   </div>
   <div class="meta">${targets}<span class="tgt">plumbline ${escapeHtml(r.tool.version)} · API ${escapeHtml(r.apiVersion)} · ${escapeHtml(r.startedAt)}</span></div>
   ${reasons ? `<ul class="reasons">${reasons}</ul>` : ""}
   ${warnings ? `<ul class="warnings">${warnings}</ul>` : ""}
+  ${onPurpose}
 </header>`;
 }
 

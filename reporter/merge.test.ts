@@ -31,8 +31,17 @@ describe("mergeReports", () => {
       startedAt: "2025-01-01T00:00:01.000Z",
     });
     expect(a.expectations[0].status).toBe("unmatched"); // shard 1 does not hold the check
+    // each slice left something on the target: the merged report lists both, as one run would
+    const left = (what: string) => ({
+      what,
+      reason: "a public recipe cannot be deleted",
+      onPurpose: true,
+    });
+    a.leftOnTarget = [left("recipe 1")];
+    b.leftOnTarget = [left("recipe 2")];
     const out = join(dir, "merged");
     const m = mergeReports([save(dir, "a.json", a), save(dir, "b.json", b)], out);
+    expect(m.leftOnTarget).toEqual([left("recipe 1"), left("recipe 2")]);
 
     expect(m.merged).toEqual({
       kind: "shards",

@@ -11,6 +11,7 @@ import {
   type ReportCheck,
   type RunReport,
   type TargetRun,
+  type LeftOnTarget,
 } from "./report.ts";
 import { byWorst } from "./rollup.ts";
 import { writeReports } from "./write.ts";
@@ -29,6 +30,8 @@ interface Run {
   checks: ReportCheck[];
   expectations: Expectation[];
   runErrors: string[];
+  /** what the run (each slice of it) left on the target, and why */
+  left: LeftOnTarget[];
   sources: string[];
   /** slice indices joined so far (sharded runs) */
   slices: number[];
@@ -52,6 +55,8 @@ function runsOf(r: RunReport, source: string): Run[] {
         .filter((e) => r.targets.length === 1 || e.target === t.label)
         .map(({ id, reason }) => ({ id, reason })),
       runErrors: [...r.runErrors],
+      // a report of several targets does not say whose leftovers they were: the first run keeps them
+      left: t === r.targets[0] ? [...(r.leftOnTarget ?? [])] : [],
       sources: [source],
       slices: t.shard ? [t.shard.index] : [],
     };
@@ -77,6 +82,7 @@ function join(a: Run, b: Run): Run {
     checks: [...byKey.values()],
     expectations: [...a.expectations, ...b.expectations.filter((e) => !seen.has(e.id))],
     runErrors: [...new Set([...a.runErrors, ...b.runErrors])],
+    left: [...a.left, ...b.left],
     sources: [...a.sources, ...b.sources],
     slices: [...a.slices, ...b.slices],
   };
@@ -188,6 +194,8 @@ export function mergeReports(files: string[], outDir: string, opts: MergeOptions
     toolVersion: reports[0].tool.version,
     merged: { kind: multi ? "targets" : "shards", sources: files },
   });
+  const left = list.flatMap((r) => r.left);
+  if (left.length) report.leftOnTarget = left;
   if (opts.write !== false) writeReports(report, outDir);
   return report;
 }
