@@ -23,6 +23,8 @@ export interface Shard {
 export type PrincipalName = "admin" | "restricted" | "secondary" | "anonymous";
 
 export interface Config {
+  /** the target is the reference this run started: in its memory, gone when the run ends */
+  embedded?: boolean;
   /** base URL of the target; undefined means "start the embedded reference" */
   target?: string;
   /** name of the target in reports */

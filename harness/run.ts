@@ -52,6 +52,7 @@ export async function startTarget(config: Config): Promise<Target> {
     close: () => ref.close(),
     config: {
       ...config,
+      embedded: true,
       target: ref.url,
       targetLabel: config.targetLabel === "reference" ? "reference" : config.targetLabel,
       controlUrl: config.controlUrl ?? ref.controlUrl,
@@ -130,7 +131,7 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
   const reporter = await conformanceReporter(config, say);
   // every line printed passes the run's known secrets (configured and learned by the checks)
   const log = (l: string) => say(reporter ? reporter.redactor.scrub(l) : l);
-  const ledger = Ledger.forRun(config.ledgerDir, config.runId);
+  const ledger = Ledger.forRun(config.ledgerDir, config.runId, !target.embedded);
   const stopper = new Stopper(config, log);
   try {
     try {

@@ -54,7 +54,7 @@ export function buildWorld(config: Config): World {
     states,
     principals,
     ops: makeOps(client, principals),
-    ledger: Ledger.forRun(config.ledgerDir, config.runId),
+    ledger: Ledger.forRun(config.ledgerDir, config.runId, !config.embedded),
   };
 }
 

@@ -1,12 +1,5 @@
-// The requirement catalog: the hand-written clauses of spec/requirements.yaml plus the field-level
-// constraints generated from spec/openapi.yaml at load time (one requirement per constrained field
-// per operation, and one per type-only member: a JSON type and nothing more, whose wrong-type
-// refusal is still a rule). The harness imports loadCatalog() to refuse unknown requirement IDs and to count
-// coverage; the consistency test is spec/catalog.test.ts; the scheme is explained in spec/README.md
-// ("The requirement catalog").
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { parse } from "yaml";
+import { readYaml } from "./yaml-cache.ts";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { listOperations, loadOpenApi, type OperationInfo } from "./index.ts";
 
@@ -73,7 +66,7 @@ export interface Catalog {
 export type RawRequirement = Omit<Requirement, "generated" | "field" | "jsonTypes">;
 
 export function loadRawRequirements(path = REQUIREMENTS_PATH): RawRequirement[] {
-  const doc = parse(readFileSync(path, "utf8")) as { requirements?: RawRequirement[] } | null;
+  const doc = readYaml(path) as { requirements?: RawRequirement[] } | null;
   const list = doc?.requirements;
   if (!Array.isArray(list)) throw new Error(`${path}: expected a top-level 'requirements' list`);
   return list.map((r) => ({

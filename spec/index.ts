@@ -1,8 +1,5 @@
-// Loads spec/openapi.yaml once and lists its operations. The suite side (harness, generators,
-// suites, tests) reads the spec only through here; reference/ never imports it.
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { parse } from "yaml";
+import { readYaml } from "./yaml-cache.ts";
 import type { OpenAPIV3_1 } from "openapi-types";
 
 export const SPEC_PATH = fileURLToPath(new URL("./openapi.yaml", import.meta.url));
@@ -25,7 +22,7 @@ export interface OperationInfo {
 let cached: OpenAPIV3_1.Document | undefined;
 
 export function loadOpenApi(): OpenAPIV3_1.Document {
-  cached ??= parse(readFileSync(SPEC_PATH, "utf8")) as OpenAPIV3_1.Document;
+  cached ??= readYaml(SPEC_PATH) as OpenAPIV3_1.Document;
   return cached;
 }
 
