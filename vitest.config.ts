@@ -6,6 +6,9 @@ export default defineConfig({
   test: {
     // `plumbline run` sets its own reporters; these serve `npm test`
     reporters: ["default", "./tests/plain-summary.ts"],
+    // transformed modules kept under node_modules/.vitest-cache (keyed by content): each worker of a
+    // run otherwise transforms the same harness, spec and suite modules again
+    experimental: { fsModuleCache: true },
     projects: [
       {
         test: {
