@@ -238,7 +238,7 @@ export function retryAfterMs(header: string | undefined, now = Date.now()): numb
 }
 
 /** A request's destination: the URL's text and the parts node:http is given. */
-interface Target {
+interface Destination {
   href: string;
   protocol: string;
   hostname: string;
@@ -246,15 +246,16 @@ interface Target {
   /** path and query */
   path: string;
 }
-// a path the URL parser would leave exactly as it is (after the base's path)
+// a path the URL parser would leave exactly as it is (after the base's path): only these
+// characters, and none of what the parser rewrites (dot segments, %2e, a % not starting an escape)
 const PLAIN_PATH = /^\/[A-Za-z0-9\-._~/%:@!$&'()*+,;=]*$/;
-const DOT_SEGMENT = /(^|\/)\.\.?(\/|$)|%2e|%(?![0-9A-Fa-f]{2})/i;
+const PARSER_REWRITES = /(^|\/)\.\.?(\/|$)|%2e|%(?![0-9A-Fa-f]{2})/i;
 
 export class Client {
   readonly redactor: Redactor;
   private readonly agent: http.Agent;
   private timeoutsInARow = 0;
-  private readonly base: Omit<Target, "href" | "path"> & { origin: string; prefix: string };
+  private readonly base: Omit<Destination, "href" | "path"> & { origin: string; prefix: string };
 
   constructor(readonly opts: ClientOptions) {
     this.redactor = opts.redactor ?? new Redactor();
@@ -277,8 +278,8 @@ export class Client {
    * escape) is joined to the parsed base as is, which is what the URL parser would give: the
    * parse per request cost more than any other step of the harness's own.
    */
-  url(path: string, query?: RequestSpec["query"]): Target {
-    if (!query && PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path)) {
+  url(path: string, query?: RequestSpec["query"]): Destination {
+    if (!query && PLAIN_PATH.test(path) && !PARSER_REWRITES.test(path)) {
       const { origin, prefix, protocol, hostname, port } = this.base;
       return { href: origin + prefix + path, protocol, hostname, port, path: prefix + path };
     }
@@ -347,10 +348,11 @@ export class Client {
     // secrets are learned now, so whatever is shown later (this exchange included) masks them
     if (spec.body !== undefined && !raw) r.learn(spec.body);
     if (parsed.json) r.learn(parsed.body);
+    const shownUrl = r.text(url);
     const exchange = new RecordedExchange(
       spec.operationId,
       spec.method.toUpperCase(),
-      r.text(url),
+      shownUrl,
       status || undefined,
       durationMs,
       error ??
@@ -358,9 +360,7 @@ export class Client {
           ? `body cut at ${this.opts.maxBodyBytes} bytes (more was sent)`
           : rawBody?.encodingError),
       () => {
-        // from what cannot have changed since (the sent text, the received text), not from the
-        // objects the check holds and may edit
-        const shownUrl = r.text(url);
+        // bodies from the sent and received text, not from the objects the check holds and may edit
         const shownHeaders = r.headers(headers);
         const sent =
           payload === undefined || raw ? undefined : r.body(JSON.parse(payload as string));
@@ -400,7 +400,7 @@ export class Client {
    */
   private exchange(
     method: string,
-    u: Target,
+    u: Destination,
     headers: Record<string, string>,
     payload: string | Buffer | undefined,
     retried = false,

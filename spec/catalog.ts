@@ -1,3 +1,9 @@
+// The requirement catalog: the hand-written clauses of spec/requirements.yaml plus the field-level
+// constraints generated from spec/openapi.yaml at load time (one requirement per constrained field
+// per operation, and one per type-only member: a JSON type and nothing more, whose wrong-type
+// refusal is still a rule). The harness imports loadCatalog() to refuse unknown requirement IDs and to count
+// coverage; the consistency test is spec/catalog.test.ts; the scheme is explained in spec/README.md
+// ("The requirement catalog").
 import { fileURLToPath } from "node:url";
 import { readYaml } from "./yaml-cache.ts";
 import type { OpenAPIV3_1 } from "openapi-types";

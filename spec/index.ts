@@ -1,3 +1,5 @@
+// Loads spec/openapi.yaml once and lists its operations. The suite side (harness, generators,
+// suites, tests) reads the spec only through here; reference/ never imports it.
 import { fileURLToPath } from "node:url";
 import { readYaml } from "./yaml-cache.ts";
 import type { OpenAPIV3_1 } from "openapi-types";

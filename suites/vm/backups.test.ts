@@ -87,7 +87,7 @@ describe("vm/backups", () => {
     async (ctx) => {
       const vm = await ctx.fresh.emptyInstance({ backups_enabled: false });
       // backups.enabled is not among the material's Instance fields: skipped where not shown
-      const enabled = async () => await instanceField(ctx, vm.id, "backups.enabled");
+      const enabled = () => instanceField(ctx, vm.id, "backups.enabled");
       const before = await enabled();
       expectSuccess(await ctx.ops.enableBackups({ path: { vmId: vm.id } }));
       const after = await enabled();

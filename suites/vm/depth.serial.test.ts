@@ -41,7 +41,7 @@ describe("vm/depth serial", () => {
     { id: "VM-CREATE-18", op: ["createInstance", "getInstance"], effect: "billable" },
     "with the account-wide backups setting on, an instance created with backups_enabled false has backups enabled; with it off, it has not",
     async (ctx) => {
-      const enabledOf = async (vmId: number) => await instanceField(ctx, vmId, "backups.enabled");
+      const enabledOf = (vmId: number) => instanceField(ctx, vmId, "backups.enabled");
       await ctx.states.require("account-backups", { enabled: true });
       try {
         const on = await ctx.fresh.emptyInstance({ backups_enabled: false });

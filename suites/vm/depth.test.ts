@@ -281,7 +281,7 @@ describe("vm/depth", () => {
       const resized = async (extra: Record<string, unknown>) => {
         const vm = await ctx.fresh.emptyInstance();
         const disk = await ctx.fresh.disk(vm.id, { size: 1024 });
-        const specs = async () => await instanceField(ctx, vm.id, "specs.disk");
+        const specs = () => instanceField(ctx, vm.id, "specs.disk");
         const before = await specs();
         // retried while refused: the new instance's and disk's work may still be running or queued
         expectSuccess(
