@@ -19,6 +19,7 @@ export default defineConfig({
             "spec/**/*.test.ts",
             "reference/**/*.test.ts",
             "harness/**/*.test.ts",
+            "runner/**/*.test.ts",
             "reporter/**/*.test.ts",
             "generators/**/*.test.ts",
           ],

@@ -1,4 +1,4 @@
-// The generators against the spec's own ajv validator (harness/validate.ts), for every operation
+// The generators against the spec's own ajv validator (spec/validate.ts), for every operation
 // that takes parameters or a body: valid values pass; each single-violation value fails at exactly
 // the member and keyword it claims; boundary values are valid and sit on their bounds; one seed,
 // one sequence of values.

@@ -5,7 +5,7 @@
 //   fc.sample(g.violations) → [{ request, in: "body", path: "label", breaks: "maxLength" }, ...]
 import fc from "fast-check";
 import { listOperations, loadOpenApi, type OperationInfo } from "../spec/index.ts";
-import { requestValidator, RequestValidator } from "../harness/validate.ts";
+import { requestValidator, RequestValidator } from "../spec/validate.ts";
 import { SchemaGen, dotted, length, type Bounds, type Path, type Site } from "./schema.ts";
 import { RULES, type TargetValues } from "./rules.ts";
 

@@ -3,7 +3,7 @@
 import type { ApiResponse } from "./client.ts";
 import { TargetFailure, HarnessError } from "./errors.ts";
 import { currentCheck } from "./current.ts";
-import { checkResponse, validator } from "./validate.ts";
+import { checkResponse, validator } from "../spec/validate.ts";
 
 function short(v: unknown): string {
   const s = typeof v === "string" ? JSON.stringify(v) : JSON.stringify(v ?? null);

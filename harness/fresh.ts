@@ -5,7 +5,7 @@ import type { ApiResponse } from "./client.ts";
 import type { CallOptions, Ops } from "./ops.ts";
 import type { OperationId } from "./operation-ids.ts";
 import { MissingCapability, TargetFailure } from "./errors.ts";
-import { validator } from "./validate.ts";
+import { validator } from "../spec/validate.ts";
 import { removeEntries, type LedgerEntry, type Removal } from "./ledger.ts";
 import { kindCreatedBy, RESOURCES, type ResourceType } from "./resources.ts";
 import { Ledger, replayable } from "./ledger.ts";

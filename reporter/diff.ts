@@ -17,7 +17,7 @@
 // - INFO observations record what the material leaves open: their differences are legal;
 // - a different number of exchanges in a check both sides passed is polling or paging: legal.
 import type { Exchange } from "../harness/model.ts";
-import type { ReportCheck, RunReport, TargetRun } from "./report.ts";
+import type { ReportCheck, RunReport, TargetRun } from "./types.ts";
 
 export type DifferenceKind =
   | "outcome"

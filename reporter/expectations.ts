@@ -3,27 +3,7 @@
 // "unexpected pass", reported everywhere so the file stays true.
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
-import type { ReportCheck } from "./report.ts";
-
-export interface Expectation {
-  /** a check's name (its full name, or its own title) or a requirement ID */
-  id: string;
-  reason: string;
-}
-
-export type ExpectationStatus =
-  | "expected-failure" // a matched check failed: the entry holds
-  | "unexpected-pass" // matched checks ran, none failed, at least one passed: the entry is stale
-  | "not-run" // matched checks were all skipped or errored
-  | "unmatched"; // no check of this run matches the id
-
-export interface ExpectationEntry extends Expectation {
-  status: ExpectationStatus;
-  /** indices into report.checks */
-  checks: number[];
-  /** target label (merged reports of several targets) */
-  target?: string;
-}
+import type { Expectation, ExpectationEntry, ExpectationStatus, ReportCheck } from "./types.ts";
 
 /** Parses the YAML: a list of `{ id, reason }` (or `{ expectations: [...] }`). Throws on anything else. */
 export function parseExpectations(text: string, source = "expectations file"): Expectation[] {

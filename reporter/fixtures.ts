@@ -1,15 +1,16 @@
 // Small fixtures for the reporter's own tests: a handful of operations, requirements and checks,
 // including a hostile response body. Not a test file.
 import type { Exchange } from "../harness/model.ts";
-import { applyExpectations, type Expectation } from "./expectations.ts";
-import {
-  buildReport,
-  type BuildInput,
-  type CatalogRequirement,
-  type OperationRef,
-  type ReportCheck,
-  type RunReport,
-} from "./report.ts";
+import { applyExpectations } from "./expectations.ts";
+import { buildReport } from "./report.ts";
+import type {
+  BuildInput,
+  CatalogRequirement,
+  Expectation,
+  OperationRef,
+  ReportCheck,
+  RunReport,
+} from "./types.ts";
 
 export const HOSTILE = `</script><img src=x onerror="alert(1)">]]><!-- & "quoted" 'single' \u0001`;
 

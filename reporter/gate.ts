@@ -6,41 +6,7 @@
 //   2  no gated failure, but the verdict is incomplete: a check ended in `error` (plumbline or the
 //      environment broke), a module failed to load, the run was interrupted, or no check ran.
 import type { Level } from "../harness/model.ts";
-import type { ExpectationEntry } from "./expectations.ts";
-import type { ReportCheck, RunReport } from "./report.ts";
-
-export const EXIT = { PASS: 0, TARGET_FAILS: 1, INCOMPLETE: 2 } as const;
-
-export interface GateOptions {
-  strict: boolean;
-  /** the lowest level that gates; SHOULD gates also when strict */
-  gateLevel: "MUST" | "SHOULD";
-}
-
-export interface GateResult {
-  verdict: "pass" | "fail" | "error";
-  exitCode: 0 | 1 | 2;
-  gatedLevels: Level[];
-  /** gated failures the expectations file does not list */
-  failures: number;
-  /** failures the expectations file lists */
-  expectedFailures: number;
-  /** failures at levels that do not gate (SHOULD without strict) */
-  warnings: number;
-  errors: number;
-  unexpectedPasses: number;
-  /** why the verdict is what it is, one line each, most important first */
-  reasons: string[];
-  /** things to fix that do not gate: ungated failures, unexpected passes, unmatched expectations */
-  warningLines: string[];
-}
-
-export interface GateInput {
-  checks: ReportCheck[];
-  runErrors: string[];
-  expectations: ExpectationEntry[];
-  options: GateOptions;
-}
+import type { GateInput, GateOptions, GateResult, RunReport } from "./types.ts";
 
 export function gatedLevels(o: GateOptions): Level[] {
   return o.strict || o.gateLevel === "SHOULD" ? ["MUST", "SHOULD"] : ["MUST"];

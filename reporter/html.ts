@@ -7,9 +7,9 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Exchange } from "../harness/model.ts";
 import { verdictLine } from "./gate.ts";
-import type { RunReport } from "./report.ts";
 import { OUTCOME_ORDER } from "./rollup.ts";
 import { bodyPreview, formatDuration, stripInvalidChars, type Preview } from "./text.ts";
+import type { RunReport } from "./types.ts";
 
 const CSS = readFileSync(new URL("./html.css", import.meta.url), "utf8");
 const CLIENT = readFileSync(new URL("./html-client.js", import.meta.url), "utf8");

@@ -5,24 +5,25 @@ import { readFileSync } from "node:fs";
 import type { Reporter, TestCase, TestModule, Vitest } from "vitest/node";
 import { AREAS, type Area, type CheckMeta } from "../harness/model.ts";
 import { listOperations } from "../spec/index.ts";
-import { applyExpectations, loadExpectations, type Expectation } from "./expectations.ts";
+import { applyExpectations, loadExpectations } from "./expectations.ts";
 import { evaluateGate, gateExitCode, verdictLine } from "./gate.ts";
-import {
-  buildReport,
-  type CatalogRequirement,
-  type LeftOnTarget,
-  type OperationRef,
-  type ReportCheck,
-  type RunReport,
-} from "./report.ts";
+import { buildReport } from "./report.ts";
 import { writeReports } from "./write.ts";
 import { Redactor } from "../harness/redact.ts";
+import type {
+  CatalogRequirement,
+  Expectation,
+  LeftOnTarget,
+  OperationRef,
+  ReportCheck,
+  RunReport,
+} from "./types.ts";
 
-export { gateExitCode, verdictLine, EXIT } from "./gate.ts";
+export { gateExitCode, verdictLine } from "./gate.ts";
 export { mergeReports, type MergeOptions } from "./merge.ts";
 export { writeReports, REPORT_FILES } from "./write.ts";
-export { loadExpectations, parseExpectations, type Expectation } from "./expectations.ts";
-export type { RunReport, LeftOnTarget } from "./report.ts";
+export { loadExpectations, parseExpectations } from "./expectations.ts";
+export { EXIT, type Expectation, type LeftOnTarget, type RunReport } from "./types.ts";
 
 export interface ConformanceReporterOptions {
   reportDir: string;

@@ -1,5 +1,5 @@
+import type { RunReport } from "./types.ts";
 // conformance.json: the whole RunReport, machine-readable (INFO observations and exchanges included).
-import type { RunReport } from "./report.ts";
 
 export function renderJson(report: RunReport): string {
   return `${JSON.stringify(report, null, 2)}\n`;

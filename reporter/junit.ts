@@ -1,9 +1,9 @@
 // junit.xml: one <testsuite> per area (per target and area in a merged report of several targets).
 // Mirrors the gate: gated failures are <failure>; a SHOULD failure that does not gate, and a known
 // failure from the expectations file, are <skipped> with a message saying so; errors are <error>.
-import type { ReportCheck, RunReport } from "./report.ts";
 import { verdictLine } from "./gate.ts";
 import { bodyPreview, checkTitle, stripInvalidChars } from "./text.ts";
+import type { ReportCheck, RunReport } from "./types.ts";
 
 const BODY_CAP = 4000;
 

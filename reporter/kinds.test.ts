@@ -2,8 +2,8 @@
 // on that operation; conventions rule no cell; a cell without a rule is counted apart.
 import { describe, expect, it } from "vitest";
 import { computeKindCells } from "./kinds.ts";
-import type { CatalogRequirement } from "./report.ts";
 import { check, exchange } from "./fixtures.ts";
+import type { CatalogRequirement } from "./types.ts";
 
 const req = (id: string, area: string, kind: string, ops: string[]): CatalogRequirement => ({
   id,

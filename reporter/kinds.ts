@@ -4,28 +4,8 @@
 // the cross-cutting conventions (area `conventions`: the Error body, 400 for validation, 401, 404…)
 // apply to every operation alike and are checked on samples, so they rule no cell of their own.
 // A ruled cell that no check exercised (a verdict, past the status: `exercises`) is a gap.
-import type { CatalogRequirement, ReportCheck } from "./report.ts";
-import { exercises } from "./report.ts";
-
-export const RULE_KINDS = ["validation", "state", "error", "auth"] as const;
-export type RuleKind = (typeof RULE_KINDS)[number];
-
-export interface KindGap {
-  operationId: string;
-  kind: RuleKind;
-  /** the requirements of that kind naming the operation, none exercised on it */
-  requirements: string[];
-}
-
-export interface KindCells {
-  /** operations × RULE_KINDS */
-  cells: number;
-  /** ruled and exercised */
-  filled: number;
-  /** no requirement of the kind names the operation: the material gives it no such rule */
-  noRule: number;
-  gaps: KindGap[];
-}
+import { exercises } from "./readback.ts";
+import { RULE_KINDS, type CatalogRequirement, type KindCells, type ReportCheck } from "./types.ts";
 
 export function computeKindCells(
   checks: ReportCheck[],

@@ -1,9 +1,7 @@
 // conformance.md: the verdict and the numbers first, the matrix second, details after.
 // Everything that came from the target or the harness is escaped (inline text) or fenced (bodies, curl).
-import { type KindCells, RULE_KINDS } from "./kinds.ts";
 import type { Exchange, Kind } from "../harness/model.ts";
 import { verdictLine } from "./gate.ts";
-import { LEVELS, type ReportCheck, type RunReport } from "./report.ts";
 import {
   SYMBOL,
   LEGEND,
@@ -13,6 +11,7 @@ import {
   formatDuration,
   stripInvalidChars,
 } from "./text.ts";
+import { type KindCells, LEVELS, RULE_KINDS, type ReportCheck, type RunReport } from "./types.ts";
 
 const BODY_CAP = 2000;
 const VALUE_CAP = 200;

@@ -6,8 +6,8 @@ import { assertWellFormedXml, check, fixtureChecks, fixtureReport } from "./fixt
 import { gateExitCode } from "./gate.ts";
 import { renderJson } from "./json.ts";
 import { mergeReports } from "./merge.ts";
-import type { RunReport } from "./report.ts";
 import { REPORT_FILES } from "./write.ts";
+import type { RunReport } from "./types.ts";
 
 function save(dir: string, name: string, r: RunReport): string {
   const p = join(dir, name);

@@ -2,19 +2,20 @@
 // against several targets into one report whose matrix has a column per target. Works from the
 // conformance.json files alone: the catalog and the operation list come from the reports.
 import { readFileSync } from "node:fs";
-import { applyExpectations, type Expectation } from "./expectations.ts";
+import { applyExpectations } from "./expectations.ts";
 import { parseReport } from "./json.ts";
-import {
-  buildReport,
-  type CatalogRequirement,
-  type OperationRef,
-  type ReportCheck,
-  type RunReport,
-  type TargetRun,
-  type LeftOnTarget,
-} from "./report.ts";
+import { buildReport } from "./report.ts";
 import { byWorst } from "./rollup.ts";
 import { writeReports } from "./write.ts";
+import type {
+  CatalogRequirement,
+  Expectation,
+  LeftOnTarget,
+  OperationRef,
+  ReportCheck,
+  RunReport,
+  TargetRun,
+} from "./types.ts";
 
 export interface MergeOptions {
   /** default: strict if any source was strict */

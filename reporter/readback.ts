@@ -2,7 +2,7 @@
 // an effect: a later read, a record the answer carries, or a refusal it demanded. A check whose own
 // operation was accepted with an empty answer and that read nothing afterwards proves only that the
 // target said yes: it does not count as exercising its requirements (design.md, "Numbers").
-import type { CheckResult, Exchange } from "../harness/model.ts";
+import type { CheckResult, Exchange, Outcome } from "../harness/model.ts";
 
 const READS = new Set(["GET", "HEAD"]);
 const accepted = (e: Exchange) => e.status !== undefined && e.status >= 200 && e.status < 300;
@@ -40,4 +40,14 @@ export function onlyConfirmsStatus(
   if (writes.length === 0) return false;
   if (writes.some(({ e }) => !emptyAnswer(e.responseBody))) return false;
   return !ex.slice(writes[0].i + 1).some((e) => READS.has(e.method));
+}
+
+export const isVerdict = (o: Outcome) => o === "pass" || o === "fail";
+
+/**
+ * A check exercises the requirements it names when it reached a verdict, asserts (its level is
+ * MUST or SHOULD: an INFO observation cannot fail) and looked at an effect (not only a status).
+ */
+export function exercises(c: CheckResult): boolean {
+  return isVerdict(c.outcome) && c.level !== "INFO" && !onlyConfirmsStatus(c);
 }

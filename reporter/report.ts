@@ -1,186 +1,31 @@
 // The RunReport: one object built from the checks of a run (or of merged runs), from which every
 // renderer (json, md, html, junit) and the gate read. Pure: no I/O here.
-import { computeKindCells, type KindCells } from "./kinds.ts";
-import {
-  AREAS,
-  KINDS,
-  type CheckResult,
-  type Kind,
-  type Level,
-  type Observation,
-  type Outcome,
-} from "../harness/model.ts";
+import { computeKindCells } from "./kinds.ts";
+import { AREAS, KINDS, type Kind, type Level, type Outcome } from "../harness/model.ts";
 import { worst, type CellOutcome } from "./rollup.ts";
-import { evaluateGate, type GateResult, type GateOptions } from "./gate.ts";
-import type { ExpectationEntry } from "./expectations.ts";
-import { onlyConfirmsStatus } from "./readback.ts";
-
-export const SCHEMA_VERSION = 1;
-export const API_VERSION = "4.106.1";
-export const LEVELS: Level[] = ["MUST", "SHOULD", "INFO"];
-export const OUTCOMES: Outcome[] = ["pass", "fail", "skip", "error"];
-
-/** A requirement as spec/catalog.ts gives it (only the fields the report uses). */
-export interface CatalogRequirement {
-  id: string;
-  area: string;
-  operations: string[];
-  kind: string;
-  level: Level;
-  source: string;
-  statement: string;
-}
-
-/** An operation as spec/index.ts lists it (only the fields the report uses). */
-export interface OperationRef {
-  operationId: string;
-  method: string;
-  path: string;
-  area: string;
-}
-
-export interface TargetRun {
-  url: string;
-  label: string;
-  seed: number | string;
-  startedAt: string;
-  durationMs: number;
-  /** set on the report of one slice of a sharded run (`plumbline run --shard 2/4`) */
-  shard?: { index: number; count: number };
-}
-
-/** A check as reported: the CheckResult plus, in a merged report, the target it ran against. */
-export interface ReportCheck extends CheckResult {
-  /** label of the target (merged reports of several targets only) */
-  target?: string;
-}
-
-export type OutcomeCounts = Record<Outcome, number> & { total: number; expectedFailures: number };
-export type Totals = Record<Level | "all", OutcomeCounts>;
-
-export interface RequirementCoverage extends CatalogRequirement {
-  /** indices into report.checks */
-  checks: number[];
-  /** worst outcome of its checks; `untested` when no check names it */
-  outcome: CellOutcome;
-  /** per target label (merged reports of several targets) */
-  byTarget?: Record<string, CellOutcome>;
-}
-
-export interface CoverageCount {
-  total: number;
-  /** with at least one check that exercises it (see `exercises`) */
-  exercised: number;
-  percent: number;
-}
-
-export interface Coverage {
-  /** false when spec/catalog.ts could not be loaded: counts are then empty */
-  catalogAvailable: boolean;
-  /** MUST and SHOULD requirements together */
-  summary: CoverageCount;
-  byLevel: Record<"MUST" | "SHOULD", CoverageCount>;
-  byTarget?: Record<string, CoverageCount>;
-  /** MUST/SHOULD requirement IDs no check exercised (no check at all, or only skips, errors, observations or status confirmations) */
-  untested: string[];
-  /** of `untested`: every check naming it was skipped */
-  skippedOnly: string[];
-  /** of `untested`: only INFO checks (observations) reached a verdict */
-  observedOnly: string[];
-  /** of `untested`: its only checks with a verdict confirmed a status (reporter/readback.ts) */
-  statusOnly: string[];
-  /** indices into report.checks of the checks that only confirmed a status (the audit list) */
-  statusOnlyChecks: number[];
-  /** requirement IDs named by checks but absent from the catalog */
-  unknownIds: string[];
-  /** the whole catalog, INFO included */
-  requirements: RequirementCoverage[];
-  /** operation × kind of rule: which ruled cells no check exercised (reporter/kinds.ts) */
-  kindCells?: KindCells;
-}
-
-export interface MatrixCell {
-  outcome: CellOutcome;
-  /** indices into report.checks */
-  checks: number[];
-}
-
-export interface MatrixRow {
-  operationId: string;
-  method: string;
-  path: string;
-  area: string;
-  /** false for an operationId a check named that spec/index.ts does not list, or the area-wide row */
-  known: boolean;
-  /** every target together */
-  cells: Record<Kind, MatrixCell>;
-  /** per target label (merged reports of several targets) */
-  byTarget?: Record<string, Record<Kind, MatrixCell>>;
-}
-
-export interface Matrix {
-  kinds: Kind[];
-  /** target labels, in order (one for a single run) */
-  targets: string[];
-  rows: MatrixRow[];
-  operations: { total: number; exercised: number; byTarget?: Record<string, number> };
-}
-
-export interface ObservationRow extends Observation {
-  /** index into report.checks */
-  check: number;
-  target?: string;
-}
-
-export interface ReportOptions extends GateOptions {
-  expectationsFile?: string;
-}
-
-export interface RunReport {
-  schemaVersion: typeof SCHEMA_VERSION;
-  tool: { name: string; version: string };
-  apiVersion: string;
-  /** the target (for a merged report of several targets: the first; see `targets`) */
-  target: { url: string; label: string };
-  targets: TargetRun[];
-  seed: number | string;
-  startedAt: string;
-  durationMs: number;
-  options: ReportOptions;
-  checks: ReportCheck[];
-  totals: Totals;
-  totalsByTarget?: Record<string, Totals>;
-  coverage: Coverage;
-  matrix: Matrix;
-  observations: ObservationRow[];
-  expectations: ExpectationEntry[];
-  /** problems outside any check: unhandled errors, modules that failed to load, an interrupted run */
-  runErrors: string[];
-  gate: GateResult;
-  merged?: { kind: "shards" | "targets"; sources: string[] };
-  /** why the run stopped early (a signal, the deadline); absent when it ran to the end */
-  interrupted?: string;
-  /** what the run left on the target after its cleanup, and why (on purpose, or could not remove) */
-  leftOnTarget?: LeftOnTarget[];
-  /** the fuzz checks together (kind `fuzz`): cases, rate, and each shrunk counterexample */
-  fuzz: FuzzSummary;
-}
-
-export interface FuzzSummary {
-  properties: number;
-  cases: number;
-  /** time spent in properties (summed over checks that may have run side by side) */
-  durationMs: number;
-  casesPerSecond: number;
-  counterexamples: {
-    check: number;
-    property: string;
-    value: unknown;
-    reason: string;
-    path: string;
-    curl?: string;
-  }[];
-}
+import { evaluateGate } from "./gate.ts";
+import { exercises, isVerdict, onlyConfirmsStatus } from "./readback.ts";
+import {
+  API_VERSION,
+  LEVELS,
+  OUTCOMES,
+  SCHEMA_VERSION,
+  type BuildInput,
+  type CatalogRequirement,
+  type Coverage,
+  type CoverageCount,
+  type FuzzSummary,
+  type Matrix,
+  type MatrixCell,
+  type MatrixRow,
+  type ObservationRow,
+  type OperationRef,
+  type OutcomeCounts,
+  type ReportCheck,
+  type RequirementCoverage,
+  type RunReport,
+  type Totals,
+} from "./types.ts";
 
 /** Sums the fuzz records of the checks; a counterexample keeps its last exchange's curl. */
 export function computeFuzz(checks: ReportCheck[]): FuzzSummary {
@@ -211,37 +56,6 @@ export function computeFuzz(checks: ReportCheck[]): FuzzSummary {
     casesPerSecond: durationMs ? Math.round((cases * 1000) / durationMs) : 0,
     counterexamples,
   };
-}
-
-export interface LeftOnTarget {
-  /** the resource: type, label, path */
-  what: string;
-  reason: string;
-  /** true for what the API never lets anyone remove (a public recipe); false for a failed removal */
-  onPurpose: boolean;
-}
-
-export interface BuildInput {
-  checks: ReportCheck[];
-  targets: TargetRun[];
-  options: ReportOptions;
-  operations: OperationRef[];
-  /** undefined when the catalog could not be loaded */
-  catalog?: CatalogRequirement[];
-  expectations?: ExpectationEntry[];
-  runErrors?: string[];
-  toolVersion?: string;
-  merged?: RunReport["merged"];
-}
-
-const isVerdict = (o: Outcome) => o === "pass" || o === "fail";
-
-/**
- * A check exercises the requirements it names when it reached a verdict, asserts (its level is
- * MUST or SHOULD: an INFO observation cannot fail) and looked at an effect (not only a status).
- */
-export function exercises(c: ReportCheck): boolean {
-  return isVerdict(c.outcome) && c.level !== "INFO" && !onlyConfirmsStatus(c);
 }
 
 export function emptyCounts(): OutcomeCounts {

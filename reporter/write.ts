@@ -5,7 +5,7 @@ import { renderHtml } from "./html.ts";
 import { renderJson } from "./json.ts";
 import { renderJunit } from "./junit.ts";
 import { renderMarkdown } from "./md.ts";
-import type { RunReport } from "./report.ts";
+import type { RunReport } from "./types.ts";
 
 export const REPORT_FILES = [
   "conformance.json",

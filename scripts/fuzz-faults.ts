@@ -5,7 +5,7 @@
 //   npx tsx scripts/fuzz-faults.ts [--runs 25] [--only a,b]
 import { parseArgs } from "node:util";
 import { loadConfig } from "../harness/config.ts";
-import { run } from "../harness/run.ts";
+import { run } from "../runner/run.ts";
 
 /** Faults of reference/FAULTS.md that break a stated validation rule, and the operations they touch. */
 export const VALIDATION_FAULTS: Record<string, string[]> = {

@@ -2,7 +2,7 @@
 //   npx tsx scripts/run-files.ts suites/vm/types.test.ts [more files]
 // Faults from PLUMBLINE_REFERENCE_FAULTS apply as in a full run; reports go to reports/ as usual.
 import { loadConfig } from "../harness/config.ts";
-import { run } from "../harness/run.ts";
+import { run } from "../runner/run.ts";
 
 const files = process.argv.slice(2);
 if (!files.length) {

@@ -1,5 +1,5 @@
 // The custom formats spec/openapi.yaml uses. Every validator of the document registers them
-// (harness/validate.ts, spec/openapi.test.ts); the reference target never reads this file.
+// (spec/validate.ts, spec/openapi.test.ts); the reference target never reads this file.
 //
 // `iso-date-time`: the policy's MUST for timestamps (spec/README.md, "Policy"). The material says
 // only "Timestamps are strings of format date-time" (Conventions 7) and never names RFC 3339, so

@@ -6,7 +6,7 @@ import { declare, runCheck } from "../harness/check.ts";
 import { fuzz } from "../harness/fuzz.ts";
 import { expectErrorNamingField } from "../harness/expect.ts";
 import { testWorld } from "../harness/testing.ts";
-import { REFERENCE_FIXTURES } from "../harness/run.ts";
+import { REFERENCE_FIXTURES } from "../runner/run.ts";
 import { loadRequirements } from "../harness/catalog.ts";
 import type { CheckMeta } from "../harness/model.ts";
 import { generatorsFor } from "../generators/index.ts";

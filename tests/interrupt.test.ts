@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReference, type ReferenceHandle } from "../reference/index.ts";
 import { Client } from "../harness/client.ts";
 import { listLedgers, readLedger } from "../harness/ledger.ts";
-import { REFERENCE_FIXTURES } from "../harness/run.ts";
+import { REFERENCE_FIXTURES } from "../runner/run.ts";
 import { REPORT_FILES } from "../reporter/write.ts";
 
 let ref: ReferenceHandle;

@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import type { RunReport } from "../reporter/report.ts";
 import { MAY_FAIL, MAY_SKIP, MUST_PASS } from "./mock-prediction.ts";
+import type { RunReport } from "../reporter/types.ts";
 
 const PRISM = "node_modules/@stoplight/prism-cli/dist/index.js";
 const AREAS = "conventions,tags";

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReference, type ReferenceHandle } from "../reference/index.ts";
 import { listOperations, operationById } from "../spec/index.ts";
-import { checkResponse } from "../harness/validate.ts";
+import { checkResponse } from "../spec/validate.ts";
 
 type Params = Record<string, string | number>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- steps read arbitrary JSON

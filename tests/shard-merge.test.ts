@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import type { RunReport } from "../reporter/report.ts";
+import type { RunReport } from "../reporter/types.ts";
 
 const exec = promisify(execFile);
 const AREAS = "tags,recipes";

@@ -2,7 +2,7 @@
 // INFO): the status, the Allow header and whether the body is the Error body are recorded.
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
-import { validator } from "../../harness/validate.ts";
+import { validator } from "../../spec/validate.ts";
 
 describe("conventions/method", () => {
   check(

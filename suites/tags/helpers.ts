@@ -4,7 +4,7 @@ import type { ApiResponse } from "../../harness/client.ts";
 import type { As } from "../../harness/principals.ts";
 import { MissingCapability, TargetFailure } from "../../harness/errors.ts";
 import { expectAnswer, expectError, expectJson, observe } from "../../harness/expect.ts";
-import { checkResponse } from "../../harness/validate.ts";
+import { checkResponse } from "../../spec/validate.ts";
 import { accepted } from "../managed/helpers.ts";
 
 type Ctx = Pick<CheckContext, "ops" | "fresh" | "states">;

@@ -3,13 +3,13 @@
 import { existsSync } from "node:fs";
 import { createVitest } from "vitest/node";
 import type { Reporter } from "vitest/node";
-import { secretsOf, usableDir, type Config } from "./config.ts";
-import { ConfigError } from "./errors.ts";
-import { Client } from "./client.ts";
-import { buildWorld } from "./world.ts";
-import { describeEntry, Ledger } from "./ledger.ts";
+import { secretsOf, usableDir, type Config } from "../harness/config.ts";
+import { ConfigError } from "../harness/errors.ts";
+import { Client } from "../harness/client.ts";
+import { buildWorld } from "../harness/world.ts";
+import { describeEntry, Ledger } from "../harness/ledger.ts";
 import { replayLedger } from "./sweep.ts";
-import { CONFORMANCE_PROJECTS } from "./states.ts";
+import { CONFORMANCE_PROJECTS } from "../harness/states.ts";
 import type { ConformanceReporter, LeftOnTarget } from "../reporter/index.ts";
 
 /** Values for fixtures the material leaves `not shown`, as the embedded reference defines them. */

@@ -1,11 +1,11 @@
 // `plumbline plan`: what a run would do, by side-effect class, without sending a request.
 // vitest collects the suites (declaring tests runs no check); check() put each test's static
 // metadata in task.meta at declaration, which is all the plan needs.
-import { CONFORMANCE_PROJECTS } from "./states.ts";
+import { CONFORMANCE_PROJECTS } from "../harness/states.ts";
 import { createVitest } from "vitest/node";
-import type { Config } from "./config.ts";
-import { SIDE_EFFECTS } from "./config.ts";
-import type { CheckMeta, SideEffect } from "./model.ts";
+import type { Config } from "../harness/config.ts";
+import { SIDE_EFFECTS } from "../harness/config.ts";
+import type { CheckMeta, SideEffect } from "../harness/model.ts";
 
 export interface PlannedCheck {
   name: string;

@@ -4,8 +4,8 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { ValidateFunction } from "ajv";
 import type { OpenAPIV3_1 } from "openapi-types";
-import { loadOpenApi, listOperations, type OperationInfo } from "../spec/index.ts";
-import { SPEC_FORMATS } from "../spec/formats.ts";
+import { loadOpenApi, listOperations, type OperationInfo } from "./index.ts";
+import { SPEC_FORMATS } from "./formats.ts";
 
 export interface SchemaCheck {
   ok: boolean;

@@ -1,8 +1,14 @@
 // The command line: plumbline run | plan | reference | report merge | sweep | fuzz.
 // Bad input exits 2 with one line naming what to fix; a failed gate exits 1.
 import { Command, Option } from "commander";
-import { CONFIG_FIELDS, loadConfig, usableDir, type Config, type FieldName } from "./config.ts";
-import { ConfigError } from "./errors.ts";
+import {
+  CONFIG_FIELDS,
+  loadConfig,
+  usableDir,
+  type Config,
+  type FieldName,
+} from "../harness/config.ts";
+import { ConfigError } from "../harness/errors.ts";
 
 const BOOLEAN_FIELDS = new Set<FieldName>(["strict", "destructive"]);
 
@@ -294,7 +300,7 @@ export function program(): Command {
     const config = configFrom(opts, sweepFlags);
     usableDir(config.ledgerDir, "ledgerDir");
     const { sweep } = await import("./sweep.ts");
-    const { buildWorld } = await import("./world.ts");
+    const { buildWorld } = await import("../harness/world.ts");
     const worlds = new Map<string, ReturnType<typeof buildWorld>>();
     if (opts.prefix && !config.target)
       throw new ConfigError(

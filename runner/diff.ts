@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Config } from "./config.ts";
+import type { Config } from "../harness/config.ts";
 
 export interface DiffSide {
   label: string;

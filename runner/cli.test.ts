@@ -5,10 +5,10 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { preflight } from "./run.ts";
-import { testConfig } from "./testing.ts";
+import { testConfig } from "../harness/testing.ts";
 import { renderPlan } from "./plan.ts";
-import { declare } from "./check.ts";
-import { FIXTURE_REQUIREMENTS } from "./testing.ts";
+import { declare } from "../harness/check.ts";
+import { FIXTURE_REQUIREMENTS } from "../harness/testing.ts";
 
 function cli(...args: string[]) {
   return cliWith({}, ...args);

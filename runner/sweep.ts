@@ -11,9 +11,9 @@ import {
   replayable,
   type KeptEntry,
   type LedgerEntry,
-} from "./ledger.ts";
-import { RESOURCES, pathOfListed, type ResourceType } from "./resources.ts";
-import type { Ops } from "./ops.ts";
+} from "../harness/ledger.ts";
+import { RESOURCES, pathOfListed, type ResourceType } from "../harness/resources.ts";
+import type { Ops } from "../harness/ops.ts";
 
 export interface Left {
   what: string;

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appendFileSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Ledger, type LedgerEntry, readLedger, removeEntries } from "./ledger.ts";
-import type { Ops } from "./ops.ts";
+import { Ledger, type LedgerEntry, readLedger, removeEntries } from "../harness/ledger.ts";
+import type { Ops } from "../harness/ops.ts";
 import { sweep } from "./sweep.ts";
-import { json, serve, testWorld, type TestServer } from "./testing.ts";
+import { json, serve, testWorld, type TestServer } from "../harness/testing.ts";
 
 let server: TestServer;
 const calls: string[] = [];

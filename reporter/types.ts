@@ -1,0 +1,276 @@
+// The report's types: what conformance.json holds and every renderer, the gate and merge read.
+// Declarations only: nothing here computes (report.ts builds a RunReport, gate.ts judges it).
+import type { CellOutcome } from "./rollup.ts";
+import type { CheckResult, Kind, Level, Observation, Outcome } from "../harness/model.ts";
+
+export const SCHEMA_VERSION = 1;
+
+export const API_VERSION = "4.106.1";
+
+export const LEVELS: Level[] = ["MUST", "SHOULD", "INFO"];
+
+export const OUTCOMES: Outcome[] = ["pass", "fail", "skip", "error"];
+
+/** A requirement as spec/catalog.ts gives it (only the fields the report uses). */
+export interface CatalogRequirement {
+  id: string;
+  area: string;
+  operations: string[];
+  kind: string;
+  level: Level;
+  source: string;
+  statement: string;
+}
+
+/** An operation as spec/index.ts lists it (only the fields the report uses). */
+export interface OperationRef {
+  operationId: string;
+  method: string;
+  path: string;
+  area: string;
+}
+
+export interface TargetRun {
+  url: string;
+  label: string;
+  seed: number | string;
+  startedAt: string;
+  durationMs: number;
+  /** set on the report of one slice of a sharded run (`plumbline run --shard 2/4`) */
+  shard?: { index: number; count: number };
+}
+
+/** A check as reported: the CheckResult plus, in a merged report, the target it ran against. */
+export interface ReportCheck extends CheckResult {
+  /** label of the target (merged reports of several targets only) */
+  target?: string;
+}
+
+export type OutcomeCounts = Record<Outcome, number> & { total: number; expectedFailures: number };
+
+export type Totals = Record<Level | "all", OutcomeCounts>;
+
+export interface RequirementCoverage extends CatalogRequirement {
+  /** indices into report.checks */
+  checks: number[];
+  /** worst outcome of its checks; `untested` when no check names it */
+  outcome: CellOutcome;
+  /** per target label (merged reports of several targets) */
+  byTarget?: Record<string, CellOutcome>;
+}
+
+export interface CoverageCount {
+  total: number;
+  /** with at least one check that exercises it (see `exercises`) */
+  exercised: number;
+  percent: number;
+}
+
+export interface Coverage {
+  /** false when spec/catalog.ts could not be loaded: counts are then empty */
+  catalogAvailable: boolean;
+  /** MUST and SHOULD requirements together */
+  summary: CoverageCount;
+  byLevel: Record<"MUST" | "SHOULD", CoverageCount>;
+  byTarget?: Record<string, CoverageCount>;
+  /** MUST/SHOULD requirement IDs no check exercised (no check at all, or only skips, errors, observations or status confirmations) */
+  untested: string[];
+  /** of `untested`: every check naming it was skipped */
+  skippedOnly: string[];
+  /** of `untested`: only INFO checks (observations) reached a verdict */
+  observedOnly: string[];
+  /** of `untested`: its only checks with a verdict confirmed a status (reporter/readback.ts) */
+  statusOnly: string[];
+  /** indices into report.checks of the checks that only confirmed a status (the audit list) */
+  statusOnlyChecks: number[];
+  /** requirement IDs named by checks but absent from the catalog */
+  unknownIds: string[];
+  /** the whole catalog, INFO included */
+  requirements: RequirementCoverage[];
+  /** operation × kind of rule: which ruled cells no check exercised (reporter/kinds.ts) */
+  kindCells?: KindCells;
+}
+
+export interface MatrixCell {
+  outcome: CellOutcome;
+  /** indices into report.checks */
+  checks: number[];
+}
+
+export interface MatrixRow {
+  operationId: string;
+  method: string;
+  path: string;
+  area: string;
+  /** false for an operationId a check named that spec/index.ts does not list, or the area-wide row */
+  known: boolean;
+  /** every target together */
+  cells: Record<Kind, MatrixCell>;
+  /** per target label (merged reports of several targets) */
+  byTarget?: Record<string, Record<Kind, MatrixCell>>;
+}
+
+export interface Matrix {
+  kinds: Kind[];
+  /** target labels, in order (one for a single run) */
+  targets: string[];
+  rows: MatrixRow[];
+  operations: { total: number; exercised: number; byTarget?: Record<string, number> };
+}
+
+export interface ObservationRow extends Observation {
+  /** index into report.checks */
+  check: number;
+  target?: string;
+}
+
+export interface ReportOptions extends GateOptions {
+  expectationsFile?: string;
+}
+
+export interface RunReport {
+  schemaVersion: typeof SCHEMA_VERSION;
+  tool: { name: string; version: string };
+  apiVersion: string;
+  /** the target (for a merged report of several targets: the first; see `targets`) */
+  target: { url: string; label: string };
+  targets: TargetRun[];
+  seed: number | string;
+  startedAt: string;
+  durationMs: number;
+  options: ReportOptions;
+  checks: ReportCheck[];
+  totals: Totals;
+  totalsByTarget?: Record<string, Totals>;
+  coverage: Coverage;
+  matrix: Matrix;
+  observations: ObservationRow[];
+  expectations: ExpectationEntry[];
+  /** problems outside any check: unhandled errors, modules that failed to load, an interrupted run */
+  runErrors: string[];
+  gate: GateResult;
+  merged?: { kind: "shards" | "targets"; sources: string[] };
+  /** why the run stopped early (a signal, the deadline); absent when it ran to the end */
+  interrupted?: string;
+  /** what the run left on the target after its cleanup, and why (on purpose, or could not remove) */
+  leftOnTarget?: LeftOnTarget[];
+  /** the fuzz checks together (kind `fuzz`): cases, rate, and each shrunk counterexample */
+  fuzz: FuzzSummary;
+}
+
+export interface FuzzSummary {
+  properties: number;
+  cases: number;
+  /** time spent in properties (summed over checks that may have run side by side) */
+  durationMs: number;
+  casesPerSecond: number;
+  counterexamples: {
+    check: number;
+    property: string;
+    value: unknown;
+    reason: string;
+    path: string;
+    curl?: string;
+  }[];
+}
+
+export interface LeftOnTarget {
+  /** the resource: type, label, path */
+  what: string;
+  reason: string;
+  /** true for what the API never lets anyone remove (a public recipe); false for a failed removal */
+  onPurpose: boolean;
+}
+
+export interface BuildInput {
+  checks: ReportCheck[];
+  targets: TargetRun[];
+  options: ReportOptions;
+  operations: OperationRef[];
+  /** undefined when the catalog could not be loaded */
+  catalog?: CatalogRequirement[];
+  expectations?: ExpectationEntry[];
+  runErrors?: string[];
+  toolVersion?: string;
+  merged?: RunReport["merged"];
+}
+
+// The gate (gate.ts)
+
+export const EXIT = { PASS: 0, TARGET_FAILS: 1, INCOMPLETE: 2 } as const;
+
+export interface GateOptions {
+  strict: boolean;
+  /** the lowest level that gates; SHOULD gates also when strict */
+  gateLevel: "MUST" | "SHOULD";
+}
+
+export interface GateResult {
+  verdict: "pass" | "fail" | "error";
+  exitCode: 0 | 1 | 2;
+  gatedLevels: Level[];
+  /** gated failures the expectations file does not list */
+  failures: number;
+  /** failures the expectations file lists */
+  expectedFailures: number;
+  /** failures at levels that do not gate (SHOULD without strict) */
+  warnings: number;
+  errors: number;
+  unexpectedPasses: number;
+  /** why the verdict is what it is, one line each, most important first */
+  reasons: string[];
+  /** things to fix that do not gate: ungated failures, unexpected passes, unmatched expectations */
+  warningLines: string[];
+}
+
+export interface GateInput {
+  checks: ReportCheck[];
+  runErrors: string[];
+  expectations: ExpectationEntry[];
+  options: GateOptions;
+}
+
+// Operation × kind of rule (kinds.ts)
+
+export const RULE_KINDS = ["validation", "state", "error", "auth"] as const;
+
+export type RuleKind = (typeof RULE_KINDS)[number];
+
+export interface KindGap {
+  operationId: string;
+  kind: RuleKind;
+  /** the requirements of that kind naming the operation, none exercised on it */
+  requirements: string[];
+}
+
+export interface KindCells {
+  /** operations × RULE_KINDS */
+  cells: number;
+  /** ruled and exercised */
+  filled: number;
+  /** no requirement of the kind names the operation: the material gives it no such rule */
+  noRule: number;
+  gaps: KindGap[];
+}
+
+// The expectations file (expectations.ts)
+
+export interface Expectation {
+  /** a check's name (its full name, or its own title) or a requirement ID */
+  id: string;
+  reason: string;
+}
+
+export type ExpectationStatus =
+  | "expected-failure" // a matched check failed: the entry holds
+  | "unexpected-pass" // matched checks ran, none failed, at least one passed: the entry is stale
+  | "not-run" // matched checks were all skipped or errored
+  | "unmatched"; // no check of this run matches the id
+
+export interface ExpectationEntry extends Expectation {
+  status: ExpectationStatus;
+  /** indices into report.checks */
+  checks: number[];
+  /** target label (merged reports of several targets) */
+  target?: string;
+}
