@@ -3,7 +3,7 @@
 // suites/conventions/field-types.ts).
 import { typeChecks, labelled, view, emptyVm } from "../shared/field-types.ts";
 import { allPages } from "../shared/pages.ts";
-import { PASS } from "../vm/helpers.ts";
+import { PASS } from "./helpers.ts";
 import { imageFixture, regionFixture, typeFixture } from "../shared/fixtures.ts";
 
 typeChecks([
