@@ -36,8 +36,13 @@ export interface CheckContext {
   config: Config;
   /** skip with a reason naming what is missing */
   skip(reason: string): never;
-  /** an INFO observation on the first requirement (or the one given) */
-  observe(note: string, value: unknown, requirementId?: string): void;
+  /** the check's requirement IDs, as declared (the first gives its level and kind) */
+  requirementIds: readonly string[];
+  /**
+   * An INFO observation on this check: expect.ts's `observe`, same arguments, recorded against the
+   * check's first operation unless `operationId` is given.
+   */
+  observe(requirementId: string, note: string, value: unknown, operationId?: string): void;
   /** waitFor with the configured wait timeout */
   waitFor<T>(description: string, probe: () => Promise<T | undefined | false>): Promise<T>;
   /** a label with the run's prefix */
@@ -137,7 +142,7 @@ export function checkTitle(ids: string[], title: string): string {
 
 /**
  * Declares a check:
- *   check({ id: "VM-BOOT-3", op: "bootInstance", effect: "creates" }, "several configs, none booted: refused", async ({ ops, fresh }) => {...})
+ *   check({ id: "VM-BOOT-4", op: "bootInstance", effect: "billable" }, "several configs, none booted: refused", async ({ ops, fresh }) => {...})
  * A bare ID string is short for { id }.
  */
 export function check(
@@ -189,13 +194,9 @@ export async function runCheck(
     skip: (reason) => {
       throw new MissingCapability(reason);
     },
-    observe: (note, value, requirementId) => {
-      live.observations.push({
-        requirementId: requirementId ?? live.requirementIds[0],
-        operationId: live.operationIds[0],
-        note,
-        value,
-      });
+    requirementIds: live.requirementIds,
+    observe: (requirementId, note, value, operationId = live.operationIds[0]) => {
+      live.observations.push({ requirementId, operationId, note, value });
     },
     waitFor: (description, probe) =>
       waitFor(description, probe, { timeoutMs: w.config.waitTimeoutMs }),

@@ -32,7 +32,7 @@ export function expectJson(res: ApiResponse): unknown {
   return res.body;
 }
 
-/** An INFO observation on the current check. */
+/** An INFO observation on the current check (`ctx.observe` takes the same arguments, in this order). */
 export function observe(
   requirementId: string,
   note: string,

@@ -11,7 +11,7 @@ import {
   expectSuccess,
 } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { accountReadOnly, withoutAccountScope } from "./helpers.ts";
+import { accountReadOnly, eventsReadOnly } from "../shared/principals.ts";
 
 const CARD = { card_number: "4111111111111111", cvv: "123", expiry_month: 12, expiry_year: 2030 };
 
@@ -58,7 +58,7 @@ describe("account/billing", () => {
     { id: "ACCT-SCOPE-2", op: ["cancelAccount", "addCreditCard"], effect: "destructive" },
     "cancel and credit card add refuse a token with only account:read_only",
     async ({ ops, principals }) => {
-      const as = await accountReadOnly(principals);
+      const as = await accountReadOnly({ principals });
       expectError(await ops.cancelAccount({ body: {}, as }));
       expectError(await ops.addCreditCard({ body: CARD, as }));
     },
@@ -112,7 +112,7 @@ describe("account/billing", () => {
       const res = await ops.listPaymentMethods();
       const c = expectCollection(res);
       expectSuccess(res);
-      observe("payment method types", [...new Set(c.data.map((p) => p.type))], "ACCT-PAY-2");
+      observe("ACCT-PAY-2", "payment method types", [...new Set(c.data.map((p) => p.type))]);
     },
   );
 
@@ -124,9 +124,9 @@ describe("account/billing", () => {
       const c = expectCollection(res);
       expectSuccess(res);
       observe(
+        "ACCT-NOTIF-3",
         "notification severities and types",
         c.data.map((n) => `${n.severity}/${n.type}`),
-        "ACCT-NOTIF-3",
       );
     },
   );
@@ -135,7 +135,7 @@ describe("account/billing", () => {
     { id: "ACCT-SCOPE-1", op: ["listPaymentMethods", "listNotifications"] },
     "payment methods and notifications lists refuse a token without any account scope",
     async ({ ops, principals }) => {
-      const as = await withoutAccountScope(principals);
+      const as = await eventsReadOnly({ principals });
       expectError(await ops.listPaymentMethods({ as }));
       expectError(await ops.listNotifications({ as }));
     },

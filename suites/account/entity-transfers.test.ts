@@ -12,11 +12,13 @@ import {
 import { TargetFailure } from "../../harness/errors.ts";
 import type { Fresh } from "../../harness/fresh.ts";
 import type { Ops } from "../../harness/ops.ts";
-import { accountReadOnly, allPages, withoutAccountScope } from "./helpers.ts";
+import { accountReadOnly, eventsReadOnly } from "../shared/principals.ts";
+import { allPages } from "../shared/pages.ts";
 import { timestampMs } from "../../spec/formats.ts";
+import { specEnum } from "../shared/enums.ts";
 
 const DAY_MS = 86_400_000;
-const STATUSES = ["accepted", "cancelled", "completed", "failed", "pending", "stale"];
+const STATUSES = specEnum({ schema: "EntityTransfer", member: "status" });
 
 /**
  * A pending transfer of a fresh empty instance. Registered for cancel at cleanup unless the check
@@ -112,9 +114,9 @@ describe("account/entity-transfers", () => {
       expectEmptyObject(await ops.cancelEntityTransfer({ path: { token: transfer.token } }));
       const after = await ops.getEntityTransfer({ path: { token: transfer.token } });
       observe(
+        "ACCT-XFER-8",
         "status after cancel",
         after.body?.status ?? `view answered ${after.status}`,
-        "ACCT-XFER-8",
       );
     },
   );
@@ -160,9 +162,9 @@ describe("account/entity-transfers", () => {
             `is_sender is ${JSON.stringify(listed.is_sender)} in the receiving account's list`,
           );
         observe(
+          "ACCT-XFER-8",
           "status after accept",
           listed?.status ?? "not in the receiver's list",
-          "ACCT-XFER-8",
         );
       } finally {
         // the instance may now belong to the receiving account, out of the fixtures' reach
@@ -203,7 +205,7 @@ describe("account/entity-transfers", () => {
     "list and view refuse a token without any account scope",
     async ({ ops, fresh, principals }) => {
       const { transfer } = await freshTransfer(fresh, ops);
-      const as = await withoutAccountScope(principals);
+      const as = await eventsReadOnly({ principals });
       expectError(await ops.listEntityTransfers({ as }));
       expectError(await ops.getEntityTransfer({ path: { token: transfer.token }, as }));
     },
@@ -222,13 +224,13 @@ describe("account/entity-transfers", () => {
       expectError(
         await ops.createEntityTransfer({
           body: { entities: { vms: [vm2.id] } },
-          as: await accountReadOnly(principals),
+          as: await accountReadOnly({ principals }),
         }),
       );
       expectError(
         await ops.cancelEntityTransfer({
           path: { token: transfer.token },
-          as: await accountReadOnly(principals),
+          as: await accountReadOnly({ principals }),
         }),
       );
       expectError(

@@ -5,7 +5,7 @@ import { expectCollection, expectError, expectSuccess } from "../../harness/expe
 import { TargetFailure } from "../../harness/errors.ts";
 import type { Ops } from "../../harness/ops.ts";
 import type { States } from "../../harness/states.ts";
-import { withoutAccountScope } from "./helpers.ts";
+import { eventsReadOnly } from "../shared/principals.ts";
 
 /** An invoice ID of the account: the first listed, else one made by the `invoice-with-items` state. */
 async function invoiceId(ops: Ops, states: States): Promise<number> {
@@ -22,9 +22,9 @@ describe("account/invoices", () => {
       const c = expectCollection(res);
       expectSuccess(res);
       observe(
+        "ACCT-INV-4",
         "total minus subtotal plus tax, per listed invoice",
         c.data.map((i) => Math.round((i.total - i.subtotal - i.tax) * 100) / 100),
-        "ACCT-INV-4",
       );
     },
   );
@@ -56,7 +56,7 @@ describe("account/invoices", () => {
     "invoice list, view and items refuse a token without any account scope",
     async ({ ops, states, principals }) => {
       const id = await invoiceId(ops, states);
-      const as = await withoutAccountScope(principals);
+      const as = await eventsReadOnly({ principals });
       expectError(await ops.listInvoices({ as }));
       expectError(await ops.getInvoice({ path: { invoiceId: id }, as }));
       expectError(await ops.listInvoiceItems({ path: { invoiceId: id }, as }));

@@ -4,7 +4,9 @@ import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectCollection, expectError, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { allPages, ninetyDaysAgo, withoutAccountScope } from "./helpers.ts";
+import { allPages } from "../shared/pages.ts";
+import { ninetyDaysAgo } from "../shared/time.ts";
+import { eventsReadOnly } from "../shared/principals.ts";
 import { timestampMs } from "../../spec/formats.ts";
 
 describe("account/logins", () => {
@@ -81,7 +83,7 @@ describe("account/logins", () => {
     "logins list and view refuse a token without any account scope",
     async ({ ops, states, principals }) => {
       const { loginId } = await states.require("login");
-      const as = await withoutAccountScope(principals);
+      const as = await eventsReadOnly({ principals });
       expectError(await ops.listLogins({ as }));
       expectError(await ops.getLogin({ path: { loginId }, as }));
     },

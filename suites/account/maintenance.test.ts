@@ -3,7 +3,7 @@ import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectCollection, expectError, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { allPages } from "./helpers.ts";
+import { allPages } from "../shared/pages.ts";
 
 describe("account/maintenance", () => {
   check(
@@ -23,9 +23,9 @@ describe("account/maintenance", () => {
       if (!items.some((m) => String(m?.entity?.id) === String(vm.id)))
         throw new TargetFailure(`no maintenance item names instance ${vm.id}`);
       observe(
+        "ACCT-MAINT-3",
         "maintenance statuses and types",
         c.data.map((m) => `${m.status}/${m.type}`),
-        "ACCT-MAINT-3",
       );
     },
   );

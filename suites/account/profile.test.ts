@@ -6,7 +6,7 @@ import { check } from "../../harness/check.ts";
 import { expectError, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import type { Ops } from "../../harness/ops.ts";
-import { accountReadOnly, withoutAccountScope } from "./helpers.ts";
+import { accountReadOnly, eventsReadOnly } from "../shared/principals.ts";
 
 const WRITABLE = [
   "address_1",
@@ -111,9 +111,9 @@ describe("account/profile", () => {
         };
         const res = await ops.updateAccount({ body: { first_name: "Plumb", ...sent } });
         observe(
+          "ACCT-UPDATE-3",
           "read-only fields in the update body",
           res.status >= 400 ? `refused (${res.status})` : `accepted (${res.status})`,
-          "ACCT-UPDATE-3",
         );
         const after = expectSuccess(await ops.getAccount());
         for (const k of ["euuid", "active_since"] as const) {
@@ -174,6 +174,7 @@ describe("account/profile", () => {
           body: { active_promotions: [{ expire_dt: "not a date" }] },
         });
         observe(
+          "ACCT-UPDATE-4",
           "a malformed promotion expire_dt was",
           res.status >= 400 && res.status < 500 ? "refused" : res.status,
         );
@@ -213,13 +214,13 @@ describe("account/profile", () => {
     },
     "view refuses a token without any account scope; update refuses one with only account:read_only and changes nothing",
     async ({ ops, principals }) => {
-      expectError(await ops.getAccount({ as: await withoutAccountScope(principals) }));
+      expectError(await ops.getAccount({ as: await eventsReadOnly({ principals }) }));
       await restoringProfile(ops, async () => {
         const before = expectSuccess(await ops.getAccount()).first_name;
         expectError(
           await ops.updateAccount({
             body: { first_name: before === "Scoped" ? "Scoped2" : "Scoped" },
-            as: await accountReadOnly(principals),
+            as: await accountReadOnly({ principals }),
           }),
         );
         const after = expectSuccess(await ops.getAccount()).first_name;

@@ -2,7 +2,7 @@
 // type; the refusal names the field and the member is unchanged (see
 // suites/conventions/field-types.ts). Serial: the account is one record every account check writes,
 // and a check running beside these could change the very member they read back.
-import { typeChecks, view } from "../conventions/field-types.ts";
+import { typeChecks, view } from "../shared/field-types.ts";
 
 typeChecks([
   {

@@ -1,8 +1,8 @@
 // Account ("Account", "Entity transfer"), Errors 2: every type-only request member (a JSON type and
 // nothing more) is sent a value of another JSON type; the refusal names the field and nothing changes
 // (see suites/conventions/field-types.ts). The account's own members: types.serial.test.ts.
-import { typeChecks, emptyVm } from "../conventions/field-types.ts";
-import { allPages } from "../account/helpers.ts";
+import { typeChecks, emptyVm } from "../shared/field-types.ts";
+import { allPages } from "../shared/pages.ts";
 
 typeChecks([
   {

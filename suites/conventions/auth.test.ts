@@ -8,7 +8,7 @@ import {
   expectStatus,
   expectSuccess,
 } from "../../harness/expect.ts";
-import { viewKernel } from "../vm/helpers.ts";
+import { viewKernel } from "../shared/kernels.ts";
 
 describe("conventions/auth", () => {
   check(

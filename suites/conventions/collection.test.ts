@@ -55,14 +55,14 @@ describe("conventions/collection", () => {
         const res = await ops.listInstances({ query: { page_size: size } });
         if (res.status >= 400 && res.status < 500) {
           expectError(res);
-          observe(`page_size ${size}`, "refused", "CONV-PAGE-5");
+          observe("CONV-PAGE-5", `page_size ${size}`, "refused");
         } else {
           const c = expectCollection(res);
           if (c.data.length > 100)
             throw new TargetFailure(
               `page_size ${size} answered ${c.data.length} items, past the bound of 100`,
             );
-          observe(`page_size ${size}`, "accepted (clamped or ignored)", "CONV-PAGE-5");
+          observe("CONV-PAGE-5", `page_size ${size}`, "accepted (clamped or ignored)");
         }
       }
     },

@@ -4,7 +4,7 @@
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectEmptyObject } from "../../harness/expect.ts";
-import { allEvents } from "../events/helpers.ts";
+import { allEvents } from "../shared/pages.ts";
 
 /** A 1x1 PNG, for the thumbnail upload. */
 const PNG = Buffer.from(

@@ -13,7 +13,7 @@ describe("conventions/method", () => {
         const res = await ctx.http(method, `${ctx.config.target!.replace(/\/$/, "")}/v4/account`, {
           headers: { authorization: `Bearer ${ctx.config.tokens.admin}` },
         });
-        ctx.observe(`${method} /v4/account`, {
+        ctx.observe("CONV-METHOD-1", `${method} /v4/account`, {
           status: res.status,
           allow: res.headers?.allow ?? null,
           errorBody: res.json ? validator().checkError(res.body).ok : false,

@@ -98,14 +98,14 @@ describe("conventions/paging", () => {
       const res = await ops.listConfigs({ path: { vmId: vm.id }, query: { page_size: 101 } });
       if (res.status >= 400 && res.status < 500) {
         expectError(res);
-        observe("page_size 101", "refused", "CONV-PAGE-5");
+        observe("CONV-PAGE-5", "page_size 101", "refused");
       } else {
         const c = expectCollection(res);
         if (c.data.length > 100)
           throw new TargetFailure(
             `page_size 101 answered ${c.data.length} items, past the bound of 100`,
           );
-        observe("page_size 101", "accepted (clamped)", "CONV-PAGE-5");
+        observe("CONV-PAGE-5", "page_size 101", "accepted (clamped)");
       }
       const c = expectCollection(await ops.listConfigs({ path: { vmId: vm.id } }));
       if (c.results !== 101 || c.data.length !== 100)

@@ -26,7 +26,10 @@ describe("conventions/rate-limit", () => {
           "the target served the first request of the token the rate-limited state made: the state did not take",
         );
       const retryAfter = first.responseHeaders?.["retry-after"];
-      ctx.observe("rate-limited refusal", { status: first.status, retryAfter: retryAfter ?? null });
+      ctx.observe("CONV-RATE-1", "rate-limited refusal", {
+        status: first.status,
+        retryAfter: retryAfter ?? null,
+      });
       if (first.status !== 429 || !retryAfter)
         throw new TargetFailure(
           `a request refused for rate limiting answered ${first.status}${retryAfter ? "" : " without Retry-After"}; the convention is 429 with Retry-After`,

@@ -9,9 +9,9 @@ import { TargetFailure } from "../../harness/errors.ts";
 import { expectError, expectStatus, expectSuccess } from "../../harness/expect.ts";
 import type { OperationId } from "../../harness/operation-ids.ts";
 import type { ApiResponse } from "../../harness/client.ts";
-import { allPages } from "../account/helpers.ts";
-import { freshBucket } from "../object-storage/helpers.ts";
-import { contact, service } from "../managed/helpers.ts";
+import { allPages } from "../shared/pages.ts";
+import { freshBucket } from "../shared/factories.ts";
+import { contact, service } from "../shared/factories.ts";
 
 /** An integer ID no target hands out in a test run (below 2^31, a plain positive integer). */
 const NONE = 2_147_480_001;

@@ -1,12 +1,9 @@
-// Helpers of the events suite: the account's whole event list, and fresh events made through
-// OAuth client operations (which action each operation records is not shown: observed only).
+// Helpers of the events suite: fresh events made through OAuth client operations (which action
+// each operation records is not shown: observed only).
 import { observe } from "../../harness/expect.ts";
 import type { Fresh } from "../../harness/fresh.ts";
 import type { Ops } from "../../harness/ops.ts";
-import type { As } from "../../harness/principals.ts";
-import { allPages } from "../account/helpers.ts";
-
-export const allEvents = (ops: Ops, as?: As) => allPages(ops, "listEvents", { as });
+import { allEvents } from "../shared/pages.ts";
 
 const maxId = (events: any[]) =>
   events.reduce((m, e) => (typeof e.id === "number" && e.id > m ? e.id : m), 0);

@@ -3,7 +3,7 @@
 // Their record bodies are `not shown`, so a valid request is judged by status and schema only.
 import { statelessProperties, type Made, type Target } from "./stateless.ts";
 import type { CheckContext } from "../../harness/check.ts";
-import { contact, credential, service } from "../managed/helpers.ts";
+import { contact, credential, service } from "../shared/factories.ts";
 import { ticket, filePart } from "../support/helpers.ts";
 
 const vm = async (c: CheckContext): Promise<Made> => {

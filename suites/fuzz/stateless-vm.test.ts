@@ -3,7 +3,7 @@
 import { statelessProperties, type Made, type Target } from "./stateless.ts";
 import type { CheckContext } from "../../harness/check.ts";
 import { expectSuccess } from "../../harness/expect.ts";
-import { viewKernel } from "../vm/helpers.ts";
+import { viewKernel } from "../shared/kernels.ts";
 
 const vm = async (c: CheckContext): Promise<Made> => {
   const v = await c.fresh.emptyInstance();

@@ -38,15 +38,15 @@ export interface Made extends Setup {
 export interface Target {
   op: OperationId;
   effect?: SideEffect;
-  setup?(c: CheckContext): Promise<Made>;
+  setup?(ctx: CheckContext): Promise<Made>;
   /** undoes what setup did that cleanup cannot (objects in a bucket), after the property */
-  teardown?(c: CheckContext, made: Made): Promise<void>;
+  teardown?(ctx: CheckContext, made: Made): Promise<void>;
   /** made again for every case: the operation uses it up or changes it for good */
   perCase?: boolean;
   /** a create operation: what it makes is ledgered (with this type) and removed after each case */
   creates?: ResourceType;
   /** after a valid case succeeded: the record reads back as sent (where the material shows it) */
-  readBack?(c: CheckContext, sent: RequestParts, res: ApiResponse, made: Made): Promise<void>;
+  readBack?(ctx: CheckContext, sent: RequestParts, res: ApiResponse, made: Made): Promise<void>;
   /** the verdict on a valid request's answer, when it is not a JSON record (default expectSuccess) */
   accept?(res: ApiResponse): void;
   /**
@@ -63,12 +63,12 @@ export interface Target {
    * spec/requirements.yaml): judges the answer by that rule and returns true; false leaves the
    * case to the generic verdict (refused, naming the member)
    */
-  judgeViolation?(c: CheckContext, v: ViolationCase, res: ApiResponse): Promise<boolean>;
+  judgeViolation?(ctx: CheckContext, v: ViolationCase, res: ApiResponse): Promise<boolean>;
   /** who sends it (default admin) */
   as?: "admin" | "secondary";
   /** sends the request instead of the plain operation call (an ID the material lets travel in more than one form) */
   call?(
-    c: CheckContext,
+    ctx: CheckContext,
     opts: { path: Record<string, string | number>; query?: Record<string, any>; body?: unknown },
   ): Promise<ApiResponse>;
   /** a raw (non-JSON) body the operation takes: an image, a multipart file */
@@ -76,14 +76,14 @@ export interface Target {
 }
 
 /** Fixture values of the target (regions, types, images, kernels: not shown by the material). */
-async function targetValues(c: CheckContext): Promise<TargetValues> {
-  const f = c.config.fixtures;
+async function targetValues(ctx: CheckContext): Promise<TargetValues> {
+  const f = ctx.config.fixtures;
   const missing = (["region", "type", "image"] as const).filter((k) => !f[k]);
   if (missing.length)
-    c.skip(
+    ctx.skip(
       `fixture ${missing.map((m) => `"${m}"`).join(", ")} not configured (set PLUMBLINE_FIXTURE_${missing[0].toUpperCase()})`,
     );
-  kernels ??= c.ops
+  kernels ??= ctx.ops
     .listKernels({ as: "anonymous" })
     .then((r) =>
       r.json ? (r.body?.data ?? []).map((k: any) => String(k.id)).filter(Boolean) : [],
@@ -94,7 +94,7 @@ async function targetValues(c: CheckContext): Promise<TargetValues> {
     type: f.type!,
     largerType: f.largerType,
     image: f.image!,
-    cluster: await c.fresh.cluster(),
+    cluster: await ctx.fresh.cluster(),
     kernels: ks.length ? ks : ["vm/latest-64bit"],
   };
 }
@@ -162,20 +162,20 @@ function refusedForNow(res: ApiResponse): boolean {
 }
 
 async function sendSettled(
-  c: CheckContext,
+  ctx: CheckContext,
   t: Target,
   req: RequestParts,
   made: Made,
   broken?: ViolationCase,
 ): Promise<ApiResponse> {
-  if (!t.settle || (broken && broken.in !== "body")) return send(c, t, req, made, broken);
+  if (!t.settle || (broken && broken.in !== "body")) return send(ctx, t, req, made, broken);
   let last: ApiResponse | undefined;
   try {
-    return await c.waitFor(
+    return await ctx.waitFor(
       `${t.op}: an answer other than a refusal naming no field (the instance's actions to finish)`,
       async () => {
         last = undefined;
-        last = await send(c, t, req, made, broken);
+        last = await send(ctx, t, req, made, broken);
         return refusedForNow(last) ? false : last;
       },
     );
@@ -195,7 +195,7 @@ function uniqueLabel(label: string): string {
 }
 
 async function send(
-  c: CheckContext,
+  ctx: CheckContext,
   t: Target,
   req: RequestParts,
   made: Made,
@@ -212,7 +212,7 @@ async function send(
   ) {
     opts.body = { ...(opts.body as object), label: uniqueLabel((opts.body as any).label) };
   }
-  if (!t.creates) return t.call ? t.call(c, opts) : c.ops[t.op](opts);
+  if (!t.creates) return t.call ? t.call(ctx, opts) : ctx.ops[t.op](opts);
   const body = opts.body as Record<string, unknown> | undefined;
   const label =
     typeof body?.label === "string"
@@ -222,7 +222,7 @@ async function send(
         : typeof body?.name === "string"
           ? body.name
           : undefined;
-  return c.fresh.attempt(t.creates, t.op, { ...opts, label, parent: made.path });
+  return ctx.fresh.attempt(t.creates, t.op, { ...opts, label, parent: made.path });
 }
 
 /** One describe per table: for each operation, the valid property and the single-violation property. */
@@ -232,18 +232,18 @@ export function statelessProperties(name: string, targets: Target[]): void {
       const effect = t.effect ?? (t.creates ? "creates" : "read-only");
       // the operation's area (the requirement IDs are the conventions'), so --areas selects it
       const area = operationInfo(t.op).area as Area;
-      const setupOnce = async (c: CheckContext): Promise<Made> =>
-        t.setup && !t.perCase ? t.setup(c) : {};
-      const setupCase = async (c: CheckContext, once: Made): Promise<Made> =>
-        t.setup && t.perCase ? t.setup(c) : once;
+      const setupOnce = async (ctx: CheckContext): Promise<Made> =>
+        t.setup && !t.perCase ? t.setup(ctx) : {};
+      const setupCase = async (ctx: CheckContext, once: Made): Promise<Made> =>
+        t.setup && t.perCase ? t.setup(ctx) : once;
 
       {
         const title = `${t.op}: valid and boundary requests are accepted and answer the spec's schema`;
         check(
           { id: "CONV-LEN-1", op: t.op, effect, area, kind: "fuzz", timeout: TIMEOUT },
           title,
-          async (c) => {
-            const g = generatorsFor(t.op, await targetValues(c));
+          async (ctx) => {
+            const g = generatorsFor(t.op, await targetValues(ctx));
             const cases = g.boundaries
               ? fc.oneof(
                   { weight: 2, arbitrary: g.valid.map((request) => ({ request, note: "valid" })) },
@@ -258,24 +258,24 @@ export function statelessProperties(name: string, targets: Target[]): void {
               : g.valid.map((request) => ({ request, note: "valid" }));
             // every bound is hit once whatever the budget, then cases are drawn at random
             const examples = g.eachBoundary
-              .map((a, i) => fc.sample(a, { seed: c.config.seed + i, numRuns: 1 })[0])
+              .map((a, i) => fc.sample(a, { seed: ctx.config.seed + i, numRuns: 1 })[0])
               .map((b) => ({
                 request: b.request,
                 note: `${b.in} ${b.path} at ${b.bound} ${b.at}`,
               }));
-            const once = await setupOnce(c);
-            await withTeardown(c, t, once, () =>
+            const once = await setupOnce(ctx);
+            await withTeardown(ctx, t, once, () =>
               fuzz(
-                c,
+                ctx,
                 title,
                 cases,
                 async ({ request, note }) => {
-                  const made = await setupCase(c, once);
-                  const res = await sendSettled(c, t, request, made);
+                  const made = await setupCase(ctx, once);
+                  const res = await sendSettled(ctx, t, request, made);
                   try {
                     if (t.accept) t.accept(res);
                     else expectSuccess(res, t.op);
-                    await t.readBack?.(c, request, res, made);
+                    await t.readBack?.(ctx, request, res, made);
                   } catch (e) {
                     if (e instanceof TargetFailure)
                       throw new TargetFailure(
@@ -303,27 +303,27 @@ export function statelessProperties(name: string, targets: Target[]): void {
             timeout: TIMEOUT,
           },
           title,
-          async (c) => {
-            const g = generatorsFor(t.op, await targetValues(c));
+          async (ctx) => {
+            const g = generatorsFor(t.op, await targetValues(ctx));
             if (!g.violations)
-              c.skip(
+              ctx.skip(
                 `${t.op}: its request has no stated constraint a single value can break (no violation site)`,
               );
             // every stated constraint is broken once whatever the budget, then cases are drawn at random
             const examples = g.eachViolation.map(
-              (a, i) => fc.sample(a, { seed: c.config.seed + i, numRuns: 1 })[0],
+              (a, i) => fc.sample(a, { seed: ctx.config.seed + i, numRuns: 1 })[0],
             );
-            const once = await setupOnce(c);
-            await withTeardown(c, t, once, () =>
+            const once = await setupOnce(ctx);
+            await withTeardown(ctx, t, once, () =>
               fuzz(
-                c,
+                ctx,
                 title,
                 g.violations!,
                 async (v) => {
-                  const made = await setupCase(c, once);
-                  const res = await sendSettled(c, t, v.request, made, v);
+                  const made = await setupCase(ctx, once);
+                  const res = await sendSettled(ctx, t, v.request, made, v);
                   try {
-                    if (t.judgeViolation && (await t.judgeViolation(c, v, res))) return;
+                    if (t.judgeViolation && (await t.judgeViolation(ctx, v, res))) return;
                     if (v.in === "body") expectErrorNamingField(res, v.path);
                     else expectError(res);
                   } catch (e) {
@@ -343,7 +343,7 @@ export function statelessProperties(name: string, targets: Target[]): void {
 }
 
 async function withTeardown(
-  c: CheckContext,
+  ctx: CheckContext,
   t: Target,
   made: Made,
   body: () => Promise<unknown>,
@@ -351,7 +351,7 @@ async function withTeardown(
   try {
     await body();
   } finally {
-    if (t.teardown && !t.perCase) await t.teardown(c, made);
+    if (t.teardown && !t.perCase) await t.teardown(ctx, made);
   }
 }
 

@@ -12,15 +12,11 @@ import {
   expectSuccess,
 } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import {
-  accepted,
-  accountReadOnly,
-  contact,
-  expectHolds,
-  expectPageSizeBound,
-  listed,
-  noAccountScope,
-} from "./helpers.ts";
+import { expectAccepted } from "../shared/acceptance.ts";
+import { accountReadOnly, vmsReadOnly } from "../shared/principals.ts";
+import { contact } from "../shared/factories.ts";
+import { expectContainsValues } from "../shared/records.ts";
+import { expectPageSizeBound, listContains } from "../shared/pages.ts";
 
 describe("managed/contacts", () => {
   check(
@@ -33,11 +29,11 @@ describe("managed/contacts", () => {
     async (c) => {
       const name = c.label("ct", 64);
       const phone = { primary: "+1 555 0100", secondary: "+1 555 0101" };
-      const ct = await accepted(
+      const ct = await expectAccepted(
         contact(c, { name, email: "oncall@example.com", group: "plumbline-ops", phone }),
       );
       const view = expectSuccess(await c.ops.getManagedContact({ path: { contactId: ct.id } }));
-      expectHolds(
+      expectContainsValues(
         view,
         "contact view",
         name,
@@ -46,7 +42,7 @@ describe("managed/contacts", () => {
         phone.primary,
         phone.secondary,
       );
-      if (!(await listed(c, "listManagedContacts", name)))
+      if (!(await listContains(c, "listManagedContacts", name)))
         throw new TargetFailure(`contact ${name} is not in the contacts list`);
     },
   );
@@ -73,7 +69,7 @@ describe("managed/contacts", () => {
           body: { name, email: "second@example.com", group: "night-shift" },
         }),
       );
-      expectHolds(
+      expectContainsValues(
         expectSuccess(await c.ops.getManagedContact({ path: { contactId: ct.id } })),
         "contact view after update",
         name,
@@ -95,7 +91,7 @@ describe("managed/contacts", () => {
       const ct = await contact(c, { name });
       expectSuccess(await c.ops.deleteManagedContact({ path: { contactId: ct.id } }));
       expectError(await c.ops.getManagedContact({ path: { contactId: ct.id } }));
-      if (await listed(c, "listManagedContacts", name))
+      if (await listContains(c, "listManagedContacts", name))
         throw new TargetFailure(`deleted contact ${ct.id} is still in the contacts list`);
     },
   );
@@ -104,7 +100,7 @@ describe("managed/contacts", () => {
     { id: "FIELD.listManagedContacts.page_size", op: "listManagedContacts" },
     "contacts list: page_size 25..100 is honoured; outside it is refused or never past 100",
     async (c) => {
-      await expectPageSizeBound(c, "listManagedContacts", c.observe);
+      await expectPageSizeBound(c, "listManagedContacts");
     },
   );
 
@@ -118,21 +114,21 @@ describe("managed/contacts", () => {
     async (c) => {
       const long = c.label("ct", 64).padEnd(64, "n");
       const group = "g".repeat(50);
-      const a = await accepted(contact(c, { name: long, group }));
-      expectHolds(
+      const a = await expectAccepted(contact(c, { name: long, group }));
+      expectContainsValues(
         expectSuccess(await c.ops.getManagedContact({ path: { contactId: a.id } })),
         "contact view",
         long,
         group,
       );
-      const b = await accepted(contact(c, { name: "Zq", group: "gq" }));
-      expectHolds(
+      const b = await expectAccepted(contact(c, { name: "Zq", group: "gq" }));
+      expectContainsValues(
         expectSuccess(await c.ops.getManagedContact({ path: { contactId: b.id } })),
         "contact view",
         "Zq",
         "gq",
       );
-      await accepted(contact(c, { group: null }));
+      await expectAccepted(contact(c, { group: null }));
     },
   );
 
@@ -235,7 +231,7 @@ describe("managed/contacts", () => {
           body: { name, group: "h".repeat(50) },
         }),
       );
-      expectHolds(
+      expectContainsValues(
         expectSuccess(await c.ops.getManagedContact({ path: { contactId: ct.id } })),
         "contact view",
         name,
@@ -248,7 +244,7 @@ describe("managed/contacts", () => {
     { id: "MNG-SCOPE-1", op: "listManagedContacts" },
     "contacts list with a token holding no account scope is refused",
     async (c) => {
-      expectError(await c.ops.listManagedContacts({ as: await noAccountScope(c) }));
+      expectError(await c.ops.listManagedContacts({ as: await vmsReadOnly(c) }));
     },
   );
 
@@ -275,7 +271,11 @@ describe("managed/contacts", () => {
         await c.ops.updateManagedContact({ path, body: { name: "read-only-rename" }, as: ro }),
       );
       expectError(await c.ops.deleteManagedContact({ path, as: ro }));
-      expectHolds(expectSuccess(await c.ops.getManagedContact({ path })), "contact view", name);
+      expectContainsValues(
+        expectSuccess(await c.ops.getManagedContact({ path })),
+        "contact view",
+        name,
+      );
     },
   );
 

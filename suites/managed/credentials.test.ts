@@ -12,16 +12,11 @@ import {
   expectSuccess,
 } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import {
-  accepted,
-  accountReadOnly,
-  credential,
-  expectHolds,
-  expectPageSizeBound,
-  holds,
-  listed,
-  noAccountScope,
-} from "./helpers.ts";
+import { expectAccepted } from "../shared/acceptance.ts";
+import { accountReadOnly, vmsReadOnly } from "../shared/principals.ts";
+import { credential } from "../shared/factories.ts";
+import { expectContainsValues, containsValue } from "../shared/records.ts";
+import { expectPageSizeBound, listContains } from "../shared/pages.ts";
 
 describe("managed/credentials", () => {
   check(
@@ -33,13 +28,13 @@ describe("managed/credentials", () => {
     "a credential created with label, password and username is listed and viewable",
     async (c) => {
       const label = c.label("cred", 75);
-      const cr = await accepted(credential(c, { label }));
-      expectHolds(
+      const cr = await expectAccepted(credential(c, { label }));
+      expectContainsValues(
         expectSuccess(await c.ops.getManagedCredential({ path: { credentialId: cr.id } })),
         "credential view",
         label,
       );
-      if (!(await listed(c, "listManagedCredentials", label)))
+      if (!(await listContains(c, "listManagedCredentials", label)))
         throw new TargetFailure(`credential ${label} is not in the credentials list`);
     },
   );
@@ -49,7 +44,7 @@ describe("managed/credentials", () => {
     "a credential created with label and password only (no username) is accepted",
     async (c) => {
       const label = c.label("cred", 75);
-      await accepted(
+      await expectAccepted(
         c.fresh.create("managedCredential", "createManagedCredential", {
           body: { label, password: "Plumbline-s3cret!" },
           label,
@@ -72,7 +67,7 @@ describe("managed/credentials", () => {
     { id: "FIELD.listManagedCredentials.page_size", op: "listManagedCredentials" },
     "credentials list: page_size 25..100 is honoured; outside it is refused or never past 100",
     async (c) => {
-      await expectPageSizeBound(c, "listManagedCredentials", c.observe);
+      await expectPageSizeBound(c, "listManagedCredentials");
     },
   );
 
@@ -111,12 +106,12 @@ describe("managed/credentials", () => {
           body: { label: renamed },
         }),
       );
-      expectHolds(
+      expectContainsValues(
         expectSuccess(await c.ops.getManagedCredential({ path: { credentialId: cr.id } })),
         "credential view after update",
         renamed,
       );
-      await accepted(credential(c, { label: old }));
+      await expectAccepted(credential(c, { label: old }));
       const dup = await c.ops.createManagedCredential({
         body: { label: renamed, password: "Another-s3cret!" },
       });
@@ -145,7 +140,7 @@ describe("managed/credentials", () => {
       const view = expectSuccess(
         await c.ops.getManagedCredential({ path: { credentialId: cr.id } }),
       );
-      if (holds(view, "plumbline-changed-user"))
+      if (containsValue(view, "plumbline-changed-user"))
         throw new TargetFailure("credential update (label only) changed the username");
     },
   );
@@ -168,7 +163,7 @@ describe("managed/credentials", () => {
       const view = expectSuccess(
         await c.ops.getManagedCredential({ path: { credentialId: cr.id } }),
       );
-      if (!holds(view, "monitor2"))
+      if (!containsValue(view, "monitor2"))
         throw new TargetFailure(
           `after the username and password update to monitor2 the credential shows username ${JSON.stringify(view.username)}`,
         );
@@ -238,7 +233,7 @@ describe("managed/credentials", () => {
       const cr = await credential(c, { label });
       expectSuccess(await c.ops.revokeManagedCredential({ path: { credentialId: cr.id } }));
       expectError(await c.ops.getManagedCredential({ path: { credentialId: cr.id } }));
-      if (await listed(c, "listManagedCredentials", label))
+      if (await listContains(c, "listManagedCredentials", label))
         throw new TargetFailure(`revoked credential ${label} is still listed`);
     },
   );
@@ -251,7 +246,11 @@ describe("managed/credentials", () => {
       const view = expectSuccess(
         await c.ops.getManagedCredential({ path: { credentialId: cr.id } }),
       );
-      c.observe("credential view holds the password sent", holds(view, "Plumbline-echo-s3cret!"));
+      c.observe(
+        "MNG-CRED-6",
+        "credential view holds the password sent",
+        containsValue(view, "Plumbline-echo-s3cret!"),
+      );
     },
   );
 
@@ -263,9 +262,9 @@ describe("managed/credentials", () => {
     },
     "create: labels of 2 and 75 chars and a username of 5000 chars are accepted",
     async (c) => {
-      await accepted(credential(c, { label: c.label("cred", 75).padEnd(75, "l") }));
-      await accepted(credential(c, { label: c.label("c", 75).slice(-2) }));
-      await accepted(credential(c, { username: "u".repeat(5000) }));
+      await expectAccepted(credential(c, { label: c.label("cred", 75).padEnd(75, "l") }));
+      await expectAccepted(credential(c, { label: c.label("c", 75).slice(-2) }));
+      await expectAccepted(credential(c, { username: "u".repeat(5000) }));
     },
   );
 
@@ -345,7 +344,7 @@ describe("managed/credentials", () => {
     { id: "MNG-SCOPE-1", op: "listManagedCredentials" },
     "credentials list with a token holding no account scope is refused",
     async (c) => {
-      expectError(await c.ops.listManagedCredentials({ as: await noAccountScope(c) }));
+      expectError(await c.ops.listManagedCredentials({ as: await vmsReadOnly(c) }));
     },
   );
 
@@ -385,7 +384,7 @@ describe("managed/credentials", () => {
         }),
       );
       expectError(await c.ops.revokeManagedCredential({ path, as: ro }));
-      expectHolds(
+      expectContainsValues(
         expectSuccess(await c.ops.getManagedCredential({ path })),
         "credential view",
         label,

@@ -6,7 +6,8 @@ import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectCollection, expectError, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { expectPageSizeBound, listed, noAccountScope } from "./helpers.ts";
+import { expectPageSizeBound, listContains } from "../shared/pages.ts";
+import { vmsReadOnly } from "../shared/principals.ts";
 
 describe("managed/monitoring", () => {
   check(
@@ -29,7 +30,7 @@ describe("managed/monitoring", () => {
     async (c) => {
       const { issueId } = await c.states.require("managed-issue");
       expectSuccess(await c.ops.getManagedIssue({ path: { issueId } }));
-      if (!(await listed(c, "listManagedIssues", issueId)))
+      if (!(await listContains(c, "listManagedIssues", issueId)))
         throw new TargetFailure(`issue ${issueId} is not in the issues list`);
     },
   );
@@ -38,7 +39,7 @@ describe("managed/monitoring", () => {
     { id: "FIELD.listManagedIssues.page_size", op: "listManagedIssues" },
     "issues list: page_size 25..100 is honoured; outside it is refused or never past 100",
     async (c) => {
-      await expectPageSizeBound(c, "listManagedIssues", c.observe);
+      await expectPageSizeBound(c, "listManagedIssues");
     },
   );
 
@@ -62,7 +63,7 @@ describe("managed/monitoring", () => {
       const body = expectSuccess(await ops.listManagedStats());
       const series =
         body && typeof body === "object" ? Object.keys((body as any).data ?? body) : [];
-      observe("stats series names", series, "MNG-STATS-2");
+      observe("MNG-STATS-2", "stats series names", series);
     },
   );
 
@@ -75,7 +76,7 @@ describe("managed/monitoring", () => {
     "issues, issue view, SSH key and stats with a token holding no account scope are refused",
     async (c) => {
       const { issueId } = await c.states.require("managed-issue");
-      const as = await noAccountScope(c);
+      const as = await vmsReadOnly(c);
       expectError(await c.ops.listManagedIssues({ as }));
       expectError(await c.ops.getManagedIssue({ path: { issueId }, as }));
       expectError(await c.ops.getManagedSshKey({ as }));

@@ -7,16 +7,11 @@ import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectError, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import {
-  accepted,
-  accountReadOnly,
-  expectHolds,
-  holds,
-  noAccountScope,
-  region,
-  service,
-  strings,
-} from "./helpers.ts";
+import { expectAccepted } from "../shared/acceptance.ts";
+import { accountReadOnly, vmsReadOnly } from "../shared/principals.ts";
+import { expectContainsValues, containsValue, stringLeaves } from "../shared/records.ts";
+import { regionFixture } from "../shared/fixtures.ts";
+import { service } from "../shared/factories.ts";
 
 /** A view without its date-time values: what the service's state looks like. */
 function stateOf(view: unknown): string {
@@ -35,7 +30,7 @@ describe("managed/services", () => {
     "a service created with address, label, service_type and timeout is listed and viewable",
     async (c) => {
       const label = c.label("svc", 64);
-      const svc = await accepted(
+      const svc = await expectAccepted(
         service(c, {
           label,
           address: "https://example.com/plumbline",
@@ -43,14 +38,14 @@ describe("managed/services", () => {
           timeout: 30,
         }),
       );
-      expectHolds(
+      expectContainsValues(
         expectSuccess(await c.ops.getManagedService({ path: { serviceId: svc.id } })),
         "service view",
         label,
         "https://example.com/plumbline",
       );
       const list = expectSuccess(await c.ops.listManagedServices());
-      if (!holds(list, label))
+      if (!containsValue(list, label))
         throw new TargetFailure(`service ${label} is not in the services list`);
     },
   );
@@ -75,8 +70,8 @@ describe("managed/services", () => {
         credentials: [cred.id],
         notes: "watched by plumbline",
       };
-      const svc = await accepted(service(c, body));
-      expectHolds(
+      const svc = await expectAccepted(service(c, body));
+      expectContainsValues(
         expectSuccess(await c.ops.getManagedService({ path: { serviceId: svc.id } })),
         "service view",
         label,
@@ -101,7 +96,7 @@ describe("managed/services", () => {
           body: { label, timeout: 45 },
         }),
       );
-      expectHolds(
+      expectContainsValues(
         expectSuccess(await c.ops.getManagedService({ path: { serviceId: svc.id } })),
         "service view after update",
         label,
@@ -113,7 +108,7 @@ describe("managed/services", () => {
           body: { notes: "second note" },
         }),
       );
-      expectHolds(
+      expectContainsValues(
         expectSuccess(await c.ops.getManagedService({ path: { serviceId: svc.id } })),
         "service view after update",
         label,
@@ -134,7 +129,7 @@ describe("managed/services", () => {
       const svc = await service(c, { label });
       expectSuccess(await c.ops.deleteManagedService({ path: { serviceId: svc.id } }));
       expectError(await c.ops.getManagedService({ path: { serviceId: svc.id } }));
-      if (holds(expectSuccess(await c.ops.listManagedServices()), label))
+      if (containsValue(expectSuccess(await c.ops.listManagedServices()), label))
         throw new TargetFailure(`deleted service ${label} is still listed`);
     },
   );
@@ -174,15 +169,15 @@ describe("managed/services", () => {
       const disabled = await view();
       expectSuccess(await c.ops.enableManagedService({ path }));
       const enabled = await view();
-      c.observe("view changed with disable / with enable", {
+      c.observe("MNG-SVC-11", "view changed with disable / with enable", {
         disable: stateOf(disabled) !== stateOf(monitored),
         enable: stateOf(enabled) !== stateOf(disabled),
       });
-      c.observe(
-        "service view: monitored / disabled / enabled again",
-        { monitored, disabled, enabled },
-        "MNG-SVC-9",
-      );
+      c.observe("MNG-SVC-9", "service view: monitored / disabled / enabled again", {
+        monitored,
+        disabled,
+        enabled,
+      });
     },
   );
 
@@ -217,9 +212,11 @@ describe("managed/services", () => {
     { id: "MNG-SVC-4", op: ["createManagedService", "getManagedService"], effect: "creates" },
     "a service whose address is a private IP is accepted with a region",
     async (c) => {
-      const r = region(c);
-      const svc = await accepted(service(c, { address: "https://10.0.0.5/health", region: r }));
-      expectHolds(
+      const r = regionFixture(c);
+      const svc = await expectAccepted(
+        service(c, { address: "https://10.0.0.5/health", region: r }),
+      );
+      expectContainsValues(
         expectSuccess(await c.ops.getManagedService({ path: { serviceId: svc.id } })),
         "service view",
         r,
@@ -251,7 +248,7 @@ describe("managed/services", () => {
           address: "https://example.com/health",
           service_type: "url",
           timeout: 30,
-          region: region(c),
+          region: regionFixture(c),
         },
       });
       if (res.status >= 200 && res.status < 300 && res.body?.id !== undefined)
@@ -268,7 +265,7 @@ describe("managed/services", () => {
       expectError(
         await c.ops.updateManagedService({
           path: { serviceId: svc.id },
-          body: { region: region(c) },
+          body: { region: regionFixture(c) },
         }),
       );
     },
@@ -278,15 +275,15 @@ describe("managed/services", () => {
     { id: "MNG-SVC-6", op: ["createManagedService", "getManagedService"], effect: "creates" },
     "query parameters of the address are kept and its URL fragment is dropped",
     async (c) => {
-      const svc = await accepted(
+      const svc = await expectAccepted(
         service(c, {
           address: "https://example.com/status?probe=plumbline&x=1#plumbline-fragment",
         }),
       );
       const view = expectSuccess(await c.ops.getManagedService({ path: { serviceId: svc.id } }));
-      if (strings(view).some((s) => s.includes("plumbline-fragment")))
+      if (stringLeaves(view).some((s) => s.includes("plumbline-fragment")))
         throw new TargetFailure("the address fragment #plumbline-fragment was stored");
-      if (!strings(view).some((s) => s.includes("probe=plumbline&x=1")))
+      if (!stringLeaves(view).some((s) => s.includes("probe=plumbline&x=1")))
         throw new TargetFailure("the address query parameters probe=plumbline&x=1 were not kept");
     },
   );
@@ -305,9 +302,9 @@ describe("managed/services", () => {
         }),
       );
       const view = expectSuccess(await c.ops.getManagedService({ path: { serviceId: svc.id } }));
-      if (strings(view).some((s) => s.includes("plumbline-fragment-2")))
+      if (stringLeaves(view).some((s) => s.includes("plumbline-fragment-2")))
         throw new TargetFailure("the address fragment #plumbline-fragment-2 was stored");
-      if (!strings(view).some((s) => s.includes("probe=plumbline-update")))
+      if (!stringLeaves(view).some((s) => s.includes("probe=plumbline-update")))
         throw new TargetFailure("the address query parameter probe=plumbline-update was not kept");
     },
   );
@@ -321,8 +318,8 @@ describe("managed/services", () => {
     "create: a timeout of 1 and of 255 seconds is accepted and honoured",
     async (c) => {
       for (const timeout of [1, 255]) {
-        const svc = await accepted(service(c, { timeout }));
-        expectHolds(
+        const svc = await expectAccepted(service(c, { timeout }));
+        expectContainsValues(
           expectSuccess(await c.ops.getManagedService({ path: { serviceId: svc.id } })),
           "service view",
           timeout,
@@ -379,8 +376,8 @@ describe("managed/services", () => {
     { id: "FIELD.createManagedService.label", op: "createManagedService", effect: "creates" },
     "create: labels of 3 and 64 chars are accepted; 2, 65 chars or none are refused naming label",
     async (c) => {
-      await accepted(service(c, { label: c.label("s", 64).slice(-3) }));
-      await accepted(service(c, { label: c.label("svc", 64).padEnd(64, "s") }));
+      await expectAccepted(service(c, { label: c.label("s", 64).slice(-3) }));
+      await expectAccepted(service(c, { label: c.label("svc", 64).padEnd(64, "s") }));
       const base = { address: "https://example.com/health", service_type: "url", timeout: 30 };
       expectErrorNamingField(
         await c.ops.createManagedService({ body: { ...base, label: "ab" } }),
@@ -444,8 +441,10 @@ describe("managed/services", () => {
     },
     "create: body of 100 chars (or null) and consultation_group of 50 chars are accepted; 101 and 51 are refused naming the field",
     async (c) => {
-      await accepted(service(c, { body: "b".repeat(100), consultation_group: "g".repeat(50) }));
-      await accepted(service(c, { body: null }));
+      await expectAccepted(
+        service(c, { body: "b".repeat(100), consultation_group: "g".repeat(50) }),
+      );
+      await expectAccepted(service(c, { body: null }));
       const base = { address: "https://example.com/health", service_type: "url", timeout: 30 };
       expectErrorNamingField(
         await c.ops.createManagedService({
@@ -509,7 +508,7 @@ describe("managed/services", () => {
     { id: "MNG-SCOPE-1", op: "listManagedServices" },
     "services list with a token holding no account scope is refused",
     async (c) => {
-      expectError(await c.ops.listManagedServices({ as: await noAccountScope(c) }));
+      expectError(await c.ops.listManagedServices({ as: await vmsReadOnly(c) }));
     },
   );
 
@@ -519,7 +518,7 @@ describe("managed/services", () => {
     async (c) => {
       const svc = await service(c);
       expectError(
-        await c.ops.getManagedService({ path: { serviceId: svc.id }, as: await noAccountScope(c) }),
+        await c.ops.getManagedService({ path: { serviceId: svc.id }, as: await vmsReadOnly(c) }),
       );
     },
   );
@@ -533,7 +532,7 @@ describe("managed/services", () => {
         path: { serviceId: svc.id },
         as: await accountReadOnly(c),
       });
-      c.observe("service view with account:read_only answered", res.status);
+      c.observe("MNG-SCOPE-4", "service view with account:read_only answered", res.status);
     },
   );
 
@@ -572,7 +571,11 @@ describe("managed/services", () => {
       expectError(await c.ops.disableManagedService({ path, as: ro }));
       expectError(await c.ops.enableManagedService({ path, as: ro }));
       expectError(await c.ops.deleteManagedService({ path, as: ro }));
-      expectHolds(expectSuccess(await c.ops.getManagedService({ path })), "service view", label);
+      expectContainsValues(
+        expectSuccess(await c.ops.getManagedService({ path })),
+        "service view",
+        label,
+      );
     },
   );
 });

@@ -11,7 +11,9 @@ import {
   expectSuccess,
 } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { accountReadOnly, expectHolds, expectPageSizeBound, noAccountScope } from "./helpers.ts";
+import { accountReadOnly, vmsReadOnly } from "../shared/principals.ts";
+import { expectContainsValues } from "../shared/records.ts";
+import { expectPageSizeBound } from "../shared/pages.ts";
 
 describe("managed/vm-settings", () => {
   check(
@@ -28,7 +30,7 @@ describe("managed/vm-settings", () => {
     { id: "FIELD.listManagedVmSettings.page_size", op: "listManagedVmSettings" },
     "instance settings list: page_size 25..100 is honoured; outside it is refused or never past 100",
     async (c) => {
-      await expectPageSizeBound(c, "listManagedVmSettings", c.observe);
+      await expectPageSizeBound(c, "listManagedVmSettings");
     },
   );
 
@@ -52,7 +54,7 @@ describe("managed/vm-settings", () => {
       const vm = await c.fresh.emptyInstance();
       const ssh = { access: false, ip: "203.0.113.77", port: 2222, user: "plbuser" };
       expectSuccess(await c.ops.updateManagedVmSettings({ path: { vmId: vm.id }, body: { ssh } }));
-      expectHolds(
+      expectContainsValues(
         expectSuccess(await c.ops.getManagedVmSettings({ path: { vmId: vm.id } })),
         "instance settings view",
         "203.0.113.77",
@@ -65,7 +67,7 @@ describe("managed/vm-settings", () => {
           body: { ssh: { ...ssh, ip: "2001:db8::7" } },
         }),
       );
-      expectHolds(
+      expectContainsValues(
         expectSuccess(await c.ops.getManagedVmSettings({ path: { vmId: vm.id } })),
         "instance settings view",
         "2001:db8::7",
@@ -86,7 +88,7 @@ describe("managed/vm-settings", () => {
         expectSuccess(
           await c.ops.updateManagedVmSettings({ path: { vmId: vm.id }, body: { ssh: { port } } }),
         );
-        expectHolds(
+        expectContainsValues(
           expectSuccess(await c.ops.getManagedVmSettings({ path: { vmId: vm.id } })),
           "instance settings view",
           port,
@@ -146,7 +148,7 @@ describe("managed/vm-settings", () => {
     { id: "MNG-SCOPE-1", op: "listManagedVmSettings" },
     "instance settings list with a token holding no account scope is refused",
     async (c) => {
-      expectError(await c.ops.listManagedVmSettings({ as: await noAccountScope(c) }));
+      expectError(await c.ops.listManagedVmSettings({ as: await vmsReadOnly(c) }));
     },
   );
 
@@ -156,7 +158,7 @@ describe("managed/vm-settings", () => {
     async (c) => {
       const vm = await c.fresh.emptyInstance();
       expectError(
-        await c.ops.getManagedVmSettings({ path: { vmId: vm.id }, as: await noAccountScope(c) }),
+        await c.ops.getManagedVmSettings({ path: { vmId: vm.id }, as: await vmsReadOnly(c) }),
       );
     },
   );
@@ -170,7 +172,11 @@ describe("managed/vm-settings", () => {
         path: { vmId: vm.id },
         as: await accountReadOnly(c),
       });
-      c.observe("instance settings view with account:read_only answered", res.status);
+      c.observe(
+        "MNG-SCOPE-4",
+        "instance settings view with account:read_only answered",
+        res.status,
+      );
     },
   );
 

@@ -1,9 +1,9 @@
 // Managed monitoring, Errors 2: every type-only request member (a JSON type and nothing more) is sent a
 // value of another JSON type; the refusal names the field and nothing changes (see
 // suites/conventions/field-types.ts).
-import { typeChecks, labelled, view, emptyVm } from "../conventions/field-types.ts";
-import { allPages } from "../account/helpers.ts";
-import { contact, service } from "../managed/helpers.ts";
+import { typeChecks, labelled, view, emptyVm } from "../shared/field-types.ts";
+import { allPages } from "../shared/pages.ts";
+import { contact, service } from "../shared/factories.ts";
 
 typeChecks([
   {

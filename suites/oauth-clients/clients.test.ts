@@ -11,7 +11,9 @@ import {
   expectSuccess,
 } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { accountReadOnly, allPages, withoutAccountScope } from "../account/helpers.ts";
+import { accountReadOnly, eventsReadOnly } from "../shared/principals.ts";
+import { allPages } from "../shared/pages.ts";
+import { specEnum } from "../shared/enums.ts";
 
 const REDIRECT = "https://example.com/callback";
 
@@ -19,6 +21,8 @@ function expectSame(what: string, got: unknown, want: unknown): void {
   if (got !== want)
     throw new TargetFailure(`${what} is ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
 }
+
+const STATUSES = specEnum({ schema: "OAuthClient", member: "status" });
 
 describe("oauth-clients/clients", () => {
   check(
@@ -49,14 +53,14 @@ describe("oauth-clients/clients", () => {
         expectSame("label", body.label, name);
         expectSame("public", body.public, true);
         expectSame("redirect_uri", body.redirect_uri, REDIRECT);
-        if (!["active", "disabled", "suspended"].includes(body.status))
+        if (!STATUSES.includes(body.status))
           throw new TargetFailure(`status is ${JSON.stringify(body.status)}`);
         observe(
+          "OAUTH-CREATE-2",
           "secret in the create response",
           typeof body.secret === "string"
             ? `a string of ${body.secret.length} characters`
             : body.secret,
-          "OAUTH-CREATE-2",
         );
       } finally {
         // created outside the fixtures (its answer is what is checked): removed here
@@ -229,7 +233,7 @@ describe("oauth-clients/clients", () => {
     "list and view refuse a token without any account scope",
     async ({ fresh, ops, principals }) => {
       const client = await fresh.oauthClient();
-      const as = await withoutAccountScope(principals);
+      const as = await eventsReadOnly({ principals });
       expectError(await ops.listOAuthClients({ as }));
       expectError(await ops.getOAuthClient({ path: { clientId: client.id }, as }));
     },
@@ -250,7 +254,7 @@ describe("oauth-clients/clients", () => {
     "create, update, delete, secret reset and thumbnail update refuse a token with only account:read_only and change nothing",
     async ({ fresh, ops, principals, label }) => {
       const client = await fresh.oauthClient();
-      const as = await accountReadOnly(principals);
+      const as = await accountReadOnly({ principals });
       const name = label("app-ro");
       expectError(
         await ops.createOAuthClient({ body: { label: name, redirect_uri: REDIRECT }, as }),
@@ -280,7 +284,7 @@ describe("oauth-clients/clients", () => {
     "a token without the scope answers 401 or 403",
     async ({ ops, principals }) => {
       expectStatus(
-        await ops.listOAuthClients({ as: await withoutAccountScope(principals) }),
+        await ops.listOAuthClients({ as: await eventsReadOnly({ principals }) }),
         401,
         403,
       );

@@ -5,7 +5,8 @@ import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectEmptyObject, expectError, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { allPages, exchangeToken } from "../account/helpers.ts";
+import { allPages } from "../shared/pages.ts";
+import { exchangeToken } from "./helpers.ts";
 
 describe("oauth-clients/secret", () => {
   check(

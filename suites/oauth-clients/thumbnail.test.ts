@@ -41,9 +41,9 @@ describe("oauth-clients/thumbnail", () => {
       const res = await ops.getOAuthClientThumbnail({ path: { clientId: client.id } });
       expectImage(res);
       observe(
+        "OAUTH-THUMB-3",
         "content type of the thumbnail view",
         res.headers["content-type"] ?? null,
-        "OAUTH-THUMB-3",
       );
     },
   );

@@ -1,8 +1,8 @@
 // OAuth clients, Errors 2: every type-only request member (a JSON type and nothing more) is sent a
 // value of another JSON type; the refusal names the field and nothing changes (see
 // suites/conventions/field-types.ts).
-import { typeChecks, labelled, view } from "../conventions/field-types.ts";
-import { allPages } from "../account/helpers.ts";
+import { typeChecks, labelled, view } from "../shared/field-types.ts";
+import { allPages } from "../shared/pages.ts";
 
 typeChecks([
   {

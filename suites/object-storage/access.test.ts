@@ -4,7 +4,8 @@ import { describe } from "vitest";
 import { check, type CheckContext } from "../../harness/check.ts";
 import { expectEmptyObject, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { ACLS, freshBucket, presign, putObject, withBucket, type BucketRef } from "./helpers.ts";
+import { ACLS, presign, putObject, withBucket } from "./helpers.ts";
+import { freshBucket, type BucketRef } from "../shared/factories.ts";
 
 const ORIGIN = "https://plumbline.example";
 

@@ -12,17 +12,9 @@ import {
   expectSuccess,
 } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import {
-  BUCKET_ACLS,
-  bucketAs,
-  clusters,
-  empty,
-  fill,
-  forceRemove,
-  freshBucket,
-  recordAcl,
-} from "./helpers.ts";
-import { allPages } from "../account/helpers.ts";
+import { BUCKET_ACLS, bucketAs, clusters, empty, fill, forceRemove, recordAcl } from "./helpers.ts";
+import { freshBucket } from "../shared/factories.ts";
+import { allPages } from "../shared/pages.ts";
 
 /** A label with the run's prefix, as a bucket label (lowercase). */
 const bucketLabel = (label: (k?: string, max?: number) => string) => label("bkt", 63).toLowerCase();
@@ -275,7 +267,7 @@ describe("object-storage/buckets", () => {
       const { path } = await freshBucket(c);
       await fill(c, path, 3);
       const res = await forceRemove(c, path);
-      c.observe("force sent as", "query force=true and body {force: true}", "OS-REMOVE-5");
+      c.observe("OS-REMOVE-5", "force sent as", "query force=true and body {force: true}");
       expectEmptyObject(res);
       expectError(await c.ops.getBucket({ path: { ...path } }));
     },
@@ -327,9 +319,9 @@ describe("object-storage/buckets", () => {
               `after the failed forced removal the bucket holds ${b.objects} objects; it held ${count}`,
             );
           c.observe(
+            "OS-REMOVE-5",
             "forced removal threshold",
             `succeeds at ${last} objects, fails at ${count}`,
-            "OS-REMOVE-5",
           );
         } finally {
           await empty(c, path);

@@ -18,7 +18,7 @@ describe("object-storage/clusters and transfer", () => {
       const res = await c.ops.listClusters({ as: "anonymous" });
       const list = expectCollection(res);
       expectSuccess(res);
-      if (list.data.length === 0) c.observe("clusters listed", 0);
+      if (list.data.length === 0) c.observe("OS-CLUSTER-1", "clusters listed", 0);
       for (const cl of list.data)
         if (typeof cl.id !== "string")
           throw new TargetFailure(`a Cluster has id ${JSON.stringify(cl.id)}`);

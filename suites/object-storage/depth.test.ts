@@ -6,8 +6,8 @@ import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { expectErrorNamingField } from "../../harness/expect.ts";
-import { allPages } from "../account/helpers.ts";
-import { freshBucket } from "./helpers.ts";
+import { allPages } from "../shared/pages.ts";
+import { freshBucket } from "../shared/factories.ts";
 
 describe("object-storage/depth", () => {
   check(

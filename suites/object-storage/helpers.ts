@@ -1,48 +1,21 @@
 // Helpers of the object-storage suite: the buckets and objects a check needs, the force option,
-// the pre-signed URL round trip, and the tokens that lack the area's scopes.
+// the pre-signed URL round trip, another account, and the test certificate.
 import type { CheckContext } from "../../harness/check.ts";
 import type { ApiResponse } from "../../harness/client.ts";
 import type { As } from "../../harness/principals.ts";
 import { expectSuccess } from "../../harness/expect.ts";
 import { HarnessError, MissingCapability, TargetFailure } from "../../harness/errors.ts";
+import { specEnum } from "../shared/enums.ts";
+import { type BucketRef, freshBucket } from "../shared/factories.ts";
 
-export const BUCKET_ACLS = [
-  "private",
-  "public-read",
-  "authenticated-read",
-  "public-read-write",
-] as const;
-export const ACLS = [...BUCKET_ACLS, "custom"] as const;
-
-export interface BucketRef {
-  clusterId: string;
-  bucket: string;
-}
-
-export const ref = (b: { cluster: string; label: string }): BucketRef => ({
-  clusterId: b.cluster,
-  bucket: b.label,
-});
-
-/** A token holding no object_storage scope (reads must refuse it). */
-export const noAreaScope = (c: CheckContext): Promise<As> =>
-  c.principals.withScopes(["account:read_only"]);
-/** A token holding object_storage:read_only only (writes must refuse it). */
-export const readOnly = (c: CheckContext, user: "admin" | "secondary" = "admin"): Promise<As> =>
-  c.principals.withScopes(["object_storage:read_only"], user);
-
-/** A fresh bucket and the path parameters that address it. */
-export async function freshBucket(
-  c: CheckContext,
-  body: Record<string, unknown> = {},
-): Promise<{ bucket: any; path: BucketRef }> {
-  const bucket = await c.fresh.bucket(body);
-  return { bucket, path: ref(bucket) };
-}
+/** The canned ACLs a bucket is created with (createBucket's acl). */
+export const BUCKET_ACLS = specEnum({ request: "createBucket", member: "acl" });
+/** Every ACL value: the canned ones and custom (an object's ACL, a bucket's access). */
+export const ACLS = specEnum({ schema: "ObjectAcl", member: "acl" });
 
 /** The available clusters of the target (a public list). */
-export async function clusters(c: CheckContext): Promise<string[]> {
-  const res = await c.ops.listClusters({ as: "anonymous" });
+export async function clusters(ctx: CheckContext): Promise<string[]> {
+  const res = await ctx.ops.listClusters({ as: "anonymous" });
   const ids = res.json
     ? (res.body?.data ?? [])
         .filter((x: any) => x?.status === "available")
@@ -53,12 +26,12 @@ export async function clusters(c: CheckContext): Promise<string[]> {
 
 /** Stores `count` objects named `{prefix}{n}` through the provider state `bucket-objects`. */
 export async function fill(
-  c: CheckContext,
+  ctx: CheckContext,
   path: BucketRef,
   count: number,
   prefix = "obj-",
 ): Promise<void> {
-  await c.states.require("bucket-objects", {
+  await ctx.states.require("bucket-objects", {
     cluster: path.clusterId,
     bucket: path.bucket,
     count,
@@ -67,8 +40,8 @@ export async function fill(
 }
 
 /** Removes every object of the bucket (provider state `bucket-objects` with `replace`), so cleanup can remove it. */
-export async function empty(c: CheckContext, path: BucketRef): Promise<void> {
-  await c.states.require("bucket-objects", {
+export async function empty(ctx: CheckContext, path: BucketRef): Promise<void> {
+  await ctx.states.require("bucket-objects", {
     cluster: path.clusterId,
     bucket: path.bucket,
     count: 0,
@@ -80,8 +53,8 @@ export async function empty(c: CheckContext, path: BucketRef): Promise<void> {
  * Bucket remove with the force option. Where the option is sent is not shown (OS-REMOVE-5), so it is
  * sent both as the query parameter `force=true` and as the body field `force: true`.
  */
-export function forceRemove(c: CheckContext, path: BucketRef, as?: As): Promise<ApiResponse> {
-  return c.ops.deleteBucket({
+export function forceRemove(ctx: CheckContext, path: BucketRef, as?: As): Promise<ApiResponse> {
+  return ctx.ops.deleteBucket({
     path: { ...path },
     query: { force: true },
     body: { force: true },
@@ -91,26 +64,26 @@ export function forceRemove(c: CheckContext, path: BucketRef, as?: As): Promise<
 
 /** A pre-signed URL for `name` permitting `method`. */
 export async function presign(
-  c: CheckContext,
+  ctx: CheckContext,
   path: BucketRef,
   name: string,
   method: string,
   extra: Record<string, unknown> = {},
 ): Promise<string> {
   const body = expectSuccess<{ url: string }>(
-    await c.ops.createObjectUrl({ path: { ...path }, body: { name, method, ...extra } }),
+    await ctx.ops.createObjectUrl({ path: { ...path }, body: { name, method, ...extra } }),
   );
   return body.url;
 }
 
 /** Stores an object through a PUT URL; fails when the data plane refuses it. */
 export async function putObject(
-  c: CheckContext,
+  ctx: CheckContext,
   path: BucketRef,
   name: string,
   data: string,
 ): Promise<void> {
-  const res = await c.http("PUT", await presign(c, path, name, "PUT"), {
+  const res = await ctx.http("PUT", await presign(ctx, path, name, "PUT"), {
     body: data,
     contentType: "application/octet-stream",
   });
@@ -122,19 +95,19 @@ export async function putObject(
 
 /** Object names the contents list shows (the whole first answer). */
 export async function listedNames(
-  c: CheckContext,
+  ctx: CheckContext,
   path: BucketRef,
   query: Record<string, string | number> = {},
 ): Promise<string[]> {
   const body = expectSuccess<{ data: { name: string }[] }>(
-    await c.ops.listBucketObjects({ path: { ...path }, query }),
+    await ctx.ops.listBucketObjects({ path: { ...path }, query }),
   );
   return body.data.map((o) => o.name);
 }
 
 /** A fresh, separate account (provider state `second-account`), for checks that change a whole account. */
-export async function otherAccount(c: CheckContext): Promise<As> {
-  const made = await c.states.require("second-account");
+export async function otherAccount(ctx: CheckContext): Promise<As> {
+  const made = await ctx.states.require("second-account");
   if (typeof made.token !== "string")
     throw new HarnessError("provider state second-account answered no token");
   return { token: made.token, name: "a second account" };
@@ -142,13 +115,13 @@ export async function otherAccount(c: CheckContext): Promise<As> {
 
 /** Creates a bucket as another principal; the caller removes it (fresh cleans up as admin only). */
 export async function bucketAs(
-  c: CheckContext,
+  ctx: CheckContext,
   as: As,
   body: Record<string, unknown> = {},
 ): Promise<BucketRef> {
-  const cluster = body.cluster ?? (await c.fresh.cluster());
-  const label = c.label("bkt", 63).toLowerCase();
-  const res = await c.ops.createBucket({ body: { label, cluster, ...body }, as });
+  const cluster = body.cluster ?? (await ctx.fresh.cluster());
+  const label = ctx.label("bkt", 63).toLowerCase();
+  const res = await ctx.ops.createBucket({ body: { label, cluster, ...body }, as });
   // the material's own valid body: a bucket the target did not make is its failure, named
   if (res.status < 200 || res.status > 299)
     throw new TargetFailure(
@@ -188,15 +161,15 @@ bTCOM4CckRHru87Uxd+f2Pgq0yKhRANCAARKQNH49rf379okQJxJJQ6Hu4ssQuvG
 
 /** A fresh bucket (created with `create`); the body runs, then the bucket is removed with force (objects and all). */
 export async function withBucket(
-  c: CheckContext,
+  ctx: CheckContext,
   body: (path: BucketRef) => Promise<void>,
   create: Record<string, unknown> = {},
 ): Promise<void> {
-  const { path } = await freshBucket(c, create);
+  const { path } = await freshBucket(ctx, create);
   try {
     await body(path);
   } finally {
-    await forceRemove(c, path);
+    await forceRemove(ctx, path);
   }
 }
 

@@ -11,8 +11,8 @@ import {
   expectSuccess,
 } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { freshBucket } from "./helpers.ts";
-import { allPages } from "../account/helpers.ts";
+import { freshBucket } from "../shared/factories.ts";
+import { allPages } from "../shared/pages.ts";
 
 /** Fails when a response body carries the secret key's value anywhere. */
 function expectNoSecret(where: string, body: unknown, secret: string): void {
@@ -204,7 +204,7 @@ describe("object-storage/keys", () => {
           { cluster: bucket.cluster, bucket_name: bucket.label, permissions: "read_write" },
         ],
       });
-      c.observe("permissions shown", k.bucket_access?.[0]?.permissions);
+      c.observe("OS-KEY-10", "permissions shown", k.bucket_access?.[0]?.permissions);
     },
   );
 });

@@ -4,7 +4,8 @@ import { describe } from "vitest";
 import { check, type CheckContext } from "../../harness/check.ts";
 import { expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { ACLS, empty, fill, freshBucket, type BucketRef } from "./helpers.ts";
+import { ACLS, empty, fill } from "./helpers.ts";
+import { freshBucket, type BucketRef } from "../shared/factories.ts";
 
 /** A fresh bucket holding one object; the body runs, then the bucket is emptied for cleanup. */
 async function withObject(
@@ -45,7 +46,7 @@ describe("object-storage/object-acl", () => {
     async (c) => {
       const { path } = await freshBucket(c);
       const res = await c.ops.getObjectAcl({ path: { ...path } });
-      c.observe("object ACL view without name answered", res.status);
+      c.observe("OS-ACL-3", "object ACL view without name answered", res.status);
     },
   );
 

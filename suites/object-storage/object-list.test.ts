@@ -4,7 +4,8 @@ import { describe } from "vitest";
 import { check, type CheckContext } from "../../harness/check.ts";
 import { expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { empty, fill, freshBucket, listedNames, type BucketRef } from "./helpers.ts";
+import { empty, fill, listedNames } from "./helpers.ts";
+import { freshBucket, type BucketRef } from "../shared/factories.ts";
 
 /** A fresh bucket filled by `setup`; the body runs, then the bucket is emptied for cleanup. */
 async function withObjects(
@@ -56,7 +57,7 @@ describe("object-storage/object-list", () => {
             await c.ops.listBucketObjects({ path: { ...path }, query: { page_size: 25 } }),
           );
           const lastEntry = body.data[body.data.length - 1] ?? {};
-          c.observe("page_size 25 of 30 objects", {
+          c.observe("OS-OBJLIST-5", "page_size 25 of 30 objects", {
             listed: body.data.length,
             is_truncated: lastEntry.is_truncated,
             next_marker: lastEntry.next_marker,

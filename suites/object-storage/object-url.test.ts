@@ -5,7 +5,8 @@ import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { freshBucket, listedNames, presign, putObject, withBucket, works } from "./helpers.ts";
+import { listedNames, presign, putObject, withBucket, works } from "./helpers.ts";
+import { freshBucket } from "../shared/factories.ts";
 
 describe("object-storage/object-url", () => {
   check(
@@ -119,7 +120,11 @@ describe("object-storage/object-url", () => {
     async (c) => {
       const { path } = await freshBucket(c);
       const res = await c.ops.createObjectUrl({ path: { ...path }, body: { name: "no-method" } });
-      c.observe("create without method", works(res.status) ? "accepted" : `refused ${res.status}`);
+      c.observe(
+        "OS-URL-4",
+        "create without method",
+        works(res.status) ? "accepted" : `refused ${res.status}`,
+      );
     },
   );
 });

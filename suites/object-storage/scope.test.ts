@@ -7,7 +7,9 @@ import type { CallOptions } from "../../harness/ops.ts";
 import type { OperationId } from "../../harness/operation-ids.ts";
 import { expectError, expectStatus, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { CERTIFICATE, freshBucket, noAreaScope, PRIVATE_KEY, readOnly } from "./helpers.ts";
+import { CERTIFICATE, PRIVATE_KEY } from "./helpers.ts";
+import { freshBucket } from "../shared/factories.ts";
+import { accountReadOnly, objectStorageReadOnly } from "../shared/principals.ts";
 
 type Target = { path: { clusterId: string; bucket: string }; keyId: number };
 type Case = [OperationId, (t: Target) => CallOptions];
@@ -78,7 +80,7 @@ describe("object-storage/scope", () => {
       `${op} refuses a token without an object_storage scope`,
       async (c) => {
         const t = await target(c);
-        expectError(await c.ops[op]({ ...opts(t), as: await noAreaScope(c) }));
+        expectError(await c.ops[op]({ ...opts(t), as: await accountReadOnly(c) }));
       },
     );
   }
@@ -93,7 +95,7 @@ describe("object-storage/scope", () => {
           key: expectSuccess(await c.ops.getKey({ path: { keyId: t.keyId } })),
           ssl: false,
         };
-        expectError(await c.ops[op]({ ...opts(t), as: await readOnly(c) }));
+        expectError(await c.ops[op]({ ...opts(t), as: await objectStorageReadOnly(c) }));
         await unchanged(c, t, before);
       },
     );
@@ -104,7 +106,7 @@ describe("object-storage/scope", () => {
     "cancelObjectStorage refuses a token with only object_storage:read_only",
     async (c) => {
       const { path } = await freshBucket(c);
-      expectError(await c.ops.cancelObjectStorage({ as: await readOnly(c) }));
+      expectError(await c.ops.cancelObjectStorage({ as: await objectStorageReadOnly(c) }));
       expectSuccess(await c.ops.getBucket({ path: { ...path } }));
     },
   );
@@ -120,14 +122,14 @@ describe("object-storage/scope", () => {
     async (c) => {
       const t = await target(c);
       expectStatus(
-        await c.ops.getBucket({ path: { ...t.path }, as: await noAreaScope(c) }),
+        await c.ops.getBucket({ path: { ...t.path }, as: await accountReadOnly(c) }),
         401,
         403,
       );
       expectStatus(
         await c.ops.createBucket({
           body: { cluster: t.path.clusterId, label: `${t.path.bucket}-y` },
-          as: await readOnly(c),
+          as: await objectStorageReadOnly(c),
         }),
         401,
         403,

@@ -4,7 +4,8 @@ import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectEmptyObject, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { CERTIFICATE, freshBucket, PRIVATE_KEY } from "./helpers.ts";
+import { CERTIFICATE, PRIVATE_KEY } from "./helpers.ts";
+import { freshBucket } from "../shared/factories.ts";
 
 describe("object-storage/ssl", () => {
   check(

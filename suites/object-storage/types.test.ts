@@ -1,10 +1,10 @@
 // Object storage, Errors 2: every type-only request member (a JSON type and nothing more) is sent a
 // value of another JSON type; the refusal names the field and nothing changes (see
 // suites/conventions/field-types.ts).
-import { type Row, typeChecks, labelled, view } from "../conventions/field-types.ts";
+import { type Row, typeChecks, labelled, view } from "../shared/field-types.ts";
 import { expectSuccess } from "../../harness/expect.ts";
-import { allPages } from "../account/helpers.ts";
-import { freshBucket } from "../object-storage/helpers.ts";
+import { allPages } from "../shared/pages.ts";
+import { freshBucket } from "../shared/factories.ts";
 
 typeChecks([
   {

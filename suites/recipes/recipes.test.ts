@@ -12,8 +12,11 @@ import {
   expectSuccess,
 } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { accepted, expectHolds, expectPageSizeBound, listed } from "../managed/helpers.ts";
-import { image, SCRIPT, toPublish } from "./helpers.ts";
+import { expectAccepted } from "../shared/acceptance.ts";
+import { expectContainsValues } from "../shared/records.ts";
+import { expectPageSizeBound, listContains } from "../shared/pages.ts";
+import { SCRIPT, toPublish } from "./helpers.ts";
+import { imageFixture } from "../shared/fixtures.ts";
 
 describe("recipes", () => {
   check(
@@ -21,7 +24,7 @@ describe("recipes", () => {
     "a recipe created with images, label, script, description and rev_note becomes viewable",
     async (c) => {
       const label = c.label("rcp", 128);
-      const r = await accepted(
+      const r = await expectAccepted(
         c.fresh.recipe({
           label,
           description: "plumbline recipe description",
@@ -29,7 +32,7 @@ describe("recipes", () => {
           is_public: false,
         }),
       );
-      expectHolds(
+      expectContainsValues(
         expectSuccess(await c.ops.getRecipe({ path: { recipeId: String(r.id) } })),
         "recipe view",
         label,
@@ -44,9 +47,9 @@ describe("recipes", () => {
     "a recipe created with only images, label and script is accepted",
     async (c) => {
       const label = c.label("rcp", 128);
-      await accepted(
+      await expectAccepted(
         c.fresh.create("recipe", "createRecipe", {
-          body: { label, images: [image(c)], script: SCRIPT },
+          body: { label, images: [imageFixture(c)], script: SCRIPT },
           label,
         }),
       );
@@ -59,7 +62,7 @@ describe("recipes", () => {
     async (c) => {
       const script = `#!/bin/sh\necho ${c.label("script", 64)}\n`;
       const r = await c.fresh.recipe({ script });
-      expectHolds(
+      expectContainsValues(
         expectSuccess(await c.ops.getRecipe({ path: { recipeId: String(r.id) } })),
         "recipe view",
         script,
@@ -80,7 +83,7 @@ describe("recipes", () => {
           body: { label, rev_note: "second revision" },
         }),
       );
-      expectHolds(
+      expectContainsValues(
         expectSuccess(await c.ops.getRecipe({ path: { recipeId } })),
         "recipe view after update",
         label,
@@ -90,7 +93,7 @@ describe("recipes", () => {
       expectSuccess(
         await c.ops.updateRecipe({ path: { recipeId }, body: { script, description: "revised" } }),
       );
-      expectHolds(
+      expectContainsValues(
         expectSuccess(await c.ops.getRecipe({ path: { recipeId } })),
         "recipe view after update",
         label,
@@ -113,7 +116,7 @@ describe("recipes", () => {
       const recipeId = String(r.id);
       expectSuccess(await c.ops.deleteRecipe({ path: { recipeId } }));
       expectError(await c.ops.getRecipe({ path: { recipeId } }));
-      if (await listed(c, "listRecipes", label))
+      if (await listContains(c, "listRecipes", label))
         throw new TargetFailure(`deleted recipe ${label} is still listed`);
     },
   );
@@ -130,9 +133,9 @@ describe("recipes", () => {
       expectSuccess(res);
       // the material says only that unauthenticated requests return only public recipes
       c.observe(
-        "own private recipe listed to a recipes:read_only token",
-        await listed(c, "listRecipes", label, undefined, as),
         "RCP-LIST-3",
+        "own private recipe listed to a recipes:read_only token",
+        await listContains(c, "listRecipes", label, undefined, as),
       );
     },
   );
@@ -146,7 +149,7 @@ describe("recipes", () => {
       const res = await c.ops.listRecipes({ as: "anonymous" });
       expectCollection(res);
       expectSuccess(res);
-      if (await listed(c, "listRecipes", label, undefined, "anonymous"))
+      if (await listContains(c, "listRecipes", label, undefined, "anonymous"))
         throw new TargetFailure(`private recipe ${label} is shown to an anonymous caller`);
     },
   );
@@ -155,7 +158,7 @@ describe("recipes", () => {
     { id: "FIELD.listRecipes.page_size", op: "listRecipes" },
     "recipes list: page_size 25..100 is honoured; outside it is refused or never past 100",
     async (c) => {
-      await expectPageSizeBound(c, "listRecipes", c.observe);
+      await expectPageSizeBound(c, "listRecipes");
     },
   );
 
@@ -169,7 +172,7 @@ describe("recipes", () => {
     async (c) => {
       await toPublish(c, async (recipeId, label) => {
         expectSuccess(await c.ops.updateRecipe({ path: { recipeId }, body: { is_public: true } }));
-        if (!(await listed(c, "listRecipes", label, undefined, "anonymous")))
+        if (!(await listContains(c, "listRecipes", label, undefined, "anonymous")))
           throw new TargetFailure(`recipe ${label} made public is not in the anonymous list`);
       });
     },
@@ -183,8 +186,12 @@ describe("recipes", () => {
         expectSuccess(await c.ops.updateRecipe({ path: { recipeId }, body: { is_public: true } }));
         const res = await c.ops.updateRecipe({ path: { recipeId }, body: { is_public: false } });
         if (res.status >= 400 && res.status < 500) expectError(res);
-        c.observe("update with is_public false on a public recipe answered", res.status);
-        if (!(await listed(c, "listRecipes", label, undefined, "anonymous")))
+        c.observe(
+          "RCP-PUBLIC-2",
+          "update with is_public false on a public recipe answered",
+          res.status,
+        );
+        if (!(await listContains(c, "listRecipes", label, undefined, "anonymous")))
           throw new TargetFailure(
             `public recipe ${label} left the anonymous list after an update with is_public false`,
           );
@@ -208,9 +215,9 @@ describe("recipes", () => {
     { id: ["FIELD.createRecipe.label"], op: "createRecipe", effect: "creates" },
     "create: labels of 3 and 128 chars are accepted; 2, 129 chars or none are refused naming label",
     async (c) => {
-      await accepted(c.fresh.recipe({ label: c.label("r", 128).slice(-3) }));
-      await accepted(c.fresh.recipe({ label: c.label("rcp", 128).padEnd(128, "r") }));
-      const base = { images: [image(c)], script: SCRIPT };
+      await expectAccepted(c.fresh.recipe({ label: c.label("r", 128).slice(-3) }));
+      await expectAccepted(c.fresh.recipe({ label: c.label("rcp", 128).padEnd(128, "r") }));
+      const base = { images: [imageFixture(c)], script: SCRIPT };
       expectErrorNamingField(await c.ops.createRecipe({ body: { ...base, label: "ab" } }), "label");
       expectErrorNamingField(
         await c.ops.createRecipe({ body: { ...base, label: "r".repeat(129) } }),
@@ -229,7 +236,9 @@ describe("recipes", () => {
         "images",
       );
       expectErrorNamingField(
-        await c.ops.createRecipe({ body: { label: c.label("rcp", 128), images: [image(c)] } }),
+        await c.ops.createRecipe({
+          body: { label: c.label("rcp", 128), images: [imageFixture(c)] },
+        }),
         "script",
       );
     },
@@ -281,7 +290,7 @@ describe("recipes", () => {
       const other = c.label("ro", 128);
       expectError(
         await c.ops.createRecipe({
-          body: { label: other, images: [image(c)], script: SCRIPT },
+          body: { label: other, images: [imageFixture(c)], script: SCRIPT },
           as: ro,
         }),
       );
@@ -293,12 +302,12 @@ describe("recipes", () => {
         }),
       );
       expectError(await c.ops.deleteRecipe({ path: { recipeId }, as: ro }));
-      expectHolds(
+      expectContainsValues(
         expectSuccess(await c.ops.getRecipe({ path: { recipeId } })),
         "recipe view",
         label,
       );
-      if (await listed(c, "listRecipes", other))
+      if (await listContains(c, "listRecipes", other))
         throw new TargetFailure("a recipe created with a read-only token was listed");
     },
   );
@@ -310,7 +319,11 @@ describe("recipes", () => {
       const res = await c.ops.listRecipes({
         as: await c.principals.withScopes(["account:read_write"]),
       });
-      c.observe("recipes list with a token lacking recipes scopes answered", res.status);
+      c.observe(
+        "RCP-SCOPE-3",
+        "recipes list with a token lacking recipes scopes answered",
+        res.status,
+      );
     },
   );
 });

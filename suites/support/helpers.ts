@@ -3,12 +3,10 @@
 // later views and lists.
 import type { CheckContext } from "../../harness/check.ts";
 
-type Ctx = Pick<CheckContext, "fresh" | "label">;
-
 /** Opens a ticket (closed again when the check ends: tickets cannot be deleted). */
-export function ticket(c: Ctx, body: Record<string, unknown> = {}): Promise<any> {
-  const summary = String(body.summary ?? c.label("tkt", 64));
-  return c.fresh.create("ticket", "openTicket", {
+export function ticket(ctx: CheckContext, body: Record<string, unknown> = {}): Promise<any> {
+  const summary = String(body.summary ?? ctx.label("tkt", 64));
+  return ctx.fresh.create("ticket", "openTicket", {
     body: {
       summary,
       description: "Opened by the plumbline conformance suite; please ignore.",

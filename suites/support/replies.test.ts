@@ -10,13 +10,9 @@ import {
   expectSuccess,
 } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import {
-  accountReadOnly,
-  expectPageSizeBound,
-  holds,
-  listed,
-  noAccountScope,
-} from "../managed/helpers.ts";
+import { accountReadOnly, vmsReadOnly } from "../shared/principals.ts";
+import { expectPageSizeBound, listContains } from "../shared/pages.ts";
+import { containsValue } from "../shared/records.ts";
 import { ticket } from "./helpers.ts";
 
 describe("support/replies", () => {
@@ -29,7 +25,7 @@ describe("support/replies", () => {
       expectSuccess(
         await c.ops.createTicketReply({ path: { ticketId: t.id }, body: { description } }),
       );
-      if (!(await listed(c, "listTicketReplies", description, { ticketId: t.id })))
+      if (!(await listContains(c, "listTicketReplies", description, { ticketId: t.id })))
         throw new TargetFailure("the reply is not in the replies list");
     },
   );
@@ -51,7 +47,7 @@ describe("support/replies", () => {
       const res = await c.ops.listTicketReplies({ path: { ticketId: t.id } });
       const col = expectCollection(res);
       expectSuccess(res);
-      const missing = sent.filter((d) => !col.data.some((r) => holds(r, d)));
+      const missing = sent.filter((d) => !col.data.some((r) => containsValue(r, d)));
       if (missing.length)
         throw new TargetFailure(`replies missing from the list: ${missing.join(", ")}`);
       if (col.results < sent.length)
@@ -64,7 +60,7 @@ describe("support/replies", () => {
     "replies list: page_size 25..100 is honoured; outside it is refused or never past 100",
     async (c) => {
       const t = await ticket(c);
-      await expectPageSizeBound(c, "listTicketReplies", c.observe, { ticketId: t.id });
+      await expectPageSizeBound(c, "listTicketReplies", { ticketId: t.id });
     },
   );
 
@@ -84,7 +80,7 @@ describe("support/replies", () => {
       expectSuccess(
         await c.ops.createTicketReply({ path: { ticketId: t.id }, body: { description: long } }),
       );
-      if (!(await listed(c, "listTicketReplies", long, { ticketId: t.id })))
+      if (!(await listContains(c, "listTicketReplies", long, { ticketId: t.id })))
         throw new TargetFailure("the 65535-char reply is not in the replies list");
     },
   );
@@ -113,7 +109,7 @@ describe("support/replies", () => {
     async (c) => {
       const t = await ticket(c);
       expectError(
-        await c.ops.listTicketReplies({ path: { ticketId: t.id }, as: await noAccountScope(c) }),
+        await c.ops.listTicketReplies({ path: { ticketId: t.id }, as: await vmsReadOnly(c) }),
       );
     },
   );
@@ -131,7 +127,7 @@ describe("support/replies", () => {
           as: await accountReadOnly(c),
         }),
       );
-      if (await listed(c, "listTicketReplies", description, { ticketId: t.id }))
+      if (await listContains(c, "listTicketReplies", description, { ticketId: t.id }))
         throw new TargetFailure("a reply sent with a read-only token was added");
     },
   );

@@ -21,7 +21,7 @@ describe("tags/create", () => {
     "a tag create with a label alone answers success",
     async (ctx) => {
       const body = await createTag(ctx, { label: ctx.label("tag", 50) });
-      ctx.observe("tag create response body", body, "TAG-CREATE-4");
+      ctx.observe("TAG-CREATE-4", "tag create response body", body);
     },
   );
 

@@ -30,7 +30,7 @@ describe("tags/delete", () => {
       });
       const res = await ctx.ops.deleteTag({ path: { label } });
       expectSuccess(res);
-      ctx.observe("tag delete response body", res.body, "TAG-DELETE-3");
+      ctx.observe("TAG-DELETE-3", "tag delete response body", res.body);
       expectNone(
         await stillTagged(ctx, label),
         [o.domain, o.volume, o.nodebalancer],

@@ -5,9 +5,8 @@ import type { As } from "../../harness/principals.ts";
 import { MissingCapability, TargetFailure } from "../../harness/errors.ts";
 import { expectAnswer, expectError, expectJson, observe } from "../../harness/expect.ts";
 import { checkResponse } from "../../spec/validate.ts";
-import { accepted } from "../managed/helpers.ts";
+import { expectAccepted } from "../shared/acceptance.ts";
 
-type Ctx = Pick<CheckContext, "ops" | "fresh" | "states">;
 export type TagBody = {
   label: string;
   vms?: number[];
@@ -20,15 +19,19 @@ export type TagBody = {
  * A tag create the target must accept; the tag is deleted when the check ends. A refusal of a valid
  * create is the target's failure, not a setup error. Returns the (not shown) response body.
  */
-export function createTag(ctx: Ctx, body: TagBody): Promise<unknown> {
-  return accepted(ctx.fresh.create("tag", "createTag", { body, label: body.label }));
+export function createTag(ctx: CheckContext, body: TagBody): Promise<unknown> {
+  return expectAccepted(ctx.fresh.create("tag", "createTag", { body, label: body.label }));
 }
 
 /**
  * A tag create the target must refuse. Should it be accepted all the same, the tag is deleted again
  * (as admin) so a failing target is left as it was; the answer is returned for the verdict.
  */
-export async function attemptCreateTag(ctx: Ctx, body: unknown, as?: As): Promise<ApiResponse> {
+export async function attemptCreateTag(
+  ctx: CheckContext,
+  body: unknown,
+  as?: As,
+): Promise<ApiResponse> {
   const res = await ctx.ops.createTag({ body, as });
   const label = (body as { label?: unknown } | null)?.label;
   if (res.status >= 200 && res.status < 300 && typeof label === "string" && label !== "") {
@@ -54,7 +57,7 @@ export function taggedIds(page: { data: unknown[] }): number[] {
 }
 
 /** Tagged objects list that must succeed: the paginated envelope, schema, and the IDs it holds. */
-export async function listTagged(ctx: Ctx, label: string): Promise<number[]> {
+export async function listTagged(ctx: CheckContext, label: string): Promise<number[]> {
   return taggedIds(await taggedPage(ctx, label));
 }
 
@@ -64,7 +67,7 @@ export async function listTagged(ctx: Ctx, label: string): Promise<number[]> {
  * tag response bodies; TAG-LIST-4: the domain, volume and NodeBalancer rules belong to operations
  * that are not shown), so the spec's schema is recorded, not asserted.
  */
-export async function taggedPage(ctx: Ctx, label: string): Promise<{ data: any[] }> {
+export async function taggedPage(ctx: CheckContext, label: string): Promise<{ data: any[] }> {
   const res = await ctx.ops.listTaggedObjects({ path: { label } });
   return readTaggedPage(res);
 }
@@ -103,7 +106,7 @@ function readTaggedPage(res: ApiResponse): { data: any[] } {
  * The IDs still carrying a tag that may no longer exist: an error answer (the tag is gone) counts
  * as none; a success answer lists what carries it.
  */
-export async function stillTagged(ctx: Ctx, label: string): Promise<number[]> {
+export async function stillTagged(ctx: CheckContext, label: string): Promise<number[]> {
   const res = await ctx.ops.listTaggedObjects({ path: { label } });
   if (res.status >= 400 && res.status < 500) {
     expectError(res);
@@ -132,7 +135,7 @@ export function expectNone(got: number[], ids: number[], what: string): void {
  * `taggable-objects` (the material has no operation for them); skips on targets without it.
  */
 export async function taggable(
-  ctx: Ctx,
+  ctx: CheckContext,
   user: "admin" | "secondary" = "admin",
 ): Promise<{ domain: number; volume: number; nodebalancer: number }> {
   const made = await ctx.states.require("taggable-objects", { user });

@@ -34,11 +34,9 @@ describe("tags/list", () => {
         [vm.id, o.domain, o.volume, o.nodebalancer],
         `tag ${label} on one object of each kind`,
       );
-      ctx.observe(
-        "tagged-objects element keys",
-        [...new Set(page.data.flatMap((el: object) => Object.keys(el ?? {})))],
-        "TAG-LIST-3",
-      );
+      ctx.observe("TAG-LIST-3", "tagged-objects element keys", [
+        ...new Set(page.data.flatMap((el: object) => Object.keys(el ?? {}))),
+      ]);
     },
   );
 

@@ -1,7 +1,7 @@
 // Tags, Errors 2: every type-only request member (a JSON type and nothing more) is sent a
 // value of another JSON type; the refusal names the field and nothing changes (see
 // suites/conventions/field-types.ts).
-import { typeChecks } from "../conventions/field-types.ts";
+import { typeChecks } from "../shared/field-types.ts";
 import { taggable } from "./helpers.ts";
 
 typeChecks([

@@ -7,14 +7,8 @@ import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import type { CheckContext } from "../../harness/check.ts";
 import { expectError, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
-import {
-  diskAllowance,
-  disksOf,
-  eventually,
-  imageInstance,
-  largerTypeFixture,
-  typeFixture,
-} from "./helpers.ts";
+import { diskAllowance, disksOf, eventually, imageInstance } from "./helpers.ts";
+import { largerTypeFixture, typeFixture } from "../shared/fixtures.ts";
 
 /** An empty instance (never booted) with `n` configs; their IDs. */
 async function withConfigs(
@@ -77,7 +71,7 @@ describe("vm/rescue", () => {
         path: { vmId: vm.id },
         body: { devices: { sdh: { disk_id: a.id } } },
       });
-      ctx.observe("status of rescue naming sdh", res.status);
+      ctx.observe("VM-RESCUE-2", "status of rescue naming sdh", res.status);
     },
   );
 });

@@ -11,14 +11,12 @@ import {
   disksOf,
   expectCreateRefused,
   imageInstance,
-  largerTypeFixture,
   otherRegion,
   PASS,
-  regionFixture,
   instanceField,
   shownField,
-  typeFixture,
 } from "./helpers.ts";
+import { largerTypeFixture, regionFixture, typeFixture } from "../shared/fixtures.ts";
 
 describe("vm/backups", () => {
   check(

@@ -3,7 +3,8 @@
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectError } from "../../harness/expect.ts";
-import { imageInstance, typeFixture } from "./helpers.ts";
+import { imageInstance } from "./helpers.ts";
+import { typeFixture } from "../shared/fixtures.ts";
 
 describe("vm/resize with a balance", () => {
   check(

@@ -5,13 +5,8 @@
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectError, expectStatus, expectSuccess } from "../../harness/expect.ts";
-import {
-  expectCreateRefused,
-  imageInstance,
-  regionFixture,
-  typeFixture,
-  withHeldJobs,
-} from "./helpers.ts";
+import { expectCreateRefused, imageInstance, withHeldJobs } from "./helpers.ts";
+import { regionFixture, typeFixture } from "../shared/fixtures.ts";
 
 describe("vm/busy", () => {
   check(

@@ -3,7 +3,7 @@
 // label gets is recorded (VM-CLONE-15, INFO; judgment in spec/README.md "Contradictions").
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
-import { regionFixture, typeFixture } from "./helpers.ts";
+import { regionFixture, typeFixture } from "../shared/fixtures.ts";
 
 describe("vm/clone-label", () => {
   check(
@@ -17,12 +17,13 @@ describe("vm/clone-label", () => {
       });
       if (res.status >= 200 && res.status < 300 && typeof res.body?.id === "number") {
         ctx.observe(
+          "VM-CLONE-15",
           "clone without label: accepted; the new instance's label",
           res.body.label ?? "(not shown)",
         );
         await ctx.ops.deleteInstance({ path: { vmId: res.body.id } });
       } else {
-        ctx.observe("clone without label: refused with status", res.status);
+        ctx.observe("VM-CLONE-15", "clone without label: refused with status", res.status);
       }
     },
   );

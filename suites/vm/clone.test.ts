@@ -16,11 +16,10 @@ import {
   eventually,
   expectCreateRefused,
   imageInstance,
-  regionFixture,
   instanceField,
   shownField,
-  typeFixture,
 } from "./helpers.ts";
+import { regionFixture, typeFixture } from "../shared/fixtures.ts";
 
 /**
  * A source deployed from the image (a default config over its two disks) plus a second config

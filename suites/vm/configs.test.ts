@@ -11,15 +11,8 @@ import {
   expectSuccess,
 } from "../../harness/expect.ts";
 import type { ApiResponse } from "../../harness/client.ts";
-import {
-  configsOf,
-  disksOf,
-  imageInstance,
-  regionFixture,
-  instanceField,
-  shownField,
-  typeFixture,
-} from "./helpers.ts";
+import { configsOf, disksOf, imageInstance, instanceField, shownField } from "./helpers.ts";
+import { regionFixture, typeFixture } from "../shared/fixtures.ts";
 
 /** A config created with `body` on a fresh empty instance, as the config view shows it. */
 async function viewOfNew(ctx: CheckContext, body: Record<string, unknown>): Promise<any> {
@@ -236,7 +229,7 @@ describe("vm/configs", () => {
       );
       // "default total RAM of the instance": a limit of the whole RAM is no limit, and 0 is how many
       // targets store "no limit"; both give the instance all its memory
-      ctx.observe("memory_limit of a config created without one", limit);
+      ctx.observe("VM-CONFDEF-5", "memory_limit of a config created without one", limit);
       if (limit !== memory && limit !== 0)
         throw new TargetFailure(
           `memory_limit is ${limit}; the instance has ${memory} MB (0 would mean no limit)`,
@@ -502,7 +495,7 @@ describe("vm/configs/interfaces", () => {
         });
         if (res.status >= 400) {
           expectError(res);
-          ctx.observe("new VLAN labels accepted before the refusal", n - 1);
+          ctx.observe("VM-IFACE-8", "new VLAN labels accepted before the refusal", n - 1);
           return;
         }
         expectSuccess(res); // the configs go with the instance

@@ -7,21 +7,18 @@ import { describe } from "vitest";
 import { check, type CheckContext } from "../../harness/check.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { expectError, expectSuccess } from "../../harness/expect.ts";
-import { allPages } from "../account/helpers.ts";
-import { allEvents } from "../events/helpers.ts";
+import { allPages } from "../shared/pages.ts";
+import { allEvents } from "../shared/pages.ts";
 import {
   configsOf,
   disksOf,
   eventually,
   expectCreateRefused,
-  imageFixture,
-  largerTypeFixture,
   PASS,
-  regionFixture,
   instanceField,
   shownField,
-  typeFixture,
 } from "./helpers.ts";
+import { imageFixture, largerTypeFixture, regionFixture, typeFixture } from "../shared/fixtures.ts";
 
 /** An offline instance with one small disk and three configs on it. */
 async function threeConfigs(ctx: CheckContext) {

@@ -9,7 +9,8 @@ import {
   expectErrorNamingField,
   expectSuccess,
 } from "../../harness/expect.ts";
-import { disksOf, imageFixture, PASS, shownField, WEAK_PASS } from "./helpers.ts";
+import { disksOf, PASS, shownField, WEAK_PASS } from "./helpers.ts";
+import { imageFixture } from "../shared/fixtures.ts";
 
 describe("vm/disks", () => {
   check(
@@ -50,7 +51,7 @@ describe("vm/disks", () => {
         path: { vmId: vm.id, diskId: disk.id },
         body: { label },
       });
-      ctx.observe("disk update with label answered", res.status, "VM-DISK-10");
+      ctx.observe("VM-DISK-10", "disk update with label answered", res.status);
       if (res.status >= 400 && res.status < 500) {
         expectError(res);
         return;
@@ -123,6 +124,7 @@ describe("vm/disks", () => {
         await ctx.ops.createDisk({ path: { vmId: vm.id }, body: { size: 100 } }),
       );
       ctx.observe(
+        "VM-DISK-4",
         "fields named",
         errors.map((e) => e.field),
       );

@@ -7,45 +7,13 @@ import { MissingCapability, TargetFailure } from "../../harness/errors.ts";
 import { expectCollection, expectError, expectSuccess } from "../../harness/expect.ts";
 import type { Ops } from "../../harness/ops.ts";
 import type { States } from "../../harness/states.ts";
+import { imageFixture, regionFixture } from "../shared/fixtures.ts";
+import { allPages } from "../shared/pages.ts";
 
 /** A strong root password (four character classes), inside 7..128. */
 export const PASS = "Plumb1ine!Pass";
 /** A root password nobody calls strong: one character class. */
 export const WEAK_PASS = "aaaaaaaaaa";
-
-/** The image fixture, or a skip naming it. */
-export function imageFixture(ctx: CheckContext): string {
-  const image = ctx.config.fixtures.image;
-  if (!image)
-    ctx.skip('fixture "image" is not configured (set PLUMBLINE_FIXTURE_IMAGE or fixtures.image)');
-  return image;
-}
-
-export function regionFixture(ctx: CheckContext): string {
-  const region = ctx.config.fixtures.region;
-  if (!region)
-    ctx.skip(
-      'fixture "region" is not configured (set PLUMBLINE_FIXTURE_REGION or fixtures.region)',
-    );
-  return region;
-}
-
-export function typeFixture(ctx: CheckContext): string {
-  const type = ctx.config.fixtures.type;
-  if (!type)
-    ctx.skip('fixture "type" is not configured (set PLUMBLINE_FIXTURE_TYPE or fixtures.type)');
-  return type;
-}
-
-/** A type with more disk than the type fixture, or a skip naming it. */
-export function largerTypeFixture(ctx: CheckContext): string {
-  const larger = ctx.config.fixtures.largerType;
-  if (!larger)
-    ctx.skip(
-      'fixture "largerType" (a type with more disk than the type fixture) is not configured (set PLUMBLINE_FIXTURE_LARGER_TYPE or fixtures.largerType)',
-    );
-  return larger;
-}
 
 /** The disk allowance (specs.disk, MB) an instance's view shows; skipped when it is not shown. */
 export async function diskAllowance(ctx: CheckContext, vmId: number): Promise<number> {
@@ -57,24 +25,16 @@ export async function diskAllowance(ctx: CheckContext, vmId: number): Promise<nu
   return disk;
 }
 
-/** Every item of a paginated instance-scoped list (configs, disks), all pages. */
-export async function listAll(
-  ops: Ops,
-  op: "listConfigs" | "listDisks" | "listInstances",
-  vmId?: number,
-): Promise<any[]> {
-  const items: any[] = [];
-  for (let page = 1; ; page++) {
-    const c = expectCollection(
-      await ops[op]({ path: vmId === undefined ? undefined : { vmId }, query: { page } }),
-    );
-    items.push(...c.data);
-    if (page >= c.pages || c.data.length === 0) return items;
-  }
-}
+/**
+ * Every item of an instance list (instances; an instance's configs or disks), all pages. Page 1 is
+ * asked as `page=1` too.
+ */
+const vmList = (ops: Ops, op: "listConfigs" | "listDisks" | "listInstances", vmId?: number) =>
+  allPages(ops, op, { path: vmId === undefined ? undefined : { vmId } }, { askPageOne: true });
 
-export const configsOf = (ops: Ops, vmId: number) => listAll(ops, "listConfigs", vmId);
-export const disksOf = (ops: Ops, vmId: number) => listAll(ops, "listDisks", vmId);
+export const allInstances = (ops: Ops) => vmList(ops, "listInstances");
+export const configsOf = (ops: Ops, vmId: number) => vmList(ops, "listConfigs", vmId);
+export const disksOf = (ops: Ops, vmId: number) => vmList(ops, "listDisks", vmId);
 
 /**
  * An instance deployed from the image fixture (create rule 2: a default config and two disks),
@@ -182,27 +142,4 @@ export async function eventually(
       );
     throw e;
   }
-}
-
-/**
- * Kernel view of `id` without a token. The material gives "kernelId string" and never says how a
- * `/` inside it (`vm/latest-64bit`) travels in the path: percent-encoded (`%2F`) is tried first and,
- * when that is refused, the plain path segments. Either form answering conforms; which one is recorded.
- */
-export async function viewKernel(ctx: CheckContext, id: string): Promise<ApiResponse> {
-  const encoded = await ctx.ops.getKernel({ path: { kernelId: id }, as: "anonymous" });
-  if ((encoded.status >= 200 && encoded.status < 300) || !id.includes("/")) return encoded;
-  const url = encoded.exchange.url.replace(
-    encodeURIComponent(id),
-    id.split("/").map(encodeURIComponent).join("/"),
-  );
-  const plain = await ctx.http("GET", url);
-  ctx.observe(
-    `kernel view of ${id}: percent-encoded answered ${encoded.status}, plain path segments answered`,
-    plain.status,
-    "VM-KERNEL-2",
-  );
-  return plain.status >= 200 && plain.status < 300
-    ? { ...plain, operationId: "getKernel" }
-    : encoded;
 }

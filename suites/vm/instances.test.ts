@@ -15,16 +15,15 @@ import {
   disksOf,
   eventually,
   expectCreateRefused,
-  imageFixture,
   imageInstance,
-  listAll,
+  allInstances,
   PASS,
-  regionFixture,
   instanceField,
   shownField,
-  typeFixture,
   WEAK_PASS,
 } from "./helpers.ts";
+import { imageFixture, regionFixture, typeFixture } from "../shared/fixtures.ts";
+import { specEnum } from "../shared/enums.ts";
 
 describe("vm/instances", () => {
   check(
@@ -33,7 +32,7 @@ describe("vm/instances", () => {
     async ({ ops, fresh }) => {
       const vm = await fresh.emptyInstance();
       expectSuccess(await ops.getInstance({ path: { vmId: vm.id } }));
-      const listed = await listAll(ops, "listInstances");
+      const listed = await allInstances(ops);
       if (!listed.some((i) => i?.id === vm.id))
         throw new TargetFailure(`instance ${vm.id} is not in the instances list`);
     },
@@ -47,7 +46,7 @@ describe("vm/instances", () => {
       const res = await ops.listInstances();
       expectSuccess(res);
       expectCollection(res);
-      if (!(await listAll(ops, "listInstances")).some((i) => i?.id === vm.id))
+      if (!(await allInstances(ops)).some((i) => i?.id === vm.id))
         throw new TargetFailure(`instance ${vm.id} is not listed`);
     },
   );
@@ -87,7 +86,7 @@ describe("vm/instances", () => {
       expectError(await ctx.ops.getDisk({ path: { vmId: vm.id, diskId: disk.id } }));
       expectError(await ctx.ops.getConfig({ path: { vmId: vm.id, configId: config.id } }));
       expectError(await ctx.ops.listBackups({ path: { vmId: vm.id } }));
-      if ((await listAll(ctx.ops, "listInstances")).some((i) => i?.id === vm.id))
+      if ((await allInstances(ctx.ops)).some((i) => i?.id === vm.id))
         throw new TargetFailure(`deleted instance ${vm.id} is still listed`);
     },
   );
@@ -543,18 +542,11 @@ describe("vm/instances", () => {
     async (ctx) => {
       const vm = await ctx.fresh.emptyInstance();
       const schedule = await instanceField(ctx, vm.id, "backups.schedule");
-      const days = [
-        "Scheduling",
-        null,
-        "Sunday",
-        "Monday",
-        "Tuesday",
-        "Wednesday",
-        "Thursday",
-        "Friday",
-        "Saturday",
-      ];
-      const windows = ["Scheduling", null, ...Array.from({ length: 12 }, (_, i) => `W${i * 2}`)];
+      const days = specEnum<string | null>({ schema: "Instance", member: "backups.schedule.day" });
+      const windows = specEnum<string | null>({
+        schema: "Instance",
+        member: "backups.schedule.window",
+      });
       if (!days.includes(schedule.day) || !windows.includes(schedule.window))
         throw new TargetFailure(`backups.schedule is ${JSON.stringify(schedule)}`);
     },

@@ -5,7 +5,8 @@ import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { expectCollection, expectError, expectSuccess } from "../../harness/expect.ts";
-import { months, viewKernel } from "./helpers.ts";
+import { months } from "./helpers.ts";
+import { viewKernel } from "../shared/kernels.ts";
 
 describe("vm/stats", () => {
   check(
@@ -63,6 +64,7 @@ describe("vm/stats", () => {
     async (ctx) => {
       const vm = await ctx.fresh.emptyInstance();
       ctx.observe(
+        "VM-STATS-4",
         "status for year 1999",
         (await ctx.ops.getInstanceStatsByMonth({ path: { vmId: vm.id, year: 1999, month: 1 } }))
           .status,

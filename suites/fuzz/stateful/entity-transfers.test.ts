@@ -2,11 +2,12 @@ import { describe } from "vitest";
 import { check } from "../../../harness/check.ts";
 import { expectEmptyObject, expectSuccess, observe } from "../../../harness/expect.ts";
 import { MissingCapability, TargetFailure } from "../../../harness/errors.ts";
-import { accepted } from "../../managed/helpers.ts";
+import { expectAccepted } from "../../shared/acceptance.ts";
 import { at, command, expectListed, often, pick, runModel, type Real } from "./model.ts";
+import { specEnum } from "../../shared/enums.ts";
 
 const DAY_MS = 86_400_000;
-const STATUSES = ["accepted", "cancelled", "completed", "failed", "pending", "stale"];
+const STATUSES = specEnum({ schema: "EntityTransfer", member: "status" });
 
 interface Transfer {
   token: string;
@@ -47,7 +48,7 @@ function expectTransfer(where: string, rec: any, t: Transfer): void {
 async function agree(m: Model, r: R): Promise<void> {
   const pending = m.transfers.filter((t) => !t.cancelled);
   const items = await expectListed(
-    r.c,
+    r.ctx,
     "listEntityTransfers",
     {},
     pending,
@@ -63,12 +64,12 @@ async function agree(m: Model, r: R): Promise<void> {
     );
     expectTransfer(
       "view",
-      expectSuccess(await r.c.ops.getEntityTransfer({ path: { token: t.token } })),
+      expectSuccess(await r.ctx.ops.getEntityTransfer({ path: { token: t.token } })),
       t,
     );
   }
   for (const t of m.transfers.filter((x) => x.cancelled)) {
-    const res = await r.c.ops.getEntityTransfer({ path: { token: t.token } });
+    const res = await r.ctx.ops.getEntityTransfer({ path: { token: t.token } });
     observe("ACCT-XFER-8", "a cancelled transfer: view status, listed", [
       res.status >= 200 && res.status < 300 ? res.body?.status : `view answered ${res.status}`,
       items.some((item) => item?.token === t.token),
@@ -84,8 +85,8 @@ const commands = [
         (m) => m.free.length > 0,
         async (m, r) => {
           const vm = at(m.free, i);
-          const made = await accepted(
-            r.c.fresh.create("entityTransfer", "createEntityTransfer", {
+          const made = await expectAccepted(
+            r.ctx.fresh.create("entityTransfer", "createEntityTransfer", {
               body: { entities: { vms: [vm] } },
             }),
           );
@@ -114,7 +115,7 @@ const commands = [
           m.transfers.filter((x) => !x.cancelled),
           i,
         );
-        expectEmptyObject(await r.c.ops.cancelEntityTransfer({ path: { token: t.token } }));
+        expectEmptyObject(await r.ctx.ops.cancelEntityTransfer({ path: { token: t.token } }));
         t.cancelled = true;
         await agree(m, r);
       },
@@ -130,9 +131,9 @@ const commands = [
           m.transfers.filter((x) => !x.cancelled),
           i,
         );
-        let other: ReturnType<typeof r.c.principals.get>;
+        let other: ReturnType<typeof r.ctx.principals.get>;
         try {
-          other = r.c.principals.get("secondary");
+          other = r.ctx.principals.get("secondary");
         } catch (e) {
           if (!(e instanceof MissingCapability)) throw e;
           return observe(
@@ -141,7 +142,7 @@ const commands = [
             e.message,
           );
         }
-        const res = await r.c.ops.getEntityTransfer({ path: { token: t.token }, as: other });
+        const res = await r.ctx.ops.getEntityTransfer({ path: { token: t.token }, as: other });
         if (res.status >= 200 && res.status < 300) {
           const rec = expectSuccess(res);
           if (rec?.is_sender !== false)
@@ -188,7 +189,7 @@ describe("fuzz/stateful/entity-transfers", () => {
         async () => {
           const free: number[] = [];
           for (let n = 0; n < 3; n++) free.push((await c.fresh.emptyInstance()).id);
-          return { model: { transfers: [], free }, real: { c } };
+          return { model: { transfers: [], free }, real: { ctx: c } };
         },
         { maxCommands: 6 },
       );

@@ -10,7 +10,8 @@ import { check } from "../../../harness/check.ts";
 import { expectError, expectSuccess, observe } from "../../../harness/expect.ts";
 import { TargetFailure } from "../../../harness/errors.ts";
 import type { OperationId } from "../../../harness/operation-ids.ts";
-import { accepted, holds, strings } from "../../managed/helpers.ts";
+import { expectAccepted } from "../../shared/acceptance.ts";
+import { containsValue, stringLeaves } from "../../shared/records.ts";
 import {
   at,
   command,
@@ -57,34 +58,36 @@ const name = (f: Family) => (e: Entry) => `${f.what} ${e.label}`;
 
 async function agree(f: Family, m: Model, r: Real): Promise<void> {
   const is = (item: any, e: Entry) => sameRecord(item, e.id, e.label);
-  if (f.paginated) await expectListed(r.c, f.list, {}, m.live, m.gone, is, name(f));
+  if (f.paginated) await expectListed(r.ctx, f.list, {}, m.live, m.gone, is, name(f));
   else {
     const items = await unpaginated(f, r);
     if (items) expectMembers(f.list, items, m.live, m.gone, is, name(f));
   }
   for (const e of m.live) {
-    const view = expectSuccess(await r.c.ops[f.view]({ path: { [f.param]: e.id } }));
+    const view = expectSuccess(await r.ctx.ops[f.view]({ path: { [f.param]: e.id } }));
     // a string sent is found inside a string of the view (an address may be normalised), a number as a value
     const missing = e.shows.filter((v) =>
-      typeof v === "string" ? !strings(view).some((x) => x.includes(v)) : !holds(view, v),
+      typeof v === "string"
+        ? !stringLeaves(view).some((x) => x.includes(v))
+        : !containsValue(view, v),
     );
     if (missing.length)
       throw new TargetFailure(
         `view of ${name(f)(e)} does not show the value(s) sent: ${JSON.stringify(missing)}; got ${JSON.stringify(view).slice(0, 300)}`,
       );
-    const seen = e.never.filter((s) => strings(view).some((v) => v.includes(s)));
+    const seen = e.never.filter((s) => stringLeaves(view).some((v) => v.includes(s)));
     if (seen.length)
       throw new TargetFailure(
         `view of ${name(f)(e)} holds ${JSON.stringify(seen)}, which must not be stored`,
       );
   }
   for (const e of m.gone)
-    expectGone(await r.c.ops[f.view]({ path: { [f.param]: e.id } }), name(f)(e));
+    expectGone(await r.ctx.ops[f.view]({ path: { [f.param]: e.id } }), name(f)(e));
 }
 
 /** The services list takes no pagination and its body is not shown: its items when it answers a `data` array. */
 async function unpaginated(f: Family, r: Real): Promise<unknown[] | undefined> {
-  const body = expectSuccess(await r.c.ops[f.list]());
+  const body = expectSuccess(await r.ctx.ops[f.list]());
   if (Array.isArray(body?.data)) return body.data;
   observe("MNG-SVC-1", `${f.list} answered no data array (its body is not shown)`, typeof body);
   return undefined;
@@ -113,14 +116,14 @@ function lifecycle(
           () => true,
           async (m, r) => {
             const { body, entry } = make(r);
-            const made = await accepted(
-              r.c.fresh.create(
+            const made = await expectAccepted(
+              r.ctx.fresh.create(
                 type,
                 f.list.replace(/^listManaged(\w+)s$/, "createManaged$1") as OperationId,
                 { body, label: entry.label },
               ),
             );
-            m.live.push({ id: shownId(r.c, made, f.what), ...entry });
+            m.live.push({ id: shownId(r.ctx, made, f.what), ...entry });
             await agree(f, m, r);
           },
         ),
@@ -133,11 +136,13 @@ function lifecycle(
         async (m, r) => {
           const e = at(m.live, i);
           const u = change(r, e);
-          const res = await r.c.ops[u.op]({ path: { [f.param]: e.id }, body: u.body });
+          const res = await r.ctx.ops[u.op]({ path: { [f.param]: e.id }, body: u.body });
           if (u.refused && res.status >= 400 && res.status < 500) {
             // refusing a field the operation does not take also changes nothing; then the plain update
             expectError(res);
-            expectSuccess(await r.c.ops[u.op]({ path: { [f.param]: e.id }, body: u.refused.body }));
+            expectSuccess(
+              await r.ctx.ops[u.op]({ path: { [f.param]: e.id }, body: u.refused.body }),
+            );
             u.refused.apply();
           } else {
             expectSuccess(res);
@@ -149,7 +154,7 @@ function lifecycle(
     ),
     removeCommand<Entry, Model, Real>(
       "delete",
-      async (e, r) => void expectSuccess(await r.c.ops[f.remove]({ path: { [f.param]: e.id } })),
+      async (e, r) => void expectSuccess(await r.ctx.ops[f.remove]({ path: { [f.param]: e.id } })),
       (m, r) => agree(f, m, r),
     ),
   ];
@@ -167,9 +172,9 @@ const CONTACTS: Family = {
 };
 
 const contactFields = (r: Real) => {
-  const name = r.c.label("ct", 64);
-  const group = r.c.label("grp", 50);
-  const email = `${r.c.label("ops", 40).toLowerCase()}@example.com`;
+  const name = r.ctx.label("ct", 64);
+  const group = r.ctx.label("grp", 50);
+  const email = `${r.ctx.label("ops", 40).toLowerCase()}@example.com`;
   return { name, group, email };
 };
 
@@ -209,16 +214,16 @@ const credentialCommands = [
   ...lifecycle(
     CREDENTIALS,
     (r) => {
-      const label = r.c.label("cred", 75);
+      const label = r.ctx.label("cred", 75);
       return {
-        body: { label, password: "Plumbline-s3cret!", username: r.c.label("user", 60) },
+        body: { label, password: "Plumbline-s3cret!", username: r.ctx.label("user", 60) },
         entry: { label, shows: [label], never: [] },
       };
     },
     // the label-only update, sent with a username it must not apply
     (r, e) => {
-      const label = r.c.label("cred", 75);
-      const username = r.c.label("not-applied", 60);
+      const label = r.ctx.label("cred", 75);
+      const username = r.ctx.label("not-applied", 60);
       return {
         op: "updateManagedCredential",
         body: { label, username },
@@ -234,9 +239,9 @@ const credentialCommands = [
       (m) => m.live.length > 0,
       async (m, r) => {
         const e = at(m.live, i);
-        const username = r.c.label("user", 60);
+        const username = r.ctx.label("user", 60);
         expectSuccess(
-          await r.c.ops.updateManagedCredentialUsernamePassword({
+          await r.ctx.ops.updateManagedCredentialUsernamePassword({
             path: { credentialId: e.id },
             body: { password: "Fresh-s3cret!", username },
           }),
@@ -251,7 +256,7 @@ const credentialCommands = [
       (m) => m.live.length > 0,
       async (m, r) => {
         const e = at(m.live, i);
-        const res = await r.c.fresh.attempt("managedCredential", "createManagedCredential", {
+        const res = await r.ctx.fresh.attempt("managedCredential", "createManagedCredential", {
           body: { label: e.label, password: "Plumbline-s3cret!" },
           label: e.label,
         });
@@ -275,9 +280,9 @@ const SERVICES: Family = {
 
 /** A url service on a public host (no region); its address has query parameters and, sometimes, a fragment. */
 function serviceFields(r: Real, fragment: boolean) {
-  const label = r.c.label("svc", 64);
-  const query = `probe=${r.c.label("q", 30)}`;
-  const frag = r.c.label("frag", 30);
+  const label = r.ctx.label("svc", 64);
+  const query = `probe=${r.ctx.label("q", 30)}`;
+  const frag = r.ctx.label("frag", 30);
   const address = `https://example.com/health?${query}${fragment ? `#${frag}` : ""}`;
   const timeout = 1 + (label.charCodeAt(label.length - 1) % 255);
   return {
@@ -295,14 +300,14 @@ const serviceCommands = [
         () => true,
         async (m, r) => {
           const s = serviceFields(r, fragment);
-          const made = await accepted(
-            r.c.fresh.create("managedService", "createManagedService", {
+          const made = await expectAccepted(
+            r.ctx.fresh.create("managedService", "createManagedService", {
               body: s.body,
               label: s.body.label,
             }),
           );
           m.live.push({
-            id: shownId(r.c, made, "service"),
+            id: shownId(r.ctx, made, "service"),
             label: s.body.label,
             shows: s.shows,
             never: s.never,
@@ -327,7 +332,7 @@ const serviceCommands = [
           const e = at(m.live, i);
           const s = serviceFields(r, fragment);
           const body = Object.fromEntries(fields.map((f) => [f, s.body[f]]));
-          expectSuccess(await r.c.ops.updateManagedService({ path: { serviceId: e.id }, body }));
+          expectSuccess(await r.ctx.ops.updateManagedService({ path: { serviceId: e.id }, body }));
           // what the view must show now: the fields sent, and the old values of the others
           const old = { label: e.shows[0], address: e.shows[1], timeout: e.shows[2] };
           const now = {
@@ -356,17 +361,17 @@ const serviceCommands = [
             i,
           );
           const before = expectSuccess(
-            await r.c.ops.getManagedService({ path: { serviceId: e.id } }),
+            await r.ctx.ops.getManagedService({ path: { serviceId: e.id } }),
           );
           expectSuccess(
-            await r.c.ops[move === "disable" ? "disableManagedService" : "enableManagedService"]({
+            await r.ctx.ops[move === "disable" ? "disableManagedService" : "enableManagedService"]({
               path: { serviceId: e.id },
             }),
           );
           e.monitored = move === "enable";
           // which field shows monitoring is not shown: whether the view changed is recorded
           const after = expectSuccess(
-            await r.c.ops.getManagedService({ path: { serviceId: e.id } }),
+            await r.ctx.ops.getManagedService({ path: { serviceId: e.id } }),
           );
           observe(
             "MNG-SVC-11",
@@ -381,7 +386,7 @@ const serviceCommands = [
   removeCommand<Entry, Model, Real>(
     "delete",
     async (e, r) =>
-      void expectSuccess(await r.c.ops.deleteManagedService({ path: { serviceId: e.id } })),
+      void expectSuccess(await r.ctx.ops.deleteManagedService({ path: { serviceId: e.id } })),
     (m, r) => agree(SERVICES, m, r),
   ),
 ];
@@ -405,7 +410,7 @@ describe("fuzz/stateful/managed", () => {
     async (c) => {
       await runModel<Model, Real>(c, "stateful managed contacts", contactCommands, async () => ({
         model: { live: [], gone: [] },
-        real: { c },
+        real: { ctx: c },
       }));
     },
   );
@@ -431,7 +436,7 @@ describe("fuzz/stateful/managed", () => {
         c,
         "stateful managed credentials",
         credentialCommands,
-        async () => ({ model: { live: [], gone: [] }, real: { c } }),
+        async () => ({ model: { live: [], gone: [] }, real: { ctx: c } }),
       );
     },
   );
@@ -464,7 +469,7 @@ describe("fuzz/stateful/managed", () => {
     async (c) => {
       await runModel<Model, Real>(c, "stateful managed services", serviceCommands, async () => ({
         model: { live: [], gone: [] },
-        real: { c },
+        real: { ctx: c },
       }));
     },
   );

@@ -6,16 +6,17 @@ import fc from "fast-check";
 import type { CheckContext } from "../../../harness/check.ts";
 import { classify } from "../../../harness/check.ts";
 import { TargetFailure } from "../../../harness/errors.ts";
-import { expectCollection, expectError } from "../../../harness/expect.ts";
+import { expectError } from "../../../harness/expect.ts";
 import { fuzz } from "../../../harness/fuzz.ts";
 import type { ApiResponse } from "../../../harness/client.ts";
 import type { CallOptions } from "../../../harness/ops.ts";
 import type { OperationId } from "../../../harness/operation-ids.ts";
-import { holds } from "../../managed/helpers.ts";
+import { walkPages, type Walked } from "../../shared/pages.ts";
+import { containsValue } from "../../shared/records.ts";
 
 /** The real side of a sequence: the check's context, what the sequence was set up with, and what ran so far. */
 export interface Real {
-  c: CheckContext;
+  ctx: CheckContext;
   /** the commands run so far in this sequence, for the failure message */
   trace: string[];
 }
@@ -43,14 +44,14 @@ export function command<M extends object, R extends Real>(
  * stateless property's, so a fifth of --fuzz-runs, and at least 10 (fast-check draws some short
  * or empty sequences, which cost only their setup). The time budget still bounds them.
  */
-export function sequences(c: CheckContext): number {
-  return Math.max(10, Math.ceil(c.config.fuzzRuns / 5));
+export function sequences(ctx: CheckContext): number {
+  return Math.max(10, Math.ceil(ctx.config.fuzzRuns / 5));
 }
 
 export interface ModelRunOptions {
   /** longest sequence generated (default 10) */
   maxCommands?: number;
-  /** sequences to run (default `sequences(c)`) */
+  /** sequences to run (default `sequences(ctx)`) */
   numRuns?: number;
 }
 
@@ -69,7 +70,7 @@ export interface Start<M, R> {
  * shortest that still fails; the failure names the commands it ran, in order.
  */
 export async function runModel<M extends object, R extends Real>(
-  c: CheckContext,
+  ctx: CheckContext,
   name: string,
   commands: fc.Arbitrary<Command<M, R>>[],
   start: () => Promise<Start<M, R>>,
@@ -79,7 +80,7 @@ export async function runModel<M extends object, R extends Real>(
   const arb = fc.noBias(fc.commands(commands, { maxCommands: opts.maxCommands ?? 10 }));
   const ran = { sequences: 0, commands: 0, longest: 0 };
   await fuzz(
-    c,
+    ctx,
     name,
     arb,
     async (cmds) => {
@@ -100,11 +101,12 @@ export async function runModel<M extends object, R extends Real>(
     },
     // a sequence takes tens of requests: at least 10 s before generation stops
     {
-      numRuns: opts.numRuns ?? sequences(c),
-      timeBudgetMs: Math.max(c.config.timeBudgetMs, 10_000),
+      numRuns: opts.numRuns ?? sequences(ctx),
+      timeBudgetMs: Math.max(ctx.config.timeBudgetMs, 10_000),
     },
   );
-  c.observe("command sequences run (shrinking included)", ran);
+  // on the check's first requirement, as its fuzz record
+  ctx.observe(ctx.requirementIds[0], "command sequences run (shrinking included)", ran);
 }
 
 /**
@@ -147,27 +149,13 @@ export function removeCommand<E, M extends { live: E[]; gone: E[] }, R extends R
   );
 }
 
-/** Every item of a paginated list, page by page (at most 50 pages), each page's envelope checked. */
-export async function listAll(
-  c: CheckContext,
+/** Every item of a paginated list (the one page walker), each page held to the page number asked. */
+export function listAll(
+  ctx: CheckContext,
   op: OperationId,
   opts: CallOptions = {},
-): Promise<{ items: any[]; results: number; pages: number }> {
-  const items: any[] = [];
-  let results = 0;
-  let pages = 1;
-  for (let page = 1; page <= 50; page++) {
-    // page 1 is asked without the parameter: some lists (buckets) do not name it
-    const col = expectCollection(
-      await c.ops[op]({ ...opts, query: page === 1 ? opts.query : { ...opts.query, page } }),
-    );
-    if (col.page !== page)
-      throw new TargetFailure(`${op} page ${page}: the envelope says page ${col.page}`);
-    items.push(...col.data);
-    ({ results, pages } = col);
-    if (page >= col.pages || col.data.length === 0) break;
-  }
-  return { items, results, pages };
+): Promise<Walked> {
+  return walkPages(ctx.ops, op, opts, { expectPageNumbers: true });
 }
 
 /**
@@ -223,7 +211,7 @@ export function expectMembers<E>(
  * miss on a list of several pages is confirmed by a second walk before it counts. Returns the items.
  */
 export async function expectListed<E>(
-  c: CheckContext,
+  ctx: CheckContext,
   op: OperationId,
   opts: CallOptions,
   live: readonly E[],
@@ -232,13 +220,13 @@ export async function expectListed<E>(
   name: (e: E) => string,
   how: { shifting?: boolean } = {},
 ): Promise<any[]> {
-  const first = await listAll(c, op, opts);
+  const first = await listAll(ctx, op, opts);
   try {
     expectMembers(op, first.items, live, gone, is, name, how);
     return first.items;
   } catch (e) {
     if (!(e instanceof TargetFailure) || first.pages <= 1) throw e;
-    const again = await listAll(c, op, opts);
+    const again = await listAll(ctx, op, opts);
     expectMembers(op, again.items, live, gone, is, name, how);
     return again.items;
   }
@@ -252,10 +240,10 @@ export function expectGone(res: ApiResponse, what: string): void {
 }
 
 /** `id` of a created record, as the target reports it; skips when the (not shown) body does not carry it. */
-export function shownId(c: CheckContext, body: unknown, what: string): string {
+export function shownId(ctx: CheckContext, body: unknown, what: string): string {
   const id = (body as { id?: unknown } | null)?.id;
   if (typeof id !== "string" && typeof id !== "number")
-    c.skip(
+    ctx.skip(
       `the ${what} create response does not carry "id" (its body is not shown in the material), so the ${what} cannot be addressed`,
     );
   return String(id);
@@ -271,5 +259,5 @@ export const hasId = (item: any, id: string): boolean =>
  */
 export function sameRecord(item: any, id: string, label: string): boolean {
   if (item === null || typeof item !== "object") return false;
-  return "id" in item ? String(item.id) === id : holds(item, label);
+  return "id" in item ? String(item.id) === id : containsValue(item, label);
 }

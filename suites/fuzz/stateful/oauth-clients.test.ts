@@ -9,8 +9,8 @@ import { describe } from "vitest";
 import { check } from "../../../harness/check.ts";
 import { expectEmptyObject, expectSuccess } from "../../../harness/expect.ts";
 import { TargetFailure } from "../../../harness/errors.ts";
-import { exchangeToken } from "../../account/helpers.ts";
-import { accepted } from "../../managed/helpers.ts";
+import { exchangeToken } from "../../oauth-clients/helpers.ts";
+import { expectAccepted } from "../../shared/acceptance.ts";
 import {
   at,
   command,
@@ -61,7 +61,7 @@ function expectRecord(where: string, rec: any, x: Client): void {
 
 async function agree(m: Model, r: R): Promise<void> {
   const items = await expectListed(
-    r.c,
+    r.ctx,
     "listOAuthClients",
     {},
     m.live,
@@ -77,15 +77,15 @@ async function agree(m: Model, r: R): Promise<void> {
     );
     expectRecord(
       "view",
-      expectSuccess(await r.c.ops.getOAuthClient({ path: { clientId: x.id } })),
+      expectSuccess(await r.ctx.ops.getOAuthClient({ path: { clientId: x.id } })),
       x,
     );
   }
   for (const x of m.gone)
-    expectGone(await r.c.ops.getOAuthClient({ path: { clientId: x.id } }), name(x));
+    expectGone(await r.ctx.ops.getOAuthClient({ path: { clientId: x.id } }), name(x));
 }
 
-const uri = (r: Real) => `https://example.com/${r.c.label("cb", 40)}`;
+const uri = (r: Real) => `https://example.com/${r.ctx.label("cb", 40)}`;
 
 const commands = [
   ...often(
@@ -94,9 +94,9 @@ const commands = [
         `create(public ${isPublic})`,
         () => true,
         async (m, r) => {
-          const body = { label: r.c.label("app", 512), public: isPublic, redirect_uri: uri(r) };
-          const made = await accepted(
-            r.c.fresh.create("oauthClient", "createOAuthClient", { body, label: body.label }),
+          const body = { label: r.ctx.label("app", 512), public: isPublic, redirect_uri: uri(r) };
+          const made = await expectAccepted(
+            r.ctx.fresh.create("oauthClient", "createOAuthClient", { body, label: body.label }),
           );
           if (typeof made?.id !== "string")
             throw new TargetFailure(
@@ -127,10 +127,10 @@ const commands = [
         (m) => m.live.length > 0,
         async (m, r) => {
           const x = at(m.live, i);
-          const next = { label: r.c.label("app", 512), public: isPublic, redirect_uri: uri(r) };
+          const next = { label: r.ctx.label("app", 512), public: isPublic, redirect_uri: uri(r) };
           const body = Object.fromEntries(fields.map((f) => [f, next[f]]));
           const res = expectSuccess(
-            await r.c.ops.updateOAuthClient({ path: { clientId: x.id }, body }),
+            await r.ctx.ops.updateOAuthClient({ path: { clientId: x.id }, body }),
           );
           Object.assign(x, body);
           expectRecord("update answer", res, x);
@@ -147,7 +147,7 @@ const commands = [
         async (m, r) => {
           const x = at(m.live, i);
           const secret = expectSuccess(
-            await r.c.ops.resetOAuthClientSecret({ path: { clientId: x.id } }),
+            await r.ctx.ops.resetOAuthClientSecret({ path: { clientId: x.id } }),
           ).secret;
           if (typeof secret !== "string" || secret === "")
             throw new TargetFailure(
@@ -161,12 +161,12 @@ const commands = [
           if (r.exchange) {
             if (
               old !== undefined &&
-              (await exchangeToken(r.c.states, { clientId: x.id, secret: old }))
+              (await exchangeToken(r.ctx.states, { clientId: x.id, secret: old }))
             )
               throw new TargetFailure(
                 `the secret of ${name(x)} replaced by this reset still authenticates it`,
               );
-            if (!(await exchangeToken(r.c.states, { clientId: x.id, secret })))
+            if (!(await exchangeToken(r.ctx.states, { clientId: x.id, secret })))
               throw new TargetFailure(
                 `the secret the reset of ${name(x)} answered does not authenticate it`,
               );
@@ -179,7 +179,7 @@ const commands = [
   removeCommand<Client, Model, R>(
     "delete",
     async (x, r) =>
-      expectEmptyObject(await r.c.ops.deleteOAuthClient({ path: { clientId: x.id } })),
+      expectEmptyObject(await r.ctx.ops.deleteOAuthClient({ path: { clientId: x.id } })),
     agree,
   ),
 ];
@@ -214,7 +214,7 @@ describe("fuzz/stateful/oauth-clients", () => {
       const exchange = c.config.controlUrl !== undefined;
       await runModel<Model, R>(c, "stateful oauth clients", commands, async () => ({
         model: { live: [], gone: [] },
-        real: { c, exchange },
+        real: { ctx: c, exchange },
       }));
     },
   );

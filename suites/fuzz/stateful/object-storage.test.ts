@@ -9,17 +9,16 @@ import { describe } from "vitest";
 import { check } from "../../../harness/check.ts";
 import { expectEmptyObject, expectError, expectSuccess } from "../../../harness/expect.ts";
 import { TargetFailure } from "../../../harness/errors.ts";
-import { accepted } from "../../managed/helpers.ts";
+import { expectAccepted } from "../../shared/acceptance.ts";
 import {
+  BUCKET_ACLS,
   CERTIFICATE,
   forceRemove,
-  freshBucket,
   presign,
   PRIVATE_KEY,
-  ref,
   works,
-  type BucketRef,
 } from "../../object-storage/helpers.ts";
+import { freshBucket, bucketRef, type BucketRef } from "../../shared/factories.ts";
 import {
   at,
   command,
@@ -32,6 +31,7 @@ import {
   runModel,
   type Real,
 } from "./model.ts";
+import { specEnum } from "../../shared/enums.ts";
 
 // ---- access keys ------------------------------------------------------------------------------
 
@@ -92,7 +92,7 @@ function expectKey(where: string, rec: any, k: Key, bucket: BucketRef): void {
 
 async function keysAgree(m: Keys, r: KR): Promise<void> {
   const items = await expectListed(
-    r.c,
+    r.ctx,
     "listKeys",
     {},
     m.live,
@@ -107,9 +107,14 @@ async function keysAgree(m: Keys, r: KR): Promise<void> {
       k,
       r.bucket,
     );
-    expectKey("view", expectSuccess(await r.c.ops.getKey({ path: { keyId: k.id } })), k, r.bucket);
+    expectKey(
+      "view",
+      expectSuccess(await r.ctx.ops.getKey({ path: { keyId: k.id } })),
+      k,
+      r.bucket,
+    );
   }
-  for (const k of m.gone) expectGone(await r.c.ops.getKey({ path: { keyId: k.id } }), keyName(k));
+  for (const k of m.gone) expectGone(await r.ctx.ops.getKey({ path: { keyId: k.id } }), keyName(k));
 }
 
 const keyCommands = [
@@ -117,21 +122,25 @@ const keyCommands = [
     fc
       .tuple(
         fc.constantFrom<Access>("omitted", "empty", "one bucket"),
-        fc.constantFrom("read_only", "read_write"),
+        fc.constantFrom(
+          ...specEnum({ schema: "BucketAccessEntry", member: "permissions" }, "x-seen-values"),
+        ),
       )
       .map(([access, permissions]) =>
         command<Keys, KR>(
           `create(bucket_access ${access === "one bucket" ? `one bucket, ${permissions}` : access})`,
           () => true,
           async (m, r) => {
-            const label = r.c.label("key", 50);
+            const label = r.ctx.label("key", 50);
             const body: Record<string, unknown> = { label };
             if (access === "empty") body.bucket_access = [];
             if (access === "one bucket")
               body.bucket_access = [
                 { cluster: r.bucket.clusterId, bucket_name: r.bucket.bucket, permissions },
               ];
-            const made = await accepted(r.c.fresh.create("key", "createKey", { body, label }));
+            const made = await expectAccepted(
+              r.ctx.fresh.create("key", "createKey", { body, label }),
+            );
             if (typeof made?.secret_key !== "string" || made.secret_key === "")
               throw new TargetFailure(
                 `key create answered secret_key ${JSON.stringify(made?.secret_key)}; it is returned on creation`,
@@ -156,11 +165,11 @@ const keyCommands = [
       (m) => m.live.length > 0,
       async (m, r) => {
         const k = at(m.live, i);
-        k.label = r.c.label("key", 50);
+        k.label = r.ctx.label("key", 50);
         expectKey(
           "update answer",
           expectSuccess(
-            await r.c.ops.updateKey({ path: { keyId: k.id }, body: { label: k.label } }),
+            await r.ctx.ops.updateKey({ path: { keyId: k.id }, body: { label: k.label } }),
           ),
           k,
           r.bucket,
@@ -171,7 +180,7 @@ const keyCommands = [
   ),
   removeCommand<Key, Keys, KR>(
     "revoke",
-    async (k, r) => expectEmptyObject(await r.c.ops.revokeKey({ path: { keyId: k.id } })),
+    async (k, r) => expectEmptyObject(await r.ctx.ops.revokeKey({ path: { keyId: k.id } })),
     keysAgree,
   ),
 ];
@@ -205,7 +214,7 @@ async function contents(r: Real, path: BucketRef): Promise<string[]> {
   for (let i = 0; i < 20; i++) {
     const body = expectSuccess<{
       data: { name: string; is_truncated?: boolean; next_marker?: string }[];
-    }>(await r.c.ops.listBucketObjects({ path: { ...path }, query: marker ? { marker } : {} }));
+    }>(await r.ctx.ops.listBucketObjects({ path: { ...path }, query: marker ? { marker } : {} }));
     names.push(...body.data.map((o) => o.name));
     const last = body.data.at(-1);
     if (last?.is_truncated !== true) return names;
@@ -223,7 +232,7 @@ async function bucketsAgree(m: Buckets, r: BR): Promise<void> {
   const isBucket = (item: any, b: Bucket) =>
     item?.label === b.path.bucket && item?.cluster === b.path.clusterId;
   await expectListed(
-    r.c,
+    r.ctx,
     "listClusterBuckets",
     { path: { clusterId: r.cluster } },
     m.live,
@@ -232,7 +241,7 @@ async function bucketsAgree(m: Buckets, r: BR): Promise<void> {
     bucketName,
   );
   for (const b of m.live) {
-    const view = expectSuccess(await r.c.ops.getBucket({ path: { ...b.path } }));
+    const view = expectSuccess(await r.ctx.ops.getBucket({ path: { ...b.path } }));
     if (!isBucket(view, b))
       throw new TargetFailure(
         `view of ${bucketName(b)} answered label ${JSON.stringify(view?.label)} in cluster ${JSON.stringify(view?.cluster)}`,
@@ -243,14 +252,14 @@ async function bucketsAgree(m: Buckets, r: BR): Promise<void> {
       throw new TargetFailure(
         `contents of ${bucketName(b)}: ${JSON.stringify(names)}; the model holds ${JSON.stringify(want)}`,
       );
-    const ssl = expectSuccess(await r.c.ops.getBucketSsl({ path: { ...b.path } })).ssl;
+    const ssl = expectSuccess(await r.ctx.ops.getBucketSsl({ path: { ...b.path } })).ssl;
     if (ssl !== b.ssl)
       throw new TargetFailure(
         `TLS state of ${bucketName(b)}: ssl ${JSON.stringify(ssl)}; the model holds ${b.ssl}`,
       );
     for (const [name, acl] of b.acls) {
       const view = expectSuccess(
-        await r.c.ops.getObjectAcl({ path: { ...b.path }, query: { name } }),
+        await r.ctx.ops.getObjectAcl({ path: { ...b.path }, query: { name } }),
       );
       if (view?.acl !== acl)
         throw new TargetFailure(
@@ -258,7 +267,7 @@ async function bucketsAgree(m: Buckets, r: BR): Promise<void> {
         );
     }
     for (const [name, data] of b.objects) {
-      const got = await r.c.http("GET", await presign(r.c, b.path, name, "GET"));
+      const got = await r.ctx.http("GET", await presign(r.ctx, b.path, name, "GET"));
       if (!works(got.status) || got.text !== data)
         throw new TargetFailure(
           `GET of ${name} in ${bucketName(b)} through a GET URL answered ${got.status || got.error} with ${JSON.stringify(got.text.slice(0, 60))}; stored ${JSON.stringify(data)}`,
@@ -266,17 +275,17 @@ async function bucketsAgree(m: Buckets, r: BR): Promise<void> {
     }
   }
   for (const b of m.gone)
-    expectGone(await r.c.ops.getBucket({ path: { ...b.path } }), bucketName(b));
+    expectGone(await r.ctx.ops.getBucket({ path: { ...b.path } }), bucketName(b));
 }
 
 const pickObject = fc.tuple(pick, fc.constantFrom(...OBJECT_NAMES));
 
 async function createBucket(m: Buckets, r: BR): Promise<void> {
-  const label = r.c.label("bkt", 63).toLowerCase();
-  const made = await accepted(
-    r.c.fresh.create("bucket", "createBucket", { body: { label, cluster: r.cluster }, label }),
+  const label = r.ctx.label("bkt", 63).toLowerCase();
+  const made = await expectAccepted(
+    r.ctx.fresh.create("bucket", "createBucket", { body: { label, cluster: r.cluster }, label }),
   );
-  m.live.push({ path: ref(made), objects: new Map(), acls: new Map(), ssl: false });
+  m.live.push({ path: bucketRef(made), objects: new Map(), acls: new Map(), ssl: false });
 }
 
 const bucketCommands = [
@@ -296,7 +305,7 @@ const bucketCommands = [
       (m) => m.live.length > 0,
       async (m, r) => {
         const b = at(m.live, i);
-        const res = await r.c.ops.createBucket({
+        const res = await r.ctx.ops.createBucket({
           body: { label: b.path.bucket, cluster: b.path.clusterId },
         });
         if (res.status !== 200)
@@ -315,7 +324,7 @@ const bucketCommands = [
         (m) => m.live.length > 0,
         async (m, r) => {
           const b = at(m.live, i);
-          const res = await r.c.http("PUT", await presign(r.c, b.path, name, "PUT"), {
+          const res = await r.ctx.http("PUT", await presign(r.ctx, b.path, name, "PUT"), {
             body: data,
             contentType: "application/octet-stream",
           });
@@ -337,7 +346,7 @@ const bucketCommands = [
       (m) => m.live.length > 0,
       async (m, r) => {
         const b = at(m.live, i);
-        const res = await r.c.http("PUT", await presign(r.c, b.path, name, "GET"), {
+        const res = await r.ctx.http("PUT", await presign(r.ctx, b.path, name, "GET"), {
           body: "not stored",
           contentType: "application/octet-stream",
         });
@@ -355,7 +364,7 @@ const bucketCommands = [
       (m) => m.live.length > 0,
       async (m, r) => {
         const b = at(m.live, i);
-        const res = await r.c.http("DELETE", await presign(r.c, b.path, name, "DELETE"));
+        const res = await r.ctx.http("DELETE", await presign(r.ctx, b.path, name, "DELETE"));
         if (!works(res.status) && b.objects.has(name))
           throw new TargetFailure(
             `DELETE of ${name} through a DELETE URL answered ${res.status || res.error}; the URL permits DELETE`,
@@ -366,42 +375,36 @@ const bucketCommands = [
       },
     ),
   ),
-  fc
-    .tuple(
-      pick,
-      pick,
-      fc.constantFrom("private", "public-read", "authenticated-read", "public-read-write"),
-    )
-    .map(([i, j, acl]) =>
-      command<Buckets, BR>(
-        `setObjectAcl(#${i}, object #${j}, ${acl})`,
-        (m) => m.live.some((b) => b.objects.size > 0),
-        async (m, r) => {
-          const b = at(
-            m.live.filter((x) => x.objects.size > 0),
-            i,
+  fc.tuple(pick, pick, fc.constantFrom(...BUCKET_ACLS)).map(([i, j, acl]) =>
+    command<Buckets, BR>(
+      `setObjectAcl(#${i}, object #${j}, ${acl})`,
+      (m) => m.live.some((b) => b.objects.size > 0),
+      async (m, r) => {
+        const b = at(
+          m.live.filter((x) => x.objects.size > 0),
+          i,
+        );
+        const name = at([...b.objects.keys()], j);
+        const set = expectSuccess(
+          await r.ctx.ops.updateObjectAcl({ path: { ...b.path }, body: { acl, name } }),
+        );
+        if (set?.acl !== acl)
+          throw new TargetFailure(
+            `object ACL update of ${name} to ${acl} answered acl ${JSON.stringify(set?.acl)}`,
           );
-          const name = at([...b.objects.keys()], j);
-          const set = expectSuccess(
-            await r.c.ops.updateObjectAcl({ path: { ...b.path }, body: { acl, name } }),
-          );
-          if (set?.acl !== acl)
-            throw new TargetFailure(
-              `object ACL update of ${name} to ${acl} answered acl ${JSON.stringify(set?.acl)}`,
-            );
-          b.acls.set(name, acl);
-          await bucketsAgree(m, r);
-        },
-      ),
+        b.acls.set(name, acl);
+        await bucketsAgree(m, r);
+      },
     ),
+  ),
   pick.map((i) =>
     command<Buckets, BR>(
       `uploadCert(#${i})`,
       (m) => m.live.length > 0,
       async (m, r) => {
         const b = at(m.live, i);
-        const res = await accepted(
-          r.c.fresh.create("bucketSsl", "uploadBucketSsl", {
+        const res = await expectAccepted(
+          r.ctx.fresh.create("bucketSsl", "uploadBucketSsl", {
             path: { ...b.path },
             body: { certificate: CERTIFICATE, private_key: PRIVATE_KEY },
             parent: { ...b.path },
@@ -425,7 +428,7 @@ const bucketCommands = [
           m.live.filter((x) => x.ssl),
           i,
         );
-        expectEmptyObject(await r.c.ops.deleteBucketSsl({ path: { ...b.path } }));
+        expectEmptyObject(await r.ctx.ops.deleteBucketSsl({ path: { ...b.path } }));
         b.ssl = false;
         await bucketsAgree(m, r);
       },
@@ -440,8 +443,8 @@ const bucketCommands = [
         async (m, r) => {
           const b = at(m.live, i);
           const res = force
-            ? await forceRemove(r.c, b.path)
-            : await r.c.ops.deleteBucket({ path: { ...b.path } });
+            ? await forceRemove(r.ctx, b.path)
+            : await r.ctx.ops.deleteBucket({ path: { ...b.path } });
           if (b.objects.size > 0 && !force) {
             expectError(res); // without force a non-empty bucket stays, objects and all
           } else {
@@ -481,7 +484,7 @@ describe("fuzz/stateful/object-storage", () => {
       const { path: bucket } = await freshBucket(c);
       await runModel<Keys, KR>(c, "stateful access keys", keyCommands, async () => ({
         model: { live: [], gone: [] },
-        real: { c, bucket },
+        real: { ctx: c, bucket },
       }));
     },
   );
@@ -524,10 +527,10 @@ describe("fuzz/stateful/object-storage", () => {
       // each sequence starts from one empty bucket, so the object and TLS commands apply from the first
       await runModel<Buckets, BR>(c, "stateful buckets and objects", bucketCommands, async () => {
         const model: Buckets = { live: [], gone: [] };
-        await createBucket(model, { c, cluster, trace: [] });
+        await createBucket(model, { ctx: c, cluster, trace: [] });
         return {
           model,
-          real: { c, cluster },
+          real: { ctx: c, cluster },
           setup: `bucket ${model.live[0].path.bucket}`,
           // cleanup removes buckets without force: the sequence empties what it filled
           end: async (m) => {

@@ -9,8 +9,10 @@ import { describe } from "vitest";
 import { check } from "../../../harness/check.ts";
 import { expectError, expectSuccess, observe } from "../../../harness/expect.ts";
 import { TargetFailure } from "../../../harness/errors.ts";
-import { accepted, expectHolds } from "../../managed/helpers.ts";
-import { image, SCRIPT } from "../../recipes/helpers.ts";
+import { expectAccepted } from "../../shared/acceptance.ts";
+import { expectContainsValues } from "../../shared/records.ts";
+import { SCRIPT } from "../../recipes/helpers.ts";
+import { imageFixture } from "../../shared/fixtures.ts";
 import {
   at,
   command,
@@ -47,7 +49,7 @@ async function agree(m: Model, r: Real): Promise<void> {
   // the caller's list holds the public ones; whether it holds the caller's own private ones is not
   // shown (RCP-LIST-3, INFO): one listed shows once, and each is checked through its view below
   const mine = await expectListed(
-    r.c,
+    r.ctx,
     "listRecipes",
     {},
     m.live.filter((x) => x.public),
@@ -63,7 +65,7 @@ async function agree(m: Model, r: Real): Promise<void> {
       );
   }
   const anonymous = await expectListed(
-    r.c,
+    r.ctx,
     "listRecipes",
     { as: "anonymous" },
     m.live.filter((x) => x.public),
@@ -77,18 +79,18 @@ async function agree(m: Model, r: Real): Promise<void> {
       `anonymous recipes list shows private ${name(shown[0])}; unauthenticated requests return only public recipes`,
     );
   for (const x of m.live)
-    expectHolds(
-      expectSuccess(await r.c.ops.getRecipe({ path: { recipeId: x.id } })),
+    expectContainsValues(
+      expectSuccess(await r.ctx.ops.getRecipe({ path: { recipeId: x.id } })),
       `view of ${name(x)}`,
       x.label,
       x.description,
       x.script,
     );
   for (const x of m.gone)
-    expectGone(await r.c.ops.getRecipe({ path: { recipeId: x.id } }), name(x));
+    expectGone(await r.ctx.ops.getRecipe({ path: { recipeId: x.id } }), name(x));
 }
 
-const text = (r: Real, what: string) => `${what} ${r.c.label(what, 40)}`;
+const text = (r: Real, what: string) => `${what} ${r.ctx.label(what, 40)}`;
 
 /**
  * Create, update and delete of private recipes; `ledgered` says whether the create goes through
@@ -104,22 +106,24 @@ function lifecycle(ledgered: boolean) {
           async (m, r) => {
             const x: Recipe = {
               id: "",
-              label: r.c.label("rcp", 128),
+              label: r.ctx.label("rcp", 128),
               description: text(r, "about"),
-              script: `${SCRIPT}echo ${r.c.label("s", 40)}\n`,
+              script: `${SCRIPT}echo ${r.ctx.label("s", 40)}\n`,
               public: false,
             };
             const body = {
               label: x.label,
               description: x.description,
               script: x.script,
-              images: [image(r.c)],
+              images: [imageFixture(r.ctx)],
               is_public: false,
             };
             const made = ledgered
-              ? await accepted(r.c.fresh.create("recipe", "createRecipe", { body, label: x.label }))
-              : expectSuccess(await r.c.ops.createRecipe({ body }));
-            x.id = shownId(r.c, made, "recipe");
+              ? await expectAccepted(
+                  r.ctx.fresh.create("recipe", "createRecipe", { body, label: x.label }),
+                )
+              : expectSuccess(await r.ctx.ops.createRecipe({ body }));
+            x.id = shownId(r.ctx, made, "recipe");
             m.live.push(x);
             await agree(m, r);
           },
@@ -135,12 +139,12 @@ function lifecycle(ledgered: boolean) {
           async (m, r) => {
             const x = at(m.live, i);
             const next = {
-              label: r.c.label("rcp", 128),
+              label: r.ctx.label("rcp", 128),
               description: text(r, "about"),
-              script: `${SCRIPT}echo ${r.c.label("s", 40)}\n`,
+              script: `${SCRIPT}echo ${r.ctx.label("s", 40)}\n`,
             };
             const body = Object.fromEntries(fields.map((f) => [f, next[f]]));
-            expectSuccess(await r.c.ops.updateRecipe({ path: { recipeId: x.id }, body }));
+            expectSuccess(await r.ctx.ops.updateRecipe({ path: { recipeId: x.id }, body }));
             Object.assign(x, body);
             await agree(m, r);
           },
@@ -152,7 +156,7 @@ function lifecycle(ledgered: boolean) {
         (m) => m.live.length > 0,
         async (m, r) => {
           const x = at(m.live, i);
-          const res = await r.c.ops.deleteRecipe({ path: { recipeId: x.id } });
+          const res = await r.ctx.ops.deleteRecipe({ path: { recipeId: x.id } });
           if (x.public) {
             expectError(res); // a public recipe cannot be deleted
           } else {
@@ -176,7 +180,7 @@ const publicMoves = [
       async (m, r) => {
         const x = at(m.live, i);
         expectSuccess(
-          await r.c.ops.updateRecipe({ path: { recipeId: x.id }, body: { is_public: true } }),
+          await r.ctx.ops.updateRecipe({ path: { recipeId: x.id }, body: { is_public: true } }),
         );
         x.public = true;
         await agree(m, r);
@@ -192,7 +196,7 @@ const publicMoves = [
           m.live.filter((y) => y.public),
           i,
         );
-        const res = await r.c.ops.updateRecipe({
+        const res = await r.ctx.ops.updateRecipe({
           path: { recipeId: x.id },
           body: { is_public: false },
         });
@@ -223,10 +227,10 @@ describe("fuzz/stateful/recipes", () => {
     },
     "private recipes: after any sequence of creates, updates and deletes, lists and views agree with the model",
     async (c) => {
-      image(c);
+      imageFixture(c);
       await runModel<Model, Real>(c, "stateful recipes", lifecycle(true), async () => ({
         model: { live: [], gone: [] },
-        real: { c },
+        real: { ctx: c },
       }));
     },
   );
@@ -241,7 +245,7 @@ describe("fuzz/stateful/recipes", () => {
     },
     "public move: a recipe made public stays public, stays listed to everyone and cannot be deleted, whatever follows",
     async (c) => {
-      image(c);
+      imageFixture(c);
       // created outside the ledger: a public recipe can never be removed; the private ones are deleted at the end
       await runModel<Model, Real>(
         c,
@@ -253,7 +257,7 @@ describe("fuzz/stateful/recipes", () => {
             for (const x of m.live.filter((y) => !y.public))
               await c.ops.deleteRecipe({ path: { recipeId: x.id } });
           };
-          return { model, real: { c }, end };
+          return { model, real: { ctx: c }, end };
         },
         { maxCommands: 8 },
       );

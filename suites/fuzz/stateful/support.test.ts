@@ -8,7 +8,8 @@ import { describe } from "vitest";
 import { check } from "../../../harness/check.ts";
 import { expectSuccess } from "../../../harness/expect.ts";
 import { TargetFailure } from "../../../harness/errors.ts";
-import { accepted, holds } from "../../managed/helpers.ts";
+import { expectAccepted } from "../../shared/acceptance.ts";
+import { containsValue } from "../../shared/records.ts";
 import { ticket } from "../../support/helpers.ts";
 import {
   at,
@@ -42,7 +43,7 @@ const isTicket = (item: any, t: Ticket) => sameRecord(item, t.id, t.summary);
  * and description; each replies list holds every reply created on it and counts at least as many.
  */
 async function agree(m: Model, r: Real): Promise<void> {
-  const items = await expectListed(r.c, "listTickets", {}, m.tickets, [], isTicket, name, {
+  const items = await expectListed(r.ctx, "listTickets", {}, m.tickets, [], isTicket, name, {
     shifting: true,
   });
   const place = (t: Ticket) => items.findIndex((item) => isTicket(item, t));
@@ -54,12 +55,12 @@ async function agree(m: Model, r: Real): Promise<void> {
       );
   }
   for (const t of m.tickets) {
-    const view = expectSuccess(await r.c.ops.getTicket({ path: { ticketId: t.id } }));
+    const view = expectSuccess(await r.ctx.ops.getTicket({ path: { ticketId: t.id } }));
     for (const v of [t.summary, t.description])
-      if (!holds(view, v))
+      if (!containsValue(view, v))
         throw new TargetFailure(`view of ${name(t)} does not show ${JSON.stringify(v)}`);
-    const replies = await listAll(r.c, "listTicketReplies", { path: { ticketId: t.id } });
-    const missing = t.replies.filter((d) => !replies.items.some((item) => holds(item, d)));
+    const replies = await listAll(r.ctx, "listTicketReplies", { path: { ticketId: t.id } });
+    const missing = t.replies.filter((d) => !replies.items.some((item) => containsValue(item, d)));
     if (missing.length)
       throw new TargetFailure(`replies list of ${name(t)} misses ${JSON.stringify(missing)}`);
     if (replies.results < t.replies.length)
@@ -76,11 +77,11 @@ const commands = [
         "open",
         () => true,
         async (m, r) => {
-          const summary = r.c.label("tkt", 64);
-          const description = `Opened by the plumbline conformance suite (${r.c.label("d", 40)}); please ignore.`;
-          const made = await accepted(ticket(r.c, { summary, description }));
+          const summary = r.ctx.label("tkt", 64);
+          const description = `Opened by the plumbline conformance suite (${r.ctx.label("d", 40)}); please ignore.`;
+          const made = await expectAccepted(ticket(r.ctx, { summary, description }));
           m.tickets.push({
-            id: shownId(r.c, made, "ticket"),
+            id: shownId(r.ctx, made, "ticket"),
             summary,
             description,
             open: true,
@@ -102,9 +103,9 @@ const commands = [
             m.tickets.filter((x) => x.open),
             i,
           );
-          const description = `${r.c.label("reply", 64)}: a reply`;
+          const description = `${r.ctx.label("reply", 64)}: a reply`;
           expectSuccess(
-            await r.c.ops.createTicketReply({ path: { ticketId: t.id }, body: { description } }),
+            await r.ctx.ops.createTicketReply({ path: { ticketId: t.id }, body: { description } }),
           );
           t.replies.push(description);
           await agree(m, r);
@@ -122,7 +123,7 @@ const commands = [
           m.tickets.filter((x) => x.open),
           i,
         );
-        expectSuccess(await r.c.ops.closeTicket({ path: { ticketId: t.id } }));
+        expectSuccess(await r.ctx.ops.closeTicket({ path: { ticketId: t.id } }));
         t.open = false;
         await agree(m, r);
       },
@@ -160,7 +161,7 @@ describe("fuzz/stateful/support", () => {
         c,
         "stateful support tickets",
         commands,
-        async () => ({ model: { tickets: [] }, real: { c } }),
+        async () => ({ model: { tickets: [] }, real: { ctx: c } }),
         { maxCommands: 8 },
       );
     },

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe } from "vitest";
 import { check } from "../../../harness/check.ts";
 import { expectSuccess } from "../../../harness/expect.ts";
-import { accepted } from "../../managed/helpers.ts";
+import { expectAccepted } from "../../shared/acceptance.ts";
 import { expectSameIds, listTagged, stillTagged, taggable } from "../../tags/helpers.ts";
 import { at, command, often, pick, removeCommand, runModel, type Real } from "./model.ts";
 
@@ -31,14 +31,18 @@ const idsOf = (r: R, t: Tag) => t.kinds.map((k) => r.objects[k]);
 /** Every live tag lists exactly its objects; every deleted one lists none (or is unknown: an error). */
 async function agree(m: Model, r: R): Promise<void> {
   for (const t of m.live)
-    expectSameIds(await listTagged(r.c, t.label), idsOf(r, t), `tagged objects of ${t.label}`);
+    expectSameIds(await listTagged(r.ctx, t.label), idsOf(r, t), `tagged objects of ${t.label}`);
   for (const t of m.gone)
-    expectSameIds(await stillTagged(r.c, t.label), [], `tagged objects of deleted tag ${t.label}`);
+    expectSameIds(
+      await stillTagged(r.ctx, t.label),
+      [],
+      `tagged objects of deleted tag ${t.label}`,
+    );
 }
 
 async function create(r: R, label: string, kinds: Kind[]): Promise<void> {
   const body = { label, ...Object.fromEntries(kinds.map((k) => [k, [r.objects[k]]])) };
-  await accepted(r.c.fresh.create("tag", "createTag", { body, label }));
+  await expectAccepted(r.ctx.fresh.create("tag", "createTag", { body, label }));
 }
 
 const commands = [
@@ -48,7 +52,7 @@ const commands = [
         `create(${kinds.join("+")})`,
         () => true,
         async (m, r) => {
-          const tag = { label: r.c.label("tag", 50), kinds };
+          const tag = { label: r.ctx.label("tag", 50), kinds };
           await create(r, tag.label, kinds);
           m.live.push(tag);
           await agree(m, r);
@@ -58,7 +62,7 @@ const commands = [
   ),
   removeCommand<Tag, Model, R>(
     "delete",
-    async (tag, r) => void expectSuccess(await r.c.ops.deleteTag({ path: { label: tag.label } })),
+    async (tag, r) => void expectSuccess(await r.ctx.ops.deleteTag({ path: { label: tag.label } })),
     agree,
   ),
   fc.tuple(pick, fc.subarray(KINDS, { minLength: 1 })).map(([i, kinds]) =>
@@ -95,7 +99,7 @@ describe("fuzz/stateful/tags", () => {
       };
       await runModel<Model, R>(c, "stateful tags", commands, async () => ({
         model: { live: [], gone: [] },
-        real: { c, objects: byKind },
+        real: { ctx: c, objects: byKind },
       }));
     },
   );

@@ -10,7 +10,7 @@ import { describe } from "vitest";
 import { check } from "../../../harness/check.ts";
 import { expectError, expectSuccess } from "../../../harness/expect.ts";
 import { TargetFailure } from "../../../harness/errors.ts";
-import { accepted } from "../../managed/helpers.ts";
+import { expectAccepted } from "../../shared/acceptance.ts";
 import {
   at,
   command,
@@ -24,6 +24,7 @@ import {
   shownId,
   type Real,
 } from "./model.ts";
+import { specEnum } from "../../shared/enums.ts";
 
 interface Config {
   id: string;
@@ -58,27 +59,27 @@ function expectFields(where: string, view: any, fields: Record<string, unknown>)
 /** The instance's configs and disks lists hold exactly the model's, each view shows the model's fields. */
 async function agree(m: Model, r: R): Promise<void> {
   const path = { vmId: r.vmId };
-  const configs = await listAll(r.c, "listConfigs", { path });
+  const configs = await listAll(r.ctx, "listConfigs", { path });
   expectOwnTotals("configs list", configs, m.configs.length);
   for (const x of m.configs) {
     if (!configs.items.some((item) => hasId(item, x.id)))
       throw new TargetFailure(`configs list misses config ${x.id}`);
     expectFields(
       `view of config ${x.id}`,
-      expectSuccess(await r.c.ops.getConfig({ path: { ...path, configId: x.id } })),
+      expectSuccess(await r.ctx.ops.getConfig({ path: { ...path, configId: x.id } })),
       x.fields,
     );
   }
   for (const x of m.gone)
-    expectGone(await r.c.ops.getConfig({ path: { ...path, configId: x.id } }), `config ${x.id}`);
-  const disks = await listAll(r.c, "listDisks", { path });
+    expectGone(await r.ctx.ops.getConfig({ path: { ...path, configId: x.id } }), `config ${x.id}`);
+  const disks = await listAll(r.ctx, "listDisks", { path });
   expectOwnTotals("disks list", disks, m.disks.length);
   for (const d of m.disks) {
     if (!disks.items.some((item) => hasId(item, d.id)))
       throw new TargetFailure(`disks list misses disk ${d.id}`);
     expectFields(
       `view of disk ${d.id}`,
-      expectSuccess(await r.c.ops.getDisk({ path: { ...path, diskId: d.id } })),
+      expectSuccess(await r.ctx.ops.getDisk({ path: { ...path, diskId: d.id } })),
       d.fields,
     );
   }
@@ -91,13 +92,13 @@ const commands = [
         `createConfig(${variant})`,
         () => true,
         async (m, r) => {
-          const label = r.c.label("cfg", 48);
+          const label = r.ctx.label("cfg", 48);
           const body: Record<string, unknown> = { label, devices: {} };
           if (variant === "invalid root_device") body.root_device = "not-a-device";
           if (variant === "paravirt, single")
             Object.assign(body, { virt_mode: "paravirt", run_level: "single" });
-          const made = await accepted(
-            r.c.fresh.create("config", "createConfig", {
+          const made = await expectAccepted(
+            r.ctx.fresh.create("config", "createConfig", {
               path: { vmId: r.vmId },
               body,
               label,
@@ -113,7 +114,7 @@ const commands = [
             virt_mode: "paravirt",
           };
           if (variant === "paravirt, single") fields.run_level = "single";
-          m.configs.push({ id: shownId(r.c, made, "config"), fields });
+          m.configs.push({ id: shownId(r.ctx, made, "config"), fields });
           await agree(m, r);
         },
       ),
@@ -124,7 +125,7 @@ const commands = [
     .tuple(
       pick,
       fc.subarray(["label", "comments", "run_level"] as const, { minLength: 1 }),
-      fc.constantFrom("default", "single", "binbash"),
+      fc.constantFrom(...specEnum({ schema: "ConfigurationProfile", member: "run_level" })),
     )
     .map(([i, keys, runLevel]) =>
       command<Model, R>(
@@ -133,13 +134,13 @@ const commands = [
         async (m, r) => {
           const x = at(m.configs, i);
           const next = {
-            label: r.c.label("cfg", 48),
-            comments: `plumbline ${r.c.label("c", 30)}`,
+            label: r.ctx.label("cfg", 48),
+            comments: `plumbline ${r.ctx.label("c", 30)}`,
             run_level: runLevel,
           };
           const body = Object.fromEntries(keys.map((k) => [k, next[k]]));
           expectSuccess(
-            await r.c.ops.updateConfig({ path: { vmId: r.vmId, configId: x.id }, body }),
+            await r.ctx.ops.updateConfig({ path: { vmId: r.vmId, configId: x.id }, body }),
           );
           Object.assign(x.fields, body);
           await agree(m, r);
@@ -152,7 +153,7 @@ const commands = [
       (m) => m.configs.length > 0,
       async (m, r) => {
         const x = at(m.configs, i);
-        expectSuccess(await r.c.ops.deleteConfig({ path: { vmId: r.vmId, configId: x.id } }));
+        expectSuccess(await r.ctx.ops.deleteConfig({ path: { vmId: r.vmId, configId: x.id } }));
         m.configs.splice(m.configs.indexOf(x), 1);
         m.gone.push(x);
         await agree(m, r);
@@ -166,14 +167,14 @@ const commands = [
         `createDisk(${filesystem ?? "no filesystem"}, ${eighths * 128} MB)`,
         (m) => m.disks.length < MAX_DISKS,
         async (m, r) => {
-          const label = r.c.label("disk", 48);
+          const label = r.ctx.label("disk", 48);
           const body: Record<string, unknown> = {
             label,
             size: eighths * 128,
             ...(filesystem ? { filesystem } : {}),
           };
-          const made = await accepted(
-            r.c.fresh.create("disk", "createDisk", {
+          const made = await expectAccepted(
+            r.ctx.fresh.create("disk", "createDisk", {
               path: { vmId: r.vmId },
               body,
               label,
@@ -182,7 +183,7 @@ const commands = [
           );
           // an empty disk without filesystem gets ext4; a filesystem given explicitly wins
           m.disks.push({
-            id: shownId(r.c, made, "disk"),
+            id: shownId(r.ctx, made, "disk"),
             fields: { label, size: eighths * 128, filesystem: filesystem ?? "ext4" },
           });
           await agree(m, r);
@@ -195,8 +196,8 @@ const commands = [
       (m) => m.disks.length > 0,
       async (m, r) => {
         const d = at(m.disks, i);
-        const label = r.c.label("disk", 48);
-        const res = await r.c.ops.updateDisk({
+        const label = r.ctx.label("disk", 48);
+        const res = await r.ctx.ops.updateDisk({
           path: { vmId: r.vmId, diskId: d.id },
           body: { label },
         });
@@ -252,7 +253,7 @@ describe("fuzz/stateful/vm", () => {
     async (c) => {
       await runModel<Model, R>(c, "stateful configs and disks", commands, async () => {
         const vm = await c.fresh.emptyInstance();
-        return { model: { configs: [], gone: [], disks: [] }, real: { c, vmId: vm.id } };
+        return { model: { configs: [], gone: [], disks: [] }, real: { ctx: c, vmId: vm.id } };
       });
     },
   );

@@ -1,0 +1,57 @@
+// Records several areas create for a check, through `fresh` (labelled with the run's prefix,
+// written to the ledger, removed when the check ends): managed contacts, credentials and services
+// (material: "Managed monitoring resources (writable fields)") and buckets with their path.
+import type { CheckContext } from "../../harness/check.ts";
+
+/** A managed contact with a unique name. */
+export function contact(ctx: CheckContext, body: Record<string, unknown> = {}): Promise<any> {
+  const name = ctx.label("ct", 64);
+  return ctx.fresh.create("managedContact", "createManagedContact", {
+    body: { name, email: "ops@example.com", ...body },
+    label: name,
+  });
+}
+
+/** A managed credential with a unique label. */
+export function credential(ctx: CheckContext, body: Record<string, unknown> = {}): Promise<any> {
+  const label = ctx.label("cred", 75);
+  return ctx.fresh.create("managedCredential", "createManagedCredential", {
+    body: { label, password: "Plumbline-s3cret!", username: "monitor", ...body },
+    label,
+  });
+}
+
+/** A url service on a public host: no region (Service rules). */
+export function service(ctx: CheckContext, body: Record<string, unknown> = {}): Promise<any> {
+  const label = ctx.label("svc", 64);
+  return ctx.fresh.create("managedService", "createManagedService", {
+    body: {
+      label,
+      address: "https://example.com/health",
+      service_type: "url",
+      timeout: 30,
+      ...body,
+    },
+    label: String(body.label ?? label),
+  });
+}
+
+/** The path parameters that address a bucket. */
+export interface BucketRef {
+  clusterId: string;
+  bucket: string;
+}
+
+export const bucketRef = (b: { cluster: string; label: string }): BucketRef => ({
+  clusterId: b.cluster,
+  bucket: b.label,
+});
+
+/** A fresh bucket and the path parameters that address it. */
+export async function freshBucket(
+  ctx: CheckContext,
+  body: Record<string, unknown> = {},
+): Promise<{ bucket: any; path: BucketRef }> {
+  const bucket = await ctx.fresh.bucket(body);
+  return { bucket, path: bucketRef(bucket) };
+}

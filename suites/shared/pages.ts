@@ -1,0 +1,106 @@
+// Paginated lists: the one page walker (every page held to the Collection envelope, at most
+// MAX_PAGES pages), what is built on it, and the page_size bound check several areas share.
+import type { CheckContext } from "../../harness/check.ts";
+import { TargetFailure } from "../../harness/errors.ts";
+import { expectCollection, expectError } from "../../harness/expect.ts";
+import type { CallOptions, Ops } from "../../harness/ops.ts";
+import type { OperationId } from "../../harness/operation-ids.ts";
+import type { As } from "../../harness/principals.ts";
+import { containsValue } from "./records.ts";
+
+/** Bounded: a target whose `pages` never ends cannot hold a check forever. */
+export const MAX_PAGES = 50;
+
+export interface WalkOptions {
+  /**
+   * Ask page 1 as `page=1` too. By default page 1 is asked without `page` (its default), so lists
+   * that take no pagination parameter get none unless they answer more than one page themselves.
+   */
+  askPageOne?: boolean;
+  /** Fail when a page's envelope names another page than the one asked (the stateful models). */
+  expectPageNumbers?: boolean;
+}
+
+export interface Walked<T = any> {
+  items: T[];
+  /** `results` and `pages` of the last page read */
+  results: number;
+  pages: number;
+}
+
+/** Every item of a paginated list, page by page, each page's envelope checked (expectCollection). */
+export async function walkPages(
+  ops: Ops,
+  op: OperationId,
+  call: CallOptions = {},
+  how: WalkOptions = {},
+): Promise<Walked> {
+  const items: any[] = [];
+  let results = 0;
+  let pages = 1;
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const query = page === 1 && !how.askPageOne ? call.query : { ...call.query, page };
+    const col = expectCollection(await ops[op]({ ...call, query }));
+    if (how.expectPageNumbers && col.page !== page)
+      throw new TargetFailure(`${op} page ${page}: the envelope says page ${col.page}`);
+    items.push(...col.data);
+    ({ results, pages } = col);
+    if (page >= col.pages || col.data.length === 0) break;
+  }
+  return { items, results, pages };
+}
+
+/** The items of every page of a paginated list (walkPages). */
+export async function allPages(
+  ops: Ops,
+  op: OperationId,
+  call: CallOptions = {},
+  how: WalkOptions = {},
+): Promise<any[]> {
+  return (await walkPages(ops, op, call, how)).items;
+}
+
+/** The account's whole event list, as `as` sees it. */
+export const allEvents = (ops: Ops, as?: As) => allPages(ops, "listEvents", { as });
+
+/** Whether any page of a paginated list holds the value (a unique label, an ID) at any depth. */
+export async function listContains(
+  ctx: CheckContext,
+  op: OperationId,
+  value: unknown,
+  path?: Record<string, string | number>,
+  as?: As,
+): Promise<boolean> {
+  return (await allPages(ctx.ops, op, { path, as })).some((d) => containsValue(d, value));
+}
+
+/**
+ * page_size at 25 and 100 is honoured; 24 and 101 are refused or clamped, never past 100 items.
+ * What the target did with 24 and 101 is observed on the list's page_size requirement.
+ */
+export async function expectPageSizeBound(
+  ctx: CheckContext,
+  op: OperationId,
+  path?: Record<string, string | number>,
+): Promise<void> {
+  const requirementId = `FIELD.${op}.page_size`;
+  for (const size of [25, 100]) {
+    const col = expectCollection(await ctx.ops[op]({ path, query: { page_size: size } }));
+    if (col.data.length > size)
+      throw new TargetFailure(`${op}: page_size ${size} answered ${col.data.length} items`);
+  }
+  for (const size of [24, 101]) {
+    const res = await ctx.ops[op]({ path, query: { page_size: size } });
+    if (res.status >= 400 && res.status < 500) {
+      expectError(res);
+      ctx.observe(requirementId, `${op} page_size ${size}`, "refused");
+    } else {
+      const col = expectCollection(res);
+      if (col.data.length > 100)
+        throw new TargetFailure(
+          `${op}: page_size ${size} answered ${col.data.length} items, past the bound of 100`,
+        );
+      ctx.observe(requirementId, `${op} page_size ${size}`, "accepted (clamped or ignored)");
+    }
+  }
+}
