@@ -8,7 +8,7 @@ import { accountData, accountEntity, money } from "./common.ts";
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 const DATE_TIME_ANY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/;
 
-export const WRITABLE = [
+const WRITABLE = [
   "address_1",
   "address_2",
   "city",

@@ -27,7 +27,7 @@ function hostOf(address: string): string | undefined {
   return hp ? hp[1].replace(/^\[|\]$/g, "") : undefined;
 }
 
-export function isPrivateAddress(address: string): boolean {
+function isPrivateAddress(address: string): boolean {
   const host = hostOf(address);
   return !!host && isIP(host) === 4 && ipv4Private(host);
 }
