@@ -87,6 +87,34 @@ const parse = (text: string) => {
   }
 };
 
+/** fetch's interface over supertest: the request built as fetch builds it, the answer a Response */
+async function sendByUrl(
+  request: Http,
+  origin: string,
+  url: string,
+  init?: RequestInit,
+): Promise<Response> {
+  const req = new Request(new URL(url, origin), init); // fetch's own encoding of the body and its content type
+  const at = new URL(req.url);
+  if (at.origin !== new URL(origin).origin)
+    throw new Error(`testing: ${url} is not on the reference (${origin})`);
+  const body = req.body ? Buffer.from(await req.arrayBuffer()) : undefined;
+  const r = await exchange(
+    request,
+    req.method,
+    at.pathname + at.search,
+    Object.fromEntries(req.headers),
+    body,
+  );
+  const empty = r.status === 204 || r.status === 304 || req.method === "HEAD";
+  const headers = new Headers(
+    Object.entries(r.headers).flatMap(([k, v]) =>
+      Array.isArray(v) ? v.map((x) => [k, String(x)]) : [[k, String(v)]],
+    ) as [string, string][],
+  );
+  return new Response(empty ? null : new Uint8Array(r.bytes), { status: r.status, headers });
+}
+
 /** Start the target for this test file; `resetEach` puts the seeded state back before every test. */
 export async function referenceForTests(opts: { resetEach?: boolean } = {}): Promise<TestTarget> {
   // still listening: the URLs the reference hands out (pre-signed, thumbnails) name its origin
@@ -124,27 +152,7 @@ export async function referenceForTests(opts: { resetEach?: boolean } = {}): Pro
     ref,
     request,
     auth: (token = ref.tokens.admin) => ({ authorization: `Bearer ${token}` }),
-    async send(url, init) {
-      const req = new Request(new URL(url, ref.url), init); // fetch's own encoding of the body and its content type
-      const at = new URL(req.url);
-      if (at.origin !== new URL(ref.url).origin)
-        throw new Error(`testing: ${url} is not on the reference (${ref.url})`);
-      const body = req.body ? Buffer.from(await req.arrayBuffer()) : undefined;
-      const r = await exchange(
-        request,
-        req.method,
-        at.pathname + at.search,
-        Object.fromEntries(req.headers),
-        body,
-      );
-      const empty = r.status === 204 || r.status === 304 || req.method === "HEAD";
-      const headers = new Headers(
-        Object.entries(r.headers).flatMap(([k, v]) =>
-          Array.isArray(v) ? v.map((x) => [k, String(x)]) : [[k, String(v)]],
-        ) as [string, string][],
-      );
-      return new Response(empty ? null : new Uint8Array(r.bytes), { status: r.status, headers });
-    },
+    send: (url, init) => sendByUrl(request, ref.url, url, init),
     api: (method, path, body, token = ref.tokens.admin) => json(method, path, body, token),
     stateRes,
     async state(name, params) {

@@ -80,6 +80,89 @@ function emit(ctx: Ctx, c: Client, action: string) {
   ctx.state.emit(c.account, { action, username: ctx.user.username, entity: entity(c) });
 }
 
+function createClient(ctx: Ctx) {
+  const { label, redirect_uri, isPublic } = readFields(ctx, true);
+  let id: string;
+  do id = randomBytes(10).toString("hex");
+  while (registry(ctx.state).has(id));
+  const c: Client = {
+    id,
+    label: label!,
+    public: isPublic ?? false,
+    redirect_uri: redirect_uri!,
+    secret: newSecret(),
+    oldSecrets: [],
+    status: "active",
+    thumbnail: null,
+    account: ctx.account,
+  };
+  registry(ctx.state).set(id, c);
+  accountClients(ctx.state, ctx.account).set(id, c);
+  emit(ctx, c, "oauth_client_create");
+  // the one look at the secret before a reset (README: choices); a variant shows none
+  return ok(view(ctx, c, !ctx.variants.has("oauth-create-secret-redacted")));
+}
+
+function updateClient(ctx: Ctx) {
+  const c = findClient(ctx);
+  const { label, redirect_uri, isPublic } = readFields(ctx, false);
+  if (typeof label === "string") c.label = label;
+  if (typeof redirect_uri === "string") c.redirect_uri = redirect_uri;
+  if (typeof isPublic === "boolean") c.public = isPublic;
+  emit(ctx, c, "oauth_client_update");
+  return ok(view(ctx, c));
+}
+
+/** Delete: every token issued to the client goes with it. */
+function deleteClient(ctx: Ctx) {
+  const c = findClient(ctx);
+  accountClients(ctx.state, ctx.account).delete(c.id);
+  registry(ctx.state).delete(c.id);
+  if (!ctx.faults.has("oauth-tokens-survive-delete")) {
+    for (const [token, p] of ctx.state.tokens)
+      if (p.clientId === c.id) ctx.state.tokens.delete(token);
+  }
+  emit(ctx, c, "oauth_client_delete");
+  return EMPTY;
+}
+
+/** Reset: answers the new plaintext secret; the old one is refused at once. */
+function resetSecret(ctx: Ctx) {
+  const c = findClient(ctx);
+  c.oldSecrets.push(c.secret);
+  c.secret = newSecret();
+  emit(ctx, c, "oauth_client_secret_reset");
+  return ok(view(ctx, c, true));
+}
+
+/** Thumbnail view: public, any account's client; the bytes with the content type they came with. */
+function viewThumbnail(ctx: Ctx) {
+  if (ctx.faults.has("oauth-thumbnail-needs-auth") && !ctx.principal)
+    throw unauthorized("Authentication required");
+  const c = registry(ctx.state).get(ctx.params.clientId ?? "");
+  if (!c) throw notFound("OAuth client not found");
+  if (!c.thumbnail) throw notFound("This OAuth client has no thumbnail");
+  return { raw: c.thumbnail.data, contentType: c.thumbnail.contentType };
+}
+
+/** Thumbnail update: a non-empty raw body with an image/* content type, stored as sent. */
+function updateThumbnail(ctx: Ctx) {
+  const c = findClient(ctx);
+  const type = (ctx.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+  if (!/^image\/[a-z0-9.+-]+$/.test(type))
+    throw new ApiError(415, [
+      {
+        field: null,
+        reason: "The thumbnail must be sent as a raw image with an image/* content type",
+      },
+    ]);
+  if (ctx.raw.length === 0) throw badRequest("The thumbnail image is empty");
+  if (!(c.thumbnail && ctx.faults.has("oauth-thumbnail-first-kept")))
+    c.thumbnail = { data: Buffer.from(ctx.raw), contentType: type };
+  emit(ctx, c, "oauth_client_update");
+  return EMPTY;
+}
+
 export const oauthClientsArea: Area = {
   name: "oauth-clients",
 
@@ -90,89 +173,15 @@ export const oauthClientsArea: Area = {
         [...accountClients(ctx.state, ctx.account).values()].map((c) => view(ctx, c)),
       ),
     );
-
-    r.post("/v4/account/oauth-clients", "account:read_write", (ctx) => {
-      const { label, redirect_uri, isPublic } = readFields(ctx, true);
-      let id: string;
-      do id = randomBytes(10).toString("hex");
-      while (registry(ctx.state).has(id));
-      const c: Client = {
-        id,
-        label: label!,
-        public: isPublic ?? false,
-        redirect_uri: redirect_uri!,
-        secret: newSecret(),
-        oldSecrets: [],
-        status: "active",
-        thumbnail: null,
-        account: ctx.account,
-      };
-      registry(ctx.state).set(id, c);
-      accountClients(ctx.state, ctx.account).set(id, c);
-      emit(ctx, c, "oauth_client_create");
-      // the one look at the secret before a reset (README: choices); a variant shows none
-      return ok(view(ctx, c, !ctx.variants.has("oauth-create-secret-redacted")));
-    });
-
+    r.post("/v4/account/oauth-clients", "account:read_write", createClient);
     r.get("/v4/account/oauth-clients/{clientId}", "account:read_only", (ctx) =>
       ok(view(ctx, findClient(ctx))),
     );
-
-    r.put("/v4/account/oauth-clients/{clientId}", "account:read_write", (ctx) => {
-      const c = findClient(ctx);
-      const { label, redirect_uri, isPublic } = readFields(ctx, false);
-      if (typeof label === "string") c.label = label;
-      if (typeof redirect_uri === "string") c.redirect_uri = redirect_uri;
-      if (typeof isPublic === "boolean") c.public = isPublic;
-      emit(ctx, c, "oauth_client_update");
-      return ok(view(ctx, c));
-    });
-
-    r.delete("/v4/account/oauth-clients/{clientId}", "account:read_write", (ctx) => {
-      const c = findClient(ctx);
-      accountClients(ctx.state, ctx.account).delete(c.id);
-      registry(ctx.state).delete(c.id);
-      if (!ctx.faults.has("oauth-tokens-survive-delete")) {
-        for (const [token, p] of ctx.state.tokens)
-          if (p.clientId === c.id) ctx.state.tokens.delete(token);
-      }
-      emit(ctx, c, "oauth_client_delete");
-      return EMPTY;
-    });
-
-    r.post("/v4/account/oauth-clients/{clientId}/reset-secret", "account:read_write", (ctx) => {
-      const c = findClient(ctx);
-      c.oldSecrets.push(c.secret);
-      c.secret = newSecret();
-      emit(ctx, c, "oauth_client_secret_reset");
-      return ok(view(ctx, c, true));
-    });
-
-    r.get("/v4/account/oauth-clients/{clientId}/thumbnail", "none", (ctx) => {
-      if (ctx.faults.has("oauth-thumbnail-needs-auth") && !ctx.principal)
-        throw unauthorized("Authentication required");
-      const c = registry(ctx.state).get(ctx.params.clientId ?? "");
-      if (!c) throw notFound("OAuth client not found");
-      if (!c.thumbnail) throw notFound("This OAuth client has no thumbnail");
-      return { raw: c.thumbnail.data, contentType: c.thumbnail.contentType };
-    });
-
-    r.put("/v4/account/oauth-clients/{clientId}/thumbnail", "account:read_write", (ctx) => {
-      const c = findClient(ctx);
-      const type = (ctx.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
-      if (!/^image\/[a-z0-9.+-]+$/.test(type))
-        throw new ApiError(415, [
-          {
-            field: null,
-            reason: "The thumbnail must be sent as a raw image with an image/* content type",
-          },
-        ]);
-      if (ctx.raw.length === 0) throw badRequest("The thumbnail image is empty");
-      if (!(c.thumbnail && ctx.faults.has("oauth-thumbnail-first-kept")))
-        c.thumbnail = { data: Buffer.from(ctx.raw), contentType: type };
-      emit(ctx, c, "oauth_client_update");
-      return EMPTY;
-    });
+    r.put("/v4/account/oauth-clients/{clientId}", "account:read_write", updateClient);
+    r.delete("/v4/account/oauth-clients/{clientId}", "account:read_write", deleteClient);
+    r.post("/v4/account/oauth-clients/{clientId}/reset-secret", "account:read_write", resetSecret);
+    r.get("/v4/account/oauth-clients/{clientId}/thumbnail", "none", viewThumbnail);
+    r.put("/v4/account/oauth-clients/{clientId}/thumbnail", "account:read_write", updateThumbnail);
   },
 
   states: {

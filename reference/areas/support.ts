@@ -49,6 +49,13 @@ const ticketsOf = (state: State, account: Account) =>
 
 const view = ({ replies: _r, ...t }: Ticket) => t;
 
+const ticketEntity = (t: Ticket): Entity => ({
+  id: t.id,
+  label: t.summary,
+  type: "ticket",
+  url: `/v4/support/tickets/${t.id}`,
+});
+
 function newTicket(
   state: State,
   account: Account,
@@ -74,12 +81,7 @@ function newTicket(
   state.emit(account, {
     action: "ticket_create",
     username: t.by,
-    entity: {
-      id: ticket.id,
-      label: ticket.summary,
-      type: "ticket",
-      url: `/v4/support/tickets/${ticket.id}`,
-    },
+    entity: ticketEntity(ticket),
   });
   return ticket;
 }
@@ -197,87 +199,93 @@ function mustBeOpen(t: Ticket) {
 const R = "account:read_only";
 const W = "account:read_write";
 
-function register(r: Router) {
-  r.get("/v4/support/tickets", R, (ctx) => {
-    const all = [...ticketsOf(ctx.state, ctx.account).values()];
-    const rank = (t: Ticket) =>
-      t.status === "open" || ctx.faults.has("support-list-unsorted") ? 0 : 1;
-    // open tickets first; newest first within each group
-    const sorted = all.sort((a, b) => rank(a) - rank(b) || b.id - a.id);
-    return paginate(ctx, sorted.map(view));
+/** Open tickets first; newest first within each group. */
+function listTickets(ctx: Ctx) {
+  const all = [...ticketsOf(ctx.state, ctx.account).values()];
+  const rank = (t: Ticket) =>
+    t.status === "open" || ctx.faults.has("support-list-unsorted") ? 0 : 1;
+  const sorted = all.sort((a, b) => rank(a) - rank(b) || b.id - a.id);
+  return paginate(ctx, sorted.map(view));
+}
+
+/** Attachment: a multipart `file` part whose name has an allowed extension, on an open ticket. */
+function attachFile(ctx: Ctx) {
+  const t = ticket(ctx);
+  const parts = parseMultipart(ctx.raw, ctx.headers["content-type"]);
+  const file = parts.find((p) => p.name === "file");
+  if (!file || file.filename === undefined)
+    throw badRequest("file must be a valid value: a file part is required", "file");
+  const name = file.filename;
+  const dot = name.lastIndexOf(".");
+  const ext = dot >= 0 ? name.slice(dot).toLowerCase() : "";
+  if (!ATTACHMENT_EXTENSIONS.includes(ext) && !ctx.faults.has("support-attachment-any-extension")) {
+    throw badRequest(
+      `file must be a valid value: the extension must be one of ${ATTACHMENT_EXTENSIONS.join(" ")}`,
+      "file",
+    );
+  }
+  mustBeOpen(t);
+  t.attachments.push(name);
+  t.updated = ctx.state.iso();
+  t.updated_by = ctx.user.username;
+  ctx.state.emit(ctx.account, {
+    action: "ticket_attachment_upload",
+    username: ctx.user.username,
+    entity: ticketEntity(t),
   });
-  r.post("/v4/support/tickets", W, openTicket);
-  r.get("/v4/support/tickets/{ticketId}", R, (ctx) => ok(view(ticket(ctx))));
-  r.post("/v4/support/tickets/{ticketId}/attachments", W, (ctx) => {
-    const t = ticket(ctx);
-    const parts = parseMultipart(ctx.raw, ctx.headers["content-type"]);
-    const file = parts.find((p) => p.name === "file");
-    if (!file || file.filename === undefined)
-      throw badRequest("file must be a valid value: a file part is required", "file");
-    const name = file.filename;
-    const dot = name.lastIndexOf(".");
-    const ext = dot >= 0 ? name.slice(dot).toLowerCase() : "";
-    if (
-      !ATTACHMENT_EXTENSIONS.includes(ext) &&
-      !ctx.faults.has("support-attachment-any-extension")
-    ) {
-      throw badRequest(
-        `file must be a valid value: the extension must be one of ${ATTACHMENT_EXTENSIONS.join(" ")}`,
-        "file",
-      );
-    }
-    mustBeOpen(t);
-    t.attachments.push(name);
-    t.updated = ctx.state.iso();
+  return EMPTY;
+}
+
+/** Close; closing a closed ticket is a no-op success. */
+function closeTicket(ctx: Ctx) {
+  const t = ticket(ctx);
+  if (t.status === "open") {
+    t.status = "closed";
+    t.closed = t.updated = ctx.state.iso();
     t.updated_by = ctx.user.username;
-    ctx.state.emit(ctx.account, {
-      action: "ticket_attachment_upload",
-      username: ctx.user.username,
-      entity: { id: t.id, label: t.summary, type: "ticket", url: `/v4/support/tickets/${t.id}` },
-    });
-    return EMPTY;
-  });
-  r.post("/v4/support/tickets/{ticketId}/close", W, (ctx) => {
-    const t = ticket(ctx);
-    // closing a closed ticket is a no-op success
-    if (t.status === "open") {
-      t.status = "closed";
-      t.closed = t.updated = ctx.state.iso();
-      t.updated_by = ctx.user.username;
-      ctx.state.emit(ctx.account, {
-        action: "ticket_update",
-        username: ctx.user.username,
-        entity: { id: t.id, label: t.summary, type: "ticket", url: `/v4/support/tickets/${t.id}` },
-      });
-    }
-    return EMPTY;
-  });
-  r.get("/v4/support/tickets/{ticketId}/replies", R, (ctx) => paginate(ctx, ticket(ctx).replies));
-  r.post("/v4/support/tickets/{ticketId}/replies", W, (ctx) => {
-    const t = ticket(ctx);
-    const f = new Fields(ctx.json());
-    const description = ctx.faults.has("support-reply-unbounded")
-      ? f.string("description", { min: 1, required: true })
-      : f.string("description", { min: 1, max: 65535, required: true });
-    f.done();
-    mustBeOpen(t);
-    const reply: Reply = {
-      id: ctx.state.id(),
-      description: description!,
-      created: ctx.state.iso(),
-      created_by: ctx.user.username,
-      from_provider: false,
-    };
-    t.replies.push(reply);
-    t.updated = reply.created;
-    t.updated_by = reply.created_by;
     ctx.state.emit(ctx.account, {
       action: "ticket_update",
       username: ctx.user.username,
-      entity: { id: t.id, label: t.summary, type: "ticket", url: `/v4/support/tickets/${t.id}` },
+      entity: ticketEntity(t),
     });
-    return ok(reply);
+  }
+  return EMPTY;
+}
+
+function replyToTicket(ctx: Ctx) {
+  const t = ticket(ctx);
+  const f = new Fields(ctx.json());
+  const description = ctx.faults.has("support-reply-unbounded")
+    ? f.string("description", { min: 1, required: true })
+    : f.string("description", { min: 1, max: 65535, required: true });
+  f.done();
+  mustBeOpen(t);
+  const reply: Reply = {
+    id: ctx.state.id(),
+    description: description!,
+    created: ctx.state.iso(),
+    created_by: ctx.user.username,
+    from_provider: false,
+  };
+  t.replies.push(reply);
+  t.updated = reply.created;
+  t.updated_by = reply.created_by;
+  ctx.state.emit(ctx.account, {
+    action: "ticket_update",
+    username: ctx.user.username,
+    entity: ticketEntity(t),
   });
+  return ok(reply);
+}
+
+function register(r: Router) {
+  r.get("/v4/support/tickets", R, listTickets);
+  r.post("/v4/support/tickets", W, openTicket);
+  r.get("/v4/support/tickets/{ticketId}", R, (ctx) => ok(view(ticket(ctx))));
+  r.post("/v4/support/tickets/{ticketId}/attachments", W, attachFile);
+  r.post("/v4/support/tickets/{ticketId}/close", W, closeTicket);
+  r.get("/v4/support/tickets/{ticketId}/replies", R, (ctx) => paginate(ctx, ticket(ctx).replies));
+  r.post("/v4/support/tickets/{ticketId}/replies", W, replyToTicket);
 }
 
 export const supportArea: Area = {

@@ -57,93 +57,106 @@ function canRead(user: User, name: MapName, id: number): boolean {
 
 const W = "account:read_write";
 
+/**
+ * The objects a create tags, all or nothing: each listed ID must be an object of the account the
+ * caller can write (unknown or unseen: 400 naming the list; seen but not writable: 403).
+ */
+function tagTargets(ctx: Ctx, lists: (readonly [MapName, number[]])[]) {
+  const errors: FieldError[] = [];
+  let status = 400;
+  const targets: (VmCore | TaggableRecord)[] = [];
+  for (const [name, ids] of lists) {
+    for (const id of ids) {
+      const rec = mapOf(ctx.account, name).get(id);
+      if (rec && canWrite(ctx.user, name, id)) targets.push(rec);
+      else if (ctx.faults.has("tag-partial-create")) continue;
+      else if (!rec || !canRead(ctx.user, name, id))
+        errors.push({
+          field: name,
+          reason: `${name} must be a valid value: no object ${id} on this account`,
+        });
+      else {
+        status = 403;
+        errors.push({
+          field: name,
+          reason: `read_write access to ${name} ${id} is needed to tag it`,
+        });
+      }
+    }
+  }
+  if (errors.length) throw new ApiError(status, errors);
+  return targets;
+}
+
+/** Create: tags the listed objects; creating an existing tag is a success (the tag is kept). */
+function createTag(ctx: Ctx) {
+  unrestricted(ctx, "tag-restricted-allowed");
+  const f = new Fields(ctx.json());
+  const label = f.string("label", { min: 3, max: 50, required: true });
+  const lists = KINDS.map(([name]) => [name, f.intArray(name) ?? []] as const);
+  if (ctx.variants.has("tag-exists-refused") && typeof label === "string" && known(ctx, label))
+    f.fail("label", `the tag ${label} already exists`);
+  f.done();
+  for (const rec of tagTargets(ctx, lists)) if (!rec.tags.includes(label!)) rec.tags.push(label!);
+  const tags = tagsOf(ctx.state, ctx.account);
+  const tag = tags.get(label!) ?? { label: label!, created: ctx.state.iso() };
+  tags.set(tag.label, tag);
+  ctx.state.emit(ctx.account, {
+    action: "tag_create",
+    username: ctx.user.username,
+    entity: {
+      id: tag.label,
+      label: tag.label,
+      type: "tag",
+      url: `/v4/tags/${encodeURIComponent(tag.label)}`,
+    },
+  });
+  return ok({ label: tag.label });
+}
+
+/** Delete: the tag leaves every object of the account that carries it. */
+function deleteTag(ctx: Ctx) {
+  unrestricted(ctx);
+  const label = ctx.params.label;
+  if (!known(ctx, label)) throw notFound();
+  if (!ctx.faults.has("tag-delete-leaves-objects")) {
+    for (const [name] of KINDS) {
+      for (const rec of mapOf(ctx.account, name).values()) {
+        const i = rec.tags?.indexOf(label) ?? -1;
+        if (i >= 0) rec.tags.splice(i, 1);
+      }
+    }
+  }
+  tagsOf(ctx.state, ctx.account).delete(label);
+  ctx.state.emit(ctx.account, {
+    action: "tag_delete",
+    username: ctx.user.username,
+    entity: { id: label, label, type: "tag", url: `/v4/tags/${encodeURIComponent(label)}` },
+  });
+  return EMPTY;
+}
+
+/** The objects carrying the tag that the caller can see, ordered by type then ID. */
+function taggedObjects(ctx: Ctx) {
+  const label = ctx.params.label;
+  if (!known(ctx, label)) throw notFound();
+  const items: { type?: string; data: unknown }[] = [];
+  for (const [name, type] of KINDS) {
+    if (name === "volumes" && ctx.faults.has("tag-list-skips-volumes")) continue;
+    const recs = [...mapOf(ctx.account, name).values()].filter(
+      (rec) => rec.tags?.includes(label) && canRead(ctx.user, name, rec.id),
+    );
+    recs.sort((a, b) => a.id - b.id);
+    for (const rec of recs)
+      items.push(ctx.variants.has("tag-element-no-type") ? { data: rec } : { type, data: rec });
+  }
+  return paginate(ctx, items);
+}
+
 function register(r: Router) {
-  r.post("/v4/tags", W, (ctx) => {
-    unrestricted(ctx, "tag-restricted-allowed");
-    const f = new Fields(ctx.json());
-    const label = f.string("label", { min: 3, max: 50, required: true });
-    const lists = KINDS.map(([name]) => [name, f.intArray(name) ?? []] as const);
-    if (ctx.variants.has("tag-exists-refused") && typeof label === "string" && known(ctx, label))
-      f.fail("label", `the tag ${label} already exists`);
-    f.done();
-    // all or nothing: every listed object must exist on the account and be writable by the caller
-    const errors: FieldError[] = [];
-    let status = 400;
-    const targets: (VmCore | TaggableRecord)[] = [];
-    for (const [name, ids] of lists) {
-      for (const id of ids) {
-        const rec = mapOf(ctx.account, name).get(id);
-        if (rec && canWrite(ctx.user, name, id)) targets.push(rec);
-        else if (ctx.faults.has("tag-partial-create")) continue;
-        else if (!rec || !canRead(ctx.user, name, id))
-          errors.push({
-            field: name,
-            reason: `${name} must be a valid value: no object ${id} on this account`,
-          });
-        else {
-          status = 403;
-          errors.push({
-            field: name,
-            reason: `read_write access to ${name} ${id} is needed to tag it`,
-          });
-        }
-      }
-    }
-    if (errors.length) throw new ApiError(status, errors);
-    for (const rec of targets) if (!rec.tags.includes(label!)) rec.tags.push(label!);
-    const tags = tagsOf(ctx.state, ctx.account);
-    // creating an existing tag is a success: the tag is kept and the listed objects are tagged
-    const tag = tags.get(label!) ?? { label: label!, created: ctx.state.iso() };
-    tags.set(tag.label, tag);
-    ctx.state.emit(ctx.account, {
-      action: "tag_create",
-      username: ctx.user.username,
-      entity: {
-        id: tag.label,
-        label: tag.label,
-        type: "tag",
-        url: `/v4/tags/${encodeURIComponent(tag.label)}`,
-      },
-    });
-    return ok({ label: tag.label });
-  });
-
-  r.delete("/v4/tags/{label}", W, (ctx) => {
-    unrestricted(ctx);
-    const label = ctx.params.label;
-    if (!known(ctx, label)) throw notFound();
-    if (!ctx.faults.has("tag-delete-leaves-objects")) {
-      for (const [name] of KINDS) {
-        for (const rec of mapOf(ctx.account, name).values()) {
-          const i = rec.tags?.indexOf(label) ?? -1;
-          if (i >= 0) rec.tags.splice(i, 1);
-        }
-      }
-    }
-    tagsOf(ctx.state, ctx.account).delete(label);
-    ctx.state.emit(ctx.account, {
-      action: "tag_delete",
-      username: ctx.user.username,
-      entity: { id: label, label, type: "tag", url: `/v4/tags/${encodeURIComponent(label)}` },
-    });
-    return EMPTY;
-  });
-
-  r.get("/v4/tags/{label}", W, (ctx) => {
-    const label = ctx.params.label;
-    if (!known(ctx, label)) throw notFound();
-    const items: { type?: string; data: unknown }[] = [];
-    for (const [name, type] of KINDS) {
-      if (name === "volumes" && ctx.faults.has("tag-list-skips-volumes")) continue;
-      const recs = [...mapOf(ctx.account, name).values()].filter(
-        (rec) => rec.tags?.includes(label) && canRead(ctx.user, name, rec.id),
-      );
-      recs.sort((a, b) => a.id - b.id);
-      for (const rec of recs)
-        items.push(ctx.variants.has("tag-element-no-type") ? { data: rec } : { type, data: rec });
-    }
-    return paginate(ctx, items);
-  });
+  r.post("/v4/tags", W, createTag);
+  r.delete("/v4/tags/{label}", W, deleteTag);
+  r.get("/v4/tags/{label}", W, taggedObjects);
 }
 
 export const tagsArea: Area = {

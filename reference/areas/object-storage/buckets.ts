@@ -160,209 +160,231 @@ export function certificateOk(s: string): boolean {
   return CERT_BLOCKS.test(Buffer.from(t, "base64").toString("utf8").trim());
 }
 
+/**
+ * The label of a new bucket: DNS-compatible, and free in the cluster (labels are unique per cluster
+ * platform-wide; the same label in another cluster is free).
+ */
+function checkNewLabel(ctx: Ctx, label: string, cluster: Cluster) {
+  const problem = labelProblem(label);
+  if (problem) throw badRequest(`label must be a valid value: ${problem}`, "label");
+  const registry = labelRegistry(ctx.state);
+  if (
+    registry.has(bucketKey(cluster.id, label)) &&
+    !ctx.faults.has("os-bucket-label-taken-accepted")
+  ) {
+    throw badRequest(
+      `label must be a valid value: the label ${label} is already in use in cluster ${cluster.id}`,
+      "label",
+    );
+  }
+  if (
+    ctx.faults.has("os-bucket-label-global") &&
+    CLUSTERS.some((c) => registry.has(bucketKey(c.id, label)))
+  ) {
+    throw badRequest(`label must be a valid value: the label ${label} is already in use`, "label");
+  }
+}
+
+/** Create; the label of one of the caller's own buckets in the cluster answers that bucket. */
+function createBucket(ctx: Ctx) {
+  const f = new Fields(ctx.json());
+  const acl = f.string("acl", { oneOf: BUCKET_ACLS });
+  const clusterId = f.string("cluster", { required: true });
+  if (ctx.faults.has("os-bucket-cors-truthy")) loosen(f.body, "cors_enabled", "truthy");
+  const cors = f.bool("cors_enabled");
+  const label = f.string("label", { required: true });
+  const cluster = typeof clusterId === "string" ? findCluster(clusterId) : undefined;
+  if (typeof clusterId === "string" && !cluster) f.fail("cluster", `no cluster ${clusterId}`);
+  else if (cluster && cluster.status !== "available")
+    f.fail("cluster", `cluster ${cluster.id} is unavailable`);
+  f.done();
+  const os = osState(ctx.state, ctx.account);
+  const key = bucketKey(cluster!.id, label!);
+  const own = os.buckets.get(key);
+  if (own) {
+    if (ctx.faults.has("os-bucket-owned-create-error"))
+      throw badRequest("A bucket with this label already exists in this cluster", "label");
+    return { ...ok(bucketJson(own)), fixedStatus: true }; // the material: "status 200 with that bucket"
+  }
+  checkNewLabel(ctx, label!, cluster!);
+  const b: Bucket = {
+    cluster: cluster!.id,
+    label: label!,
+    created: ctx.state.iso(),
+    hostname: `${label}.${cluster!.domain}`,
+    acl:
+      (acl as Bucket["acl"] | undefined) ??
+      (ctx.faults.has("os-bucket-acl-default-public") ? "public-read" : "private"),
+    cors_enabled: cors ?? false,
+    account: ctx.account,
+    objects: new Map(),
+    bytes: 0,
+    sorted: null,
+    tls: null,
+  };
+  os.buckets.set(key, b);
+  const registry = labelRegistry(ctx.state);
+  if (!registry.has(key)) registry.set(key, b);
+  return ok(bucketJson(b));
+}
+
+function listClusterBuckets(ctx: Ctx) {
+  if (!findCluster(ctx.params.clusterId)) throw notFound("Cluster not found");
+  const list = [...osState(ctx.state, ctx.account).buckets.values()].filter(
+    (b) => b.cluster === ctx.params.clusterId,
+  );
+  return paginate(ctx, list.map(bucketJson));
+}
+
+/** Remove: a non-empty bucket only with `force`, and then at most 1000 objects. */
+function deleteBucket(ctx: Ctx) {
+  const b = bucketOf(ctx);
+  const force = forceOption(ctx);
+  const count = b.objects.size;
+  if (count > 0) {
+    if (!force || ctx.faults.has("os-force-ignored")) {
+      throw badRequest(
+        `Bucket ${b.label} is not empty; remove its objects first, or send force true`,
+      );
+    }
+    if (count > FORCE_REMOVE_MAX_OBJECTS && !ctx.faults.has("os-force-no-limit")) {
+      throw badRequest(
+        `Bucket ${b.label} holds ${count} objects; forced removal is limited to ${FORCE_REMOVE_MAX_OBJECTS} objects. Remove objects first, or open a support ticket.`,
+      );
+    }
+  }
+  removeBucket(ctx.state, osState(ctx.state, ctx.account), b);
+  return EMPTY;
+}
+
+/** Access modify (POST) and update (PUT) are the same: each field applied when given. */
+function updateAccess(ctx: Ctx) {
+  const b = bucketOf(ctx);
+  const f = new Fields(ctx.json());
+  const acl = f.string("acl", { oneOf: ACLS });
+  const cors = f.bool("cors_enabled");
+  f.done();
+  if (acl) b.acl = acl as Bucket["acl"];
+  if (typeof cors === "boolean") b.cors_enabled = cors;
+  return EMPTY;
+}
+
+function viewObjectAcl(ctx: Ctx) {
+  const b = bucketOf(ctx);
+  const o = objectOf(ctx, b, objectName(ctx));
+  return ok({ acl: o.acl, acl_xml: aclXml(o.acl, b.account.euuid) });
+}
+
+function updateObjectAcl(ctx: Ctx) {
+  const b = bucketOf(ctx);
+  const f = new Fields(ctx.json());
+  const acl = f.string("acl", { required: true, oneOf: ACLS }) as Bucket["acl"] | undefined;
+  const name = f.string("name", { required: true, min: 1 });
+  f.done();
+  const o = objectOf(ctx, b, name!);
+  if (!ctx.faults.has("os-object-acl-not-saved")) o.acl = acl!;
+  return ok({ acl: acl!, acl_xml: aclXml(acl!, b.account.euuid) });
+}
+
+/** A pre-signed URL of the data plane (dataplane.ts) for one object and method. */
+function objectUrl(ctx: Ctx) {
+  const b = bucketOf(ctx);
+  const f = new Fields(ctx.json());
+  const name = f.string("name", { required: true, min: 1, max: OBJECT_NAME_MAX });
+  const rawMethod = f.string("method");
+  const unbounded = ctx.faults.has("os-url-expires-unbounded");
+  const expiresIn =
+    f.int(
+      "expires_in",
+      unbounded
+        ? {}
+        : { min: 360, max: ctx.faults.has("os-url-expires-day-accepted") ? 86400 : 68400 },
+    ) ?? 3600;
+  const contentType = f.string("content_type") ?? "";
+  const method = (rawMethod ?? "GET").toUpperCase();
+  if (!(URL_METHODS as readonly string[]).includes(method))
+    f.fail("method", `must be one of ${URL_METHODS.join(", ")}`);
+  f.done();
+  const expires = Math.floor(ctx.state.now().getTime() / 1000) + expiresIn;
+  const sig = signUrl(method, b.cluster, b.label, name!, expires, contentType);
+  const where = namePath(name!);
+  const q = new URLSearchParams({ method, expires: String(expires) });
+  if (where.query !== undefined) q.set("name", where.query);
+  if (contentType) q.set("content_type", contentType);
+  q.set("sig", sig);
+  const url = `${ctx.baseUrl}/__objects/${encodeURIComponent(b.cluster)}/${encodeURIComponent(b.label)}${where.path}?${q}`;
+  return ok({ url });
+}
+
+function uploadCertificate(ctx: Ctx) {
+  const b = bucketOf(ctx);
+  const f = new Fields(ctx.json());
+  const certificate = f.string("certificate", { required: true, min: 1 });
+  const privateKey = f.string("private_key", { required: true, min: 1 });
+  if (typeof certificate === "string" && certificate && !certificateOk(certificate)) {
+    f.fail(
+      "certificate",
+      "must be a PEM certificate (-----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----), as text or Base64-encoded",
+    );
+  }
+  f.done();
+  b.tls = { certificate: seal(certificate!), private_key: seal(privateKey!) };
+  return ok({ ssl: true });
+}
+
+function deleteCertificate(ctx: Ctx) {
+  const b = bucketOf(ctx);
+  if (!ctx.faults.has("os-ssl-stays-after-delete")) b.tls = null;
+  return EMPTY;
+}
+
+/** Cancel: refused while any bucket holds objects; removes every bucket and revokes every key. */
+function cancelObjectStorage(ctx: Ctx) {
+  const os = osState(ctx.state, ctx.account);
+  const full = [...os.buckets.values()].filter((b) => b.objects.size > 0);
+  if (full.length && !ctx.faults.has("os-cancel-nonempty")) {
+    throw badRequest(
+      `Object storage cannot be cancelled while buckets hold objects (${full.map((b) => `${b.cluster}/${b.label}`).join(", ")}); empty them first`,
+    );
+  }
+  for (const b of [...os.buckets.values()]) removeBucket(ctx.state, os, b);
+  os.keys.clear();
+  return EMPTY;
+}
+
+function listClusters(ctx: Ctx) {
+  if (!ctx.principal && ctx.faults.has("os-clusters-need-auth"))
+    throw unauthorized("Authentication required");
+  return paginate(
+    ctx,
+    clusters(ctx).map((c) => ({ ...c })),
+  );
+}
+
+function viewCluster(ctx: Ctx) {
+  const c = clusters(ctx).find((x) => x.id === ctx.params.clusterId);
+  if (!c) throw notFound("Cluster not found");
+  return ok({ ...c });
+}
+
 export function registerBuckets(r: Router) {
   r.get("/v4/object-storage/buckets/", READ, (ctx) =>
     paginate(ctx, [...osState(ctx.state, ctx.account).buckets.values()].map(bucketJson)),
   );
-
-  r.post("/v4/object-storage/buckets/", WRITE, (ctx) => {
-    const f = new Fields(ctx.json());
-    const acl = f.string("acl", { oneOf: BUCKET_ACLS });
-    const clusterId = f.string("cluster", { required: true });
-    if (ctx.faults.has("os-bucket-cors-truthy")) loosen(f.body, "cors_enabled", "truthy");
-    const cors = f.bool("cors_enabled");
-    const label = f.string("label", { required: true });
-    const cluster = typeof clusterId === "string" ? findCluster(clusterId) : undefined;
-    if (typeof clusterId === "string" && !cluster) f.fail("cluster", `no cluster ${clusterId}`);
-    else if (cluster && cluster.status !== "available")
-      f.fail("cluster", `cluster ${cluster.id} is unavailable`);
-    f.done();
-    const os = osState(ctx.state, ctx.account);
-    const key = bucketKey(cluster!.id, label!);
-    const own = os.buckets.get(key);
-    if (own) {
-      if (ctx.faults.has("os-bucket-owned-create-error"))
-        throw badRequest("A bucket with this label already exists in this cluster", "label");
-      return { ...ok(bucketJson(own)), fixedStatus: true }; // the material: "status 200 with that bucket"
-    }
-    const problem = labelProblem(label!);
-    if (problem) throw badRequest(`label must be a valid value: ${problem}`, "label");
-    const registry = labelRegistry(ctx.state);
-    if (registry.has(key) && !ctx.faults.has("os-bucket-label-taken-accepted")) {
-      throw badRequest(
-        `label must be a valid value: the label ${label} is already in use in cluster ${cluster!.id}`,
-        "label",
-      );
-    }
-    if (
-      ctx.faults.has("os-bucket-label-global") &&
-      CLUSTERS.some((c) => registry.has(bucketKey(c.id, label!)))
-    ) {
-      throw badRequest(
-        `label must be a valid value: the label ${label} is already in use`,
-        "label",
-      );
-    }
-    const b: Bucket = {
-      cluster: cluster!.id,
-      label: label!,
-      created: ctx.state.iso(),
-      hostname: `${label}.${cluster!.domain}`,
-      acl:
-        (acl as Bucket["acl"] | undefined) ??
-        (ctx.faults.has("os-bucket-acl-default-public") ? "public-read" : "private"),
-      cors_enabled: cors ?? false,
-      account: ctx.account,
-      objects: new Map(),
-      bytes: 0,
-      sorted: null,
-      tls: null,
-    };
-    os.buckets.set(key, b);
-    if (!registry.has(key)) registry.set(key, b);
-    return ok(bucketJson(b));
-  });
-
-  r.get("/v4/object-storage/buckets/{clusterId}", READ, (ctx) => {
-    if (!findCluster(ctx.params.clusterId)) throw notFound("Cluster not found");
-    const list = [...osState(ctx.state, ctx.account).buckets.values()].filter(
-      (b) => b.cluster === ctx.params.clusterId,
-    );
-    return paginate(ctx, list.map(bucketJson));
-  });
-
+  r.post("/v4/object-storage/buckets/", WRITE, createBucket);
+  r.get("/v4/object-storage/buckets/{clusterId}", READ, listClusterBuckets);
   r.get(B, READ, (ctx) => ok(bucketJson(bucketOf(ctx))));
-
-  r.delete(B, WRITE, (ctx) => {
-    const b = bucketOf(ctx);
-    const force = forceOption(ctx);
-    const count = b.objects.size;
-    if (count > 0) {
-      if (!force || ctx.faults.has("os-force-ignored")) {
-        throw badRequest(
-          `Bucket ${b.label} is not empty; remove its objects first, or send force true`,
-        );
-      }
-      if (count > FORCE_REMOVE_MAX_OBJECTS && !ctx.faults.has("os-force-no-limit")) {
-        throw badRequest(
-          `Bucket ${b.label} holds ${count} objects; forced removal is limited to ${FORCE_REMOVE_MAX_OBJECTS} objects. Remove objects first, or open a support ticket.`,
-        );
-      }
-    }
-    removeBucket(ctx.state, osState(ctx.state, ctx.account), b);
-    return EMPTY;
-  });
-
-  const access = (ctx: Ctx) => {
-    const b = bucketOf(ctx);
-    const f = new Fields(ctx.json());
-    const acl = f.string("acl", { oneOf: ACLS });
-    const cors = f.bool("cors_enabled");
-    f.done();
-    if (acl) b.acl = acl as Bucket["acl"];
-    if (typeof cors === "boolean") b.cors_enabled = cors;
-    return EMPTY;
-  };
-  r.post(`${B}/access`, WRITE, access);
-  r.put(`${B}/access`, WRITE, access);
-
-  r.get(`${B}/object-acl`, READ, (ctx) => {
-    const b = bucketOf(ctx);
-    const o = objectOf(ctx, b, objectName(ctx));
-    return ok({ acl: o.acl, acl_xml: aclXml(o.acl, b.account.euuid) });
-  });
-
-  r.put(`${B}/object-acl`, WRITE, (ctx) => {
-    const b = bucketOf(ctx);
-    const f = new Fields(ctx.json());
-    const acl = f.string("acl", { required: true, oneOf: ACLS }) as Bucket["acl"] | undefined;
-    const name = f.string("name", { required: true, min: 1 });
-    f.done();
-    const o = objectOf(ctx, b, name!);
-    if (!ctx.faults.has("os-object-acl-not-saved")) o.acl = acl!;
-    return ok({ acl: acl!, acl_xml: aclXml(acl!, b.account.euuid) });
-  });
-
+  r.delete(B, WRITE, deleteBucket);
+  r.post(`${B}/access`, WRITE, updateAccess);
+  r.put(`${B}/access`, WRITE, updateAccess);
+  r.get(`${B}/object-acl`, READ, viewObjectAcl);
+  r.put(`${B}/object-acl`, WRITE, updateObjectAcl);
   r.get(`${B}/object-list`, READ, (ctx) => ok(listObjects(ctx, bucketOf(ctx))));
-
-  r.post(`${B}/object-url`, WRITE, (ctx) => {
-    const b = bucketOf(ctx);
-    const f = new Fields(ctx.json());
-    const name = f.string("name", { required: true, min: 1, max: OBJECT_NAME_MAX });
-    const rawMethod = f.string("method");
-    const unbounded = ctx.faults.has("os-url-expires-unbounded");
-    const expiresIn =
-      f.int(
-        "expires_in",
-        unbounded
-          ? {}
-          : { min: 360, max: ctx.faults.has("os-url-expires-day-accepted") ? 86400 : 68400 },
-      ) ?? 3600;
-    const contentType = f.string("content_type") ?? "";
-    const method = (rawMethod ?? "GET").toUpperCase();
-    if (!(URL_METHODS as readonly string[]).includes(method))
-      f.fail("method", `must be one of ${URL_METHODS.join(", ")}`);
-    f.done();
-    const expires = Math.floor(ctx.state.now().getTime() / 1000) + expiresIn;
-    const sig = signUrl(method, b.cluster, b.label, name!, expires, contentType);
-    const where = namePath(name!);
-    const q = new URLSearchParams({ method, expires: String(expires) });
-    if (where.query !== undefined) q.set("name", where.query);
-    if (contentType) q.set("content_type", contentType);
-    q.set("sig", sig);
-    const url = `${ctx.baseUrl}/__objects/${encodeURIComponent(b.cluster)}/${encodeURIComponent(b.label)}${where.path}?${q}`;
-    return ok({ url });
-  });
-
+  r.post(`${B}/object-url`, WRITE, objectUrl);
   r.get(`${B}/ssl`, READ, (ctx) => ok({ ssl: bucketOf(ctx).tls !== null }));
-
-  r.post(`${B}/ssl`, WRITE, (ctx) => {
-    const b = bucketOf(ctx);
-    const f = new Fields(ctx.json());
-    const certificate = f.string("certificate", { required: true, min: 1 });
-    const privateKey = f.string("private_key", { required: true, min: 1 });
-    if (typeof certificate === "string" && certificate && !certificateOk(certificate)) {
-      f.fail(
-        "certificate",
-        "must be a PEM certificate (-----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----), as text or Base64-encoded",
-      );
-    }
-    f.done();
-    b.tls = { certificate: seal(certificate!), private_key: seal(privateKey!) };
-    return ok({ ssl: true });
-  });
-
-  r.delete(`${B}/ssl`, WRITE, (ctx) => {
-    const b = bucketOf(ctx);
-    if (!ctx.faults.has("os-ssl-stays-after-delete")) b.tls = null;
-    return EMPTY;
-  });
-
-  r.post("/v4/object-storage/cancel", WRITE, (ctx) => {
-    const os = osState(ctx.state, ctx.account);
-    const full = [...os.buckets.values()].filter((b) => b.objects.size > 0);
-    if (full.length && !ctx.faults.has("os-cancel-nonempty")) {
-      throw badRequest(
-        `Object storage cannot be cancelled while buckets hold objects (${full.map((b) => `${b.cluster}/${b.label}`).join(", ")}); empty them first`,
-      );
-    }
-    for (const b of [...os.buckets.values()]) removeBucket(ctx.state, os, b);
-    os.keys.clear();
-    return EMPTY;
-  });
-
-  r.get("/v4/object-storage/clusters", "none", (ctx) => {
-    if (!ctx.principal && ctx.faults.has("os-clusters-need-auth"))
-      throw unauthorized("Authentication required");
-    return paginate(
-      ctx,
-      clusters(ctx).map((c) => ({ ...c })),
-    );
-  });
-
-  r.get("/v4/object-storage/clusters/{clusterId}", "none", (ctx) => {
-    const c = clusters(ctx).find((x) => x.id === ctx.params.clusterId);
-    if (!c) throw notFound("Cluster not found");
-    return ok({ ...c });
-  });
+  r.post(`${B}/ssl`, WRITE, uploadCertificate);
+  r.delete(`${B}/ssl`, WRITE, deleteCertificate);
+  r.post("/v4/object-storage/cancel", WRITE, cancelObjectStorage);
+  r.get("/v4/object-storage/clusters", "none", listClusters);
+  r.get("/v4/object-storage/clusters/{clusterId}", "none", viewCluster);
 }

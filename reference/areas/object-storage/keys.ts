@@ -28,6 +28,81 @@ function keyOf(ctx: Ctx): AccessKey {
 
 /** fault os-key-revoked-listed: revoked keys that the list keeps showing, per account */
 const ghosts = new WeakMap<object, Record<string, unknown>[]>();
+/**
+ * `bucket_access` items: each names a known `cluster`, a `bucket_name` of the caller in it, and
+ * `permissions` read_only or read_write. Returns the valid items (errors go to `f`).
+ */
+function bucketAccess(ctx: Ctx, f: Fields, list: unknown[] | null | undefined): BucketAccess[] {
+  const os = osState(ctx.state, ctx.account);
+  const access: BucketAccess[] = [];
+  list?.forEach((item, i) => {
+    if (item === null || typeof item !== "object" || Array.isArray(item)) {
+      f.fail(`bucket_access.${i}`, "must be an object with cluster, bucket_name and permissions");
+      return;
+    }
+    if (ctx.faults.has("os-key-access-permissions-optional"))
+      (item as Record<string, unknown>).permissions ??= "read_only";
+    const g = f.nested(`bucket_access.${i}`, item as Record<string, unknown>);
+    const cluster = g.string("cluster", { required: true });
+    const bucket = g.string("bucket_name", { required: true });
+    const permissions = g.string("permissions", { required: true, oneOf: KEY_PERMISSIONS });
+    if (typeof cluster === "string" && !findCluster(cluster))
+      g.fail("cluster", `no cluster ${cluster}`);
+    else if (
+      typeof cluster === "string" &&
+      typeof bucket === "string" &&
+      !os.buckets.has(bucketKey(cluster, bucket))
+    ) {
+      g.fail("bucket_name", `no bucket ${bucket} in cluster ${cluster}`);
+    }
+    if (cluster && bucket && permissions)
+      access.push({ cluster, bucket_name: bucket, permissions });
+  });
+  return access;
+}
+
+/** Create: a key is limited when `bucket_access` is sent (an unlimited key shows `[]`). */
+function createKey(ctx: Ctx) {
+  const os = osState(ctx.state, ctx.account);
+  const f = new Fields(ctx.json());
+  const label = f.string("label");
+  const list = f.array("bucket_access");
+  const access = bucketAccess(ctx, f, list);
+  f.done();
+  let limited = list !== undefined && list !== null;
+  if (!limited && ctx.faults.has("os-key-limited-when-omitted")) limited = true;
+  if (limited && access.length === 0 && ctx.faults.has("os-key-empty-access-unlimited"))
+    limited = false;
+  const k: AccessKey = {
+    id: ctx.state.id(),
+    label: label ?? "",
+    access_key: randomKey(20, UPPER),
+    secret_key: randomKey(40, MIXED),
+    limited,
+    bucket_access: limited ? access : [],
+  };
+  os.keys.set(k.id, k);
+  return ok(keyJson(k, true, ctx.variants.has("null-for-absent")));
+}
+
+function updateKey(ctx: Ctx) {
+  const k = keyOf(ctx);
+  const f = new Fields(ctx.json());
+  const label = f.string("label");
+  f.done();
+  if (typeof label === "string") k.label = label;
+  return ok(keyJson(k, false, ctx.variants.has("null-for-absent")));
+}
+
+function revokeKey(ctx: Ctx) {
+  const k = keyOf(ctx);
+  const os = osState(ctx.state, ctx.account);
+  os.keys.delete(k.id);
+  if (ctx.faults.has("os-key-revoked-listed"))
+    ghosts.set(os, [...(ghosts.get(os) ?? []), keyJson(k)]);
+  return EMPTY;
+}
+
 export function registerKeys(r: Router) {
   r.get("/v4/object-storage/keys", READ, (ctx) =>
     paginate(
@@ -37,53 +112,7 @@ export function registerKeys(r: Router) {
         .concat(ghosts.get(osState(ctx.state, ctx.account)) ?? []),
     ),
   );
-
-  r.post("/v4/object-storage/keys", WRITE, (ctx) => {
-    const os = osState(ctx.state, ctx.account);
-    const f = new Fields(ctx.json());
-    const label = f.string("label");
-    const list = f.array("bucket_access");
-    const access: BucketAccess[] = [];
-    list?.forEach((item, i) => {
-      if (item === null || typeof item !== "object" || Array.isArray(item)) {
-        f.fail(`bucket_access.${i}`, "must be an object with cluster, bucket_name and permissions");
-        return;
-      }
-      if (ctx.faults.has("os-key-access-permissions-optional"))
-        (item as Record<string, unknown>).permissions ??= "read_only";
-      const g = f.nested(`bucket_access.${i}`, item as Record<string, unknown>);
-      const cluster = g.string("cluster", { required: true });
-      const bucket = g.string("bucket_name", { required: true });
-      const permissions = g.string("permissions", { required: true, oneOf: KEY_PERMISSIONS });
-      if (typeof cluster === "string" && !findCluster(cluster))
-        g.fail("cluster", `no cluster ${cluster}`);
-      else if (
-        typeof cluster === "string" &&
-        typeof bucket === "string" &&
-        !os.buckets.has(bucketKey(cluster, bucket))
-      ) {
-        g.fail("bucket_name", `no bucket ${bucket} in cluster ${cluster}`);
-      }
-      if (cluster && bucket && permissions)
-        access.push({ cluster, bucket_name: bucket, permissions });
-    });
-    f.done();
-    let limited = list !== undefined && list !== null;
-    if (!limited && ctx.faults.has("os-key-limited-when-omitted")) limited = true;
-    if (limited && access.length === 0 && ctx.faults.has("os-key-empty-access-unlimited"))
-      limited = false;
-    const k: AccessKey = {
-      id: ctx.state.id(),
-      label: label ?? "",
-      access_key: randomKey(20, UPPER),
-      secret_key: randomKey(40, MIXED),
-      limited,
-      bucket_access: limited ? access : [],
-    };
-    os.keys.set(k.id, k);
-    return ok(keyJson(k, true, ctx.variants.has("null-for-absent")));
-  });
-
+  r.post("/v4/object-storage/keys", WRITE, createKey);
   r.get("/v4/object-storage/keys/{keyId}", READ, (ctx) =>
     ok(
       keyJson(
@@ -93,27 +122,8 @@ export function registerKeys(r: Router) {
       ),
     ),
   );
-
-  r.put("/v4/object-storage/keys/{keyId}", WRITE, (ctx) => {
-    const k = keyOf(ctx);
-    const f = new Fields(ctx.json());
-    const label = f.string("label");
-    f.done();
-    if (typeof label === "string") k.label = label;
-    return ok(keyJson(k, false, ctx.variants.has("null-for-absent")));
-  });
-
-  r.delete("/v4/object-storage/keys/{keyId}", WRITE, (ctx) => {
-    const k = keyOf(ctx);
-    osState(ctx.state, ctx.account).keys.delete(k.id);
-    if (ctx.faults.has("os-key-revoked-listed"))
-      ghosts.set(osState(ctx.state, ctx.account), [
-        ...(ghosts.get(osState(ctx.state, ctx.account)) ?? []),
-        keyJson(k),
-      ]);
-    return EMPTY;
-  });
-
+  r.put("/v4/object-storage/keys/{keyId}", WRITE, updateKey);
+  r.delete("/v4/object-storage/keys/{keyId}", WRITE, revokeKey);
   r.get("/v4/object-storage/transfer/", READ, (ctx) =>
     ok({ used: transferOf(ctx.state, osState(ctx.state, ctx.account)).used }),
   );

@@ -2,7 +2,7 @@
 import { badRequest, EMPTY, forbidden, ok } from "../../http.ts";
 import type { Ctx, Router } from "../../router.ts";
 import { Fields, loosen } from "../../validate.ts";
-import { findRegion, findType } from "../../data.ts";
+import { findRegion, findType, type InstanceType, type Region } from "../../data.ts";
 import {
   asRecord,
   devices,
@@ -14,6 +14,7 @@ import {
   vmFrom,
   type Config,
   type Disk,
+  type VmRecord,
 } from "./common.ts";
 import { boot, configDisks, copyContent, newRecord, startJob, workOf } from "./lifecycle.ts";
 
@@ -141,6 +142,84 @@ function resize(ctx: Ctx) {
   return EMPTY;
 }
 
+/** What is cloned: the configs (all when absent, none for []) with their disks, plus extra disks. */
+function clonedContent(
+  ctx: Ctx,
+  source: VmRecord,
+  configIds: number[] | undefined,
+  diskIds: number[] | undefined,
+) {
+  const si = inner(source);
+  const configs: Config[] =
+    configIds === undefined ||
+    (configIds.length === 0 && ctx.faults.has("vm-clone-empty-configs-clones-all"))
+      ? [...si.configs.values()]
+      : configIds.map((id) => si.configs.get(id)!);
+  const disks: Disk[] = [];
+  for (const c of configs)
+    for (const d of configDisks(source, c)) if (!disks.includes(d)) disks.push(d);
+  for (const id of diskIds ?? []) {
+    const d = si.disks.get(id)!;
+    if (!disks.includes(d)) disks.push(d);
+  }
+  return { configs, disks };
+}
+
+const hasVlan = (configs: Config[]) =>
+  configs.some((c) => c.interfaces.some((x) => x.purpose === "vlan"));
+
+/** A new target: add_vms, a type that holds the cloned disks, VLANs in its region if needed. */
+function checkNewTarget(
+  ctx: Ctx,
+  configs: Config[],
+  need: number,
+  region: Region,
+  type: InstanceType,
+) {
+  if (!ctx.user.grants.add_vms)
+    throw forbidden("You need the add_vms grant to clone to a new instance");
+  if (need > type.disk)
+    throw badRequest(`type ${type.id} is too small for the cloned disks (${need} MB)`, "type");
+  if (hasVlan(configs) && !region.vlans && !ctx.faults.has("vm-clone-vlan-region-unchecked"))
+    throw badRequest(
+      `region ${region.id} does not support VLANs; a VLAN-attached instance cannot be cloned there`,
+      "region",
+    );
+}
+
+/** An existing target: writable, idle, with room for the cloned disks, VLANs in its region if needed. */
+function checkExistingTarget(ctx: Ctx, configs: Config[], need: number, t: VmRecord) {
+  if (!permits(ctx.user, t.id, "read_write"))
+    throw forbidden("You need read_write access to the target instance");
+  if (busy(ctx, t.id) && !ctx.faults.has("vm-clone-target-busy-accepted"))
+    throw badRequest(
+      "The target instance has running or queued actions; they must finish first",
+      "vm_id",
+    );
+  const allowed = findType(t.type)?.disk ?? t.specs.disk;
+  if (diskUsage(inner(t)) + need > allowed)
+    throw badRequest(
+      `The target instance has too little free disk for the clone (${need} MB needed)`,
+      "vm_id",
+    );
+  if (hasVlan(configs) && !findRegion(t.region)?.vlans)
+    throw badRequest(`region ${t.region} does not support VLANs`, "vm_id");
+}
+
+/** At most MAX_CONCURRENT_CLONES clones of one source run at a time. */
+function checkCloneLimit(ctx: Ctx, sourceId: number) {
+  if (
+    ctx.jobs.activeClones(sourceId).length >= MAX_CONCURRENT_CLONES &&
+    !ctx.faults.has("vm-clone-limit-unenforced")
+  ) {
+    const e = badRequest(
+      `At most ${MAX_CONCURRENT_CLONES} clones of one instance may run at a time`,
+    );
+    e.fixedStatus = true; // the material: "more gives HTTP 400"
+    throw e;
+  }
+}
+
 function clone(ctx: Ctx) {
   const source = vmFrom(ctx, "read_write");
   const si = inner(source);
@@ -170,61 +249,11 @@ function clone(ctx: Ctx) {
     f.fail("vm_id", "an instance cannot be cloned onto itself");
   f.done();
 
-  // what is cloned: the configs (all when absent, none for []) with their disks, plus extra disks
-  const configs: Config[] =
-    configIds === undefined ||
-    (configIds.length === 0 && ctx.faults.has("vm-clone-empty-configs-clones-all"))
-      ? [...si.configs.values()]
-      : configIds.map((id) => si.configs.get(id)!);
-  const disks: Disk[] = [];
-  for (const c of configs)
-    for (const d of configDisks(source, c)) if (!disks.includes(d)) disks.push(d);
-  for (const id of diskIds ?? []) {
-    const d = si.disks.get(id)!;
-    if (!disks.includes(d)) disks.push(d);
-  }
+  const { configs, disks } = clonedContent(ctx, source, configIds, diskIds);
   const need = disks.reduce((n, d) => n + d.size, 0);
-
-  if (newTarget) {
-    if (!ctx.user.grants.add_vms)
-      throw forbidden("You need the add_vms grant to clone to a new instance");
-    if (need > type!.disk)
-      throw badRequest(`type ${type!.id} is too small for the cloned disks (${need} MB)`, "type");
-    const vlan = configs.some((c) => c.interfaces.some((x) => x.purpose === "vlan"));
-    if (vlan && !region!.vlans && !ctx.faults.has("vm-clone-vlan-region-unchecked"))
-      throw badRequest(
-        `region ${region!.id} does not support VLANs; a VLAN-attached instance cannot be cloned there`,
-        "region",
-      );
-  } else {
-    const t = asRecord(target!);
-    if (!permits(ctx.user, t.id, "read_write"))
-      throw forbidden("You need read_write access to the target instance");
-    if (busy(ctx, t.id) && !ctx.faults.has("vm-clone-target-busy-accepted"))
-      throw badRequest(
-        "The target instance has running or queued actions; they must finish first",
-        "vm_id",
-      );
-    const allowed = findType(t.type)?.disk ?? t.specs.disk;
-    if (diskUsage(inner(t)) + need > allowed)
-      throw badRequest(
-        `The target instance has too little free disk for the clone (${need} MB needed)`,
-        "vm_id",
-      );
-    const vlan = configs.some((c) => c.interfaces.some((x) => x.purpose === "vlan"));
-    if (vlan && !findRegion(t.region)?.vlans)
-      throw badRequest(`region ${t.region} does not support VLANs`, "vm_id");
-  }
-  if (
-    ctx.jobs.activeClones(source.id).length >= MAX_CONCURRENT_CLONES &&
-    !ctx.faults.has("vm-clone-limit-unenforced")
-  ) {
-    const e = badRequest(
-      `At most ${MAX_CONCURRENT_CLONES} clones of one instance may run at a time`,
-    );
-    e.fixedStatus = true; // the material: "more gives HTTP 400"
-    throw e;
-  }
+  if (newTarget) checkNewTarget(ctx, configs, need, region!, type!);
+  else checkExistingTarget(ctx, configs, need, asRecord(target!));
+  checkCloneLimit(ctx, source.id);
 
   let target2: ReturnType<typeof newRecord> | undefined;
   if (newTarget) {

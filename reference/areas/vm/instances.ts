@@ -3,7 +3,14 @@ import { EMPTY, forbidden, ok } from "../../http.ts";
 import { paginate } from "../../paginate.ts";
 import type { Ctx, Router } from "../../router.ts";
 import { Fields } from "../../validate.ts";
-import { findImage, findRegion, findType } from "../../data.ts";
+import {
+  findImage,
+  findRegion,
+  findType,
+  type Image,
+  type InstanceType,
+  type Region,
+} from "../../data.ts";
 import { findRecipe } from "../recipes.ts";
 import {
   asRecord,
@@ -18,7 +25,9 @@ import {
   tagList,
   vmFrom,
   type BackupEntry,
+  type Config,
   type Devices,
+  type Iface,
   type VmRecord,
 } from "./common.ts";
 import { copyContent, newConfig, newDisk, newRecord, provision, workOf } from "./lifecycle.ts";
@@ -43,6 +52,95 @@ export function findBackup(ctx: Ctx, id: number): { vm: VmRecord; entry: BackupE
     if (entry) return { vm: asRecord(vm), entry };
   }
   return undefined;
+}
+
+/** A recipe deployment needs a compatible, non-private image (and root_pass); never a backup. */
+function checkRecipe(
+  ctx: Ctx,
+  f: Fields,
+  recipeId: number,
+  imageId: string | undefined,
+  backupId: number | undefined,
+) {
+  const recipe = findRecipe(ctx.state, ctx.user, recipeId);
+  if (!recipe) f.fail("recipe_id", `recipe ${recipeId} not found`);
+  else if (backupId !== undefined) f.fail("recipe_id", "a recipe cannot be combined with a backup");
+  else if (imageId === undefined) f.fail("image", "a recipe needs a compatible image");
+  else if (imageId.startsWith("private/"))
+    f.fail("image", "a recipe cannot be deployed with a private image");
+  else if (!recipe.images.includes(imageId))
+    f.fail("image", `image ${imageId} is not compatible with recipe ${recipeId}`);
+}
+
+/**
+ * The backup a create restores: successful, in the instance's region, fitting its type (read_write
+ * on its instance is checked after the body).
+ */
+function backupSource(
+  ctx: Ctx,
+  f: Fields,
+  backupId: number,
+  region: Region | undefined,
+  type: InstanceType | undefined,
+) {
+  const source = findBackup(ctx, backupId);
+  if (!source) return f.fail("backup_id", `backup ${backupId} not found`);
+  const { entry } = source;
+  if (entry.rec.status !== "successful" && !ctx.faults.has("vm-backup-unsuccessful-accepted")) {
+    f.fail(
+      "backup_id",
+      `backup ${backupId} has status ${entry.rec.status}; only a successful backup can be restored`,
+    );
+  }
+  if (region && entry.rec.region !== region.id && !ctx.faults.has("vm-backup-region-unchecked")) {
+    f.fail("region", `must equal the backup's region ${entry.rec.region}`);
+  }
+  const need = entry.disks.reduce((n, d) => n + d.size, 0);
+  if (type && need > type.disk && !ctx.faults.has("vm-backup-type-unchecked"))
+    f.fail("type", `type ${type.id} is too small for the backup (${need} MB of disks)`);
+  return source;
+}
+
+/**
+ * An image deployment's disks and config: the image disk, 8192 MB (or the image's size if larger)
+ * within what the type leaves after swap, on sda; the swap disk (if any) on sdb.
+ */
+function deployImage(
+  ctx: Ctx,
+  vm: VmRecord,
+  image: Image,
+  type: InstanceType,
+  swap: number,
+  ifaces: Iface[] | undefined,
+): Config {
+  const i = inner(vm);
+  const mainSize = Math.min(type.disk - swap, Math.max(IMAGE_DISK_MB, image.size));
+  const main = newDisk(ctx.state, `${image.id.split("/").pop()} Disk`, mainSize, image.filesystem);
+  i.disks.set(main.id, main);
+  const devices = {
+    sda: { disk_id: main.id },
+    sdb: null,
+    sdc: null,
+    sdd: null,
+    sde: null,
+    sdf: null,
+    sdg: null,
+    sdh: null,
+  } as Devices;
+  if (swap > 0) {
+    const sw = newDisk(ctx.state, `${swap} MB Swap Image`, swap, "swap");
+    i.disks.set(sw.id, sw);
+    devices.sdb = { disk_id: sw.id };
+  }
+  const memory_limit = ctx.variants.has("memory-limit-zero") ? 0 : undefined;
+  const config = newConfig(ctx.state, vm, {
+    label: `My ${image.id} Disk Profile`,
+    devices,
+    interfaces: ifaces,
+    memory_limit,
+  });
+  i.configs.set(config.id, config);
+  return config;
 }
 
 function create(ctx: Ctx) {
@@ -91,44 +189,11 @@ function create(ctx: Ctx) {
   const tags = tagList(f) ?? [];
   const ifaces = region ? interfaces(f, ctx, region.id) : undefined;
 
-  // recipes: a compatible, non-private image and root_pass; never with a backup
-  if (recipeId !== undefined) {
-    const recipe = findRecipe(ctx.state, ctx.user, recipeId);
-    if (!recipe) f.fail("recipe_id", `recipe ${recipeId} not found`);
-    else if (backupId !== undefined)
-      f.fail("recipe_id", "a recipe cannot be combined with a backup");
-    else if (imageId === undefined) f.fail("image", "a recipe needs a compatible image");
-    else if (imageId.startsWith("private/"))
-      f.fail("image", "a recipe cannot be deployed with a private image");
-    else if (!recipe.images.includes(imageId))
-      f.fail("image", `image ${imageId} is not compatible with recipe ${recipeId}`);
-  }
-
-  // from a backup: successful, same region, a type large enough, read_write on the source
-  let source: { vm: VmRecord; entry: BackupEntry } | undefined;
-  if (backupId !== undefined && recipeId === undefined) {
-    source = findBackup(ctx, backupId);
-    if (!source) f.fail("backup_id", `backup ${backupId} not found`);
-    else {
-      const { entry } = source;
-      if (entry.rec.status !== "successful" && !ctx.faults.has("vm-backup-unsuccessful-accepted")) {
-        f.fail(
-          "backup_id",
-          `backup ${backupId} has status ${entry.rec.status}; only a successful backup can be restored`,
-        );
-      }
-      if (
-        region &&
-        entry.rec.region !== region.id &&
-        !ctx.faults.has("vm-backup-region-unchecked")
-      ) {
-        f.fail("region", `must equal the backup's region ${entry.rec.region}`);
-      }
-      const need = entry.disks.reduce((n, d) => n + d.size, 0);
-      if (type && need > type.disk && !ctx.faults.has("vm-backup-type-unchecked"))
-        f.fail("type", `type ${type.id} is too small for the backup (${need} MB of disks)`);
-    }
-  }
+  if (recipeId !== undefined) checkRecipe(ctx, f, recipeId, imageId, backupId);
+  const source =
+    backupId !== undefined && recipeId === undefined
+      ? backupSource(ctx, f, backupId, region, type)
+      : undefined;
   if (image && type && image.size + swap > type.disk)
     f.fail("type", `type ${type.id} has too little disk for the image and swap`);
   f.done();
@@ -155,38 +220,7 @@ function create(ctx: Ctx) {
   const i = inner(vm);
   let bootConfig: number | null | false = false;
   if (image) {
-    // the image disk: 8192 MB (or the image's size if larger), within what the type leaves after swap
-    const mainSize = Math.min(type!.disk - swap, Math.max(IMAGE_DISK_MB, image.size));
-    const main = newDisk(
-      ctx.state,
-      `${image.id.split("/").pop()} Disk`,
-      mainSize,
-      image.filesystem,
-    );
-    i.disks.set(main.id, main);
-    const devices = {
-      sda: { disk_id: main.id },
-      sdb: null,
-      sdc: null,
-      sdd: null,
-      sde: null,
-      sdf: null,
-      sdg: null,
-      sdh: null,
-    } as Devices;
-    if (swap > 0) {
-      const sw = newDisk(ctx.state, `${swap} MB Swap Image`, swap, "swap");
-      i.disks.set(sw.id, sw);
-      devices.sdb = { disk_id: sw.id };
-    }
-    const memory_limit = ctx.variants.has("memory-limit-zero") ? 0 : undefined;
-    const config = newConfig(ctx.state, vm, {
-      label: `My ${image.id} Disk Profile`,
-      devices,
-      interfaces: ifaces,
-      memory_limit,
-    });
-    i.configs.set(config.id, config);
+    const config = deployImage(ctx, vm, image, type!, swap, ifaces);
     i.rootPass = pass ?? null;
     if (booted !== false) bootConfig = config.id;
   } else if (source) {

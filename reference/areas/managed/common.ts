@@ -1,0 +1,100 @@
+// Managed monitoring records of the reference target (per account) and the helpers its modules
+// share. Written from the material alone.
+import { forbidden, notFound } from "../../http.ts";
+import { intParam, scopeSatisfied, type Ctx } from "../../router.ts";
+import type { Account, State } from "../../state.ts";
+
+export interface Contact {
+  id: number;
+  name: string | null;
+  email: string | null;
+  group: string | null;
+  phone: { primary: string | null; secondary: string | null };
+  updated: string;
+}
+
+export interface Credential {
+  id: number;
+  label: string;
+  username: string | null;
+  /** never returned */
+  password: string;
+  last_decrypted: string | null;
+  created: string;
+  updated: string;
+}
+
+export interface Issue {
+  id: number;
+  created: string;
+  entity: { id: number; label: string; type: string; url: string };
+  services: number[];
+}
+
+export interface Ssh {
+  access: boolean;
+  ip: string;
+  port: number;
+  user: string;
+}
+
+export interface Service {
+  id: number;
+  address: string;
+  body: string | null;
+  consultation_group: string;
+  credentials: number[];
+  label: string;
+  notes: string | null;
+  region: string | null;
+  service_type: "url" | "tcp";
+  timeout: number;
+  /** `ok` while monitored, `disabled` while monitoring is temporarily disabled */
+  status: "ok" | "disabled";
+  created: string;
+  updated: string;
+}
+
+export interface Managed {
+  contacts: Map<number, Contact>;
+  credentials: Map<number, Credential>;
+  issues: Map<number, Issue>;
+  services: Map<number, Service>;
+  /** instance ID → its SSH settings, once changed from the default */
+  settings: Map<number, Ssh>;
+  sshKey: string;
+}
+
+/** Who may call a managed route: either account scope reads, account:read_write writes. */
+export const R = "account:read_only";
+export const W = "account:read_write";
+
+export function managedOf(state: State, account: Account): Managed {
+  return state.area(account, "managed", () => ({
+    contacts: new Map(),
+    credentials: new Map(),
+    issues: new Map(),
+    services: new Map(),
+    settings: new Map(),
+    sshKey: `ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQ${Buffer.from(account.euuid).toString("base64").replace(/=+$/, "")} managedservices@reference.example`,
+  }));
+}
+
+/** The caller's account's managed records. */
+export const callerManaged = (ctx: Ctx) => managedOf(ctx.state, ctx.account);
+
+/** account:read_write checked in the handler (routes are registered with account:read_only). */
+export function needWrite(ctx: Ctx) {
+  if (!scopeSatisfied(ctx.principal?.scopes ?? null, "account:read_write")) {
+    throw forbidden(
+      "Your OAuth token is not authorized to use this endpoint (needs account:read_write)",
+    );
+  }
+}
+
+/** The record of `map` named by the path parameter `param`; 404 when there is none. */
+export function recordOf<T>(map: Map<number, T>, ctx: Ctx, param: string): T {
+  const r = map.get(intParam(ctx, param));
+  if (!r) throw notFound();
+  return r;
+}

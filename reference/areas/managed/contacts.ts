@@ -1,0 +1,65 @@
+// Managed contacts: whom to reach about an issue. No field is required (see the README's choices).
+import { EMPTY, ok } from "../../http.ts";
+import { paginate } from "../../paginate.ts";
+import type { Ctx, Router } from "../../router.ts";
+import { Fields } from "../../validate.ts";
+import { callerManaged, needWrite, R, recordOf, W, type Contact } from "./common.ts";
+
+const PHONE = /^(?=.*\d)[0-9+().\-\s x]{1,32}$/i;
+
+/** A new contact (`into` undefined) or `into` with the fields sent applied (a partial update). */
+function contactFields(ctx: Ctx, into: Contact | undefined) {
+  const f = new Fields(ctx.json());
+  const name = f.string("name", { min: 2, max: 64 });
+  const email = f.string("email", { format: "email", max: 128 });
+  const group = f.string("group", { min: 2, max: 50, nullable: true });
+  const phone = f.object("phone");
+  let primary: string | null | undefined;
+  let secondary: string | null | undefined;
+  if (phone) {
+    const p = f.nested("phone", phone);
+    primary = p.string("primary", { nullable: true, pattern: PHONE });
+    secondary = p.string("secondary", { nullable: true, pattern: PHONE });
+  }
+  f.done();
+  const now = ctx.state.iso();
+  const c: Contact = into ?? {
+    id: ctx.state.id(),
+    name: null,
+    email: null,
+    group: null,
+    phone: { primary: null, secondary: null },
+    updated: now,
+  };
+  if (name !== undefined) c.name = name;
+  if (email !== undefined) c.email = email;
+  if (group !== undefined) c.group = group;
+  if (primary !== undefined) c.phone.primary = primary;
+  if (secondary !== undefined) c.phone.secondary = secondary;
+  c.updated = now;
+  return c;
+}
+
+export function registerContacts(r: Router) {
+  r.get("/v4/managed/contacts", R, (ctx) =>
+    paginate(ctx, [...callerManaged(ctx).contacts.values()]),
+  );
+  r.post("/v4/managed/contacts", W, (ctx) => {
+    const c = contactFields(ctx, undefined);
+    callerManaged(ctx).contacts.set(c.id, c);
+    return ok(c);
+  });
+  // contact view needs account:read_write (the material's scope for it), checked in the handler
+  r.get("/v4/managed/contacts/{contactId}", R, (ctx) => {
+    if (!ctx.faults.has("managed-contact-view-read-only")) needWrite(ctx);
+    return ok(recordOf(callerManaged(ctx).contacts, ctx, "contactId"));
+  });
+  r.put("/v4/managed/contacts/{contactId}", W, (ctx) =>
+    ok(contactFields(ctx, recordOf(callerManaged(ctx).contacts, ctx, "contactId"))),
+  );
+  r.delete("/v4/managed/contacts/{contactId}", W, (ctx) => {
+    const contacts = callerManaged(ctx).contacts;
+    contacts.delete(recordOf(contacts, ctx, "contactId").id);
+    return EMPTY;
+  });
+}

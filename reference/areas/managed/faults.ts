@@ -1,0 +1,55 @@
+// Fault switches of the managed area: each breaks exactly one MUST requirement.
+import type { FaultSpec } from "../../faults.ts";
+
+export const MANAGED_FAULTS: FaultSpec[] = [
+  {
+    name: "managed-unknown-service-action-ok",
+    requirement: "CONV-UNKNOWN-1",
+    description: "disable of an unknown service ID answers {} instead of an error",
+  },
+  {
+    name: "managed-region-public-accepted",
+    requirement: "MNG-SVC-5",
+    description: "a service whose address is not a private IP is accepted with a region",
+  },
+  {
+    name: "managed-private-region-optional",
+    requirement: "MNG-SVC-4",
+    description: "a service whose address is a private IP is accepted without a region",
+  },
+  {
+    name: "managed-fragment-kept",
+    requirement: "MNG-SVC-6",
+    description: "the URL fragment of a service address is stored instead of dropped",
+  },
+  {
+    name: "managed-timeout-unbounded",
+    requirement: "MNG-SVC-10",
+    description: "service timeout outside 1..255 is accepted",
+  },
+  {
+    name: "managed-ssh-port-zero",
+    requirement: "MNG-SETTINGS-4",
+    description: "instance settings accept ssh.port 0",
+  },
+  {
+    name: "managed-credential-username-not-stored",
+    requirement: "MNG-CRED-4",
+    description: "credential username and password update answers `{}` but keeps the old username",
+  },
+  {
+    name: "managed-credential-update-username",
+    requirement: "MNG-CRED-3",
+    description: "credential update (PUT) also changes the username",
+  },
+  {
+    name: "managed-credential-label-duplicate",
+    requirement: "MNG-CRED-2",
+    description: "a credential label already in use is accepted",
+  },
+  {
+    name: "managed-contact-view-read-only",
+    requirement: "MNG-SCOPE-2",
+    description: "contact view is served to a token with only account:read_only",
+  },
+];
