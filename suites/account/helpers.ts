@@ -3,6 +3,7 @@ import { expectCollection } from "../../harness/expect.ts";
 import type { Principals } from "../../harness/principals.ts";
 import type { States } from "../../harness/states.ts";
 import type { CallOptions, Ops } from "../../harness/ops.ts";
+import { loose } from "../../harness/ops.ts";
 import type { OperationId } from "../../harness/operation-ids.ts";
 
 /** A token holding no account scope (only events:read_only). */
@@ -20,7 +21,7 @@ export async function allPages(ops: Ops, op: OperationId, opts: CallOptions = {}
     // page 1 is asked without `page` (its default), so lists that take no pagination parameter get
     // none unless they answer more than one page themselves
     const query = page === 1 ? opts.query : { ...opts.query, page };
-    const c = expectCollection(await ops[op]({ ...opts, query }));
+    const c = expectCollection(await loose(ops)[op]({ ...opts, query }));
     items.push(...c.data);
     if (page >= c.pages || c.data.length === 0) break;
   }

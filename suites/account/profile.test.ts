@@ -6,6 +6,7 @@ import { check } from "../../harness/check.ts";
 import { expectError, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import type { Ops } from "../../harness/ops.ts";
+import { offContract } from "../../harness/ops.ts";
 import { accountReadOnly, withoutAccountScope } from "./helpers.ts";
 
 const WRITABLE = [
@@ -200,7 +201,10 @@ describe("account/profile", () => {
     "first_name that is not a string is refused naming first_name",
     async ({ ops }) => {
       await restoringProfile(ops, async () => {
-        expectErrorNamingField(await ops.updateAccount({ body: { first_name: 12 } }), "first_name");
+        expectErrorNamingField(
+          await ops.updateAccount({ body: { first_name: offContract(12) } }),
+          "first_name",
+        );
       });
     },
   );

@@ -21,6 +21,7 @@ import {
   listed,
   noAccountScope,
 } from "./helpers.ts";
+import { offContract } from "../../harness/ops.ts";
 
 describe("managed/contacts", () => {
   check(
@@ -178,7 +179,10 @@ describe("managed/contacts", () => {
     { id: "FIELD.createManagedContact.name", op: "createManagedContact" },
     "create: a name that is not a string is refused naming name",
     async ({ ops }) => {
-      expectErrorNamingField(await ops.createManagedContact({ body: { name: 12345 } }), "name");
+      expectErrorNamingField(
+        await ops.createManagedContact({ body: { name: offContract(12345) } }),
+        "name",
+      );
     },
   );
 

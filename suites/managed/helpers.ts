@@ -8,6 +8,7 @@ import { expectCollection, expectError } from "../../harness/expect.ts";
 import type { As } from "../../harness/principals.ts";
 import type { OperationId } from "../../harness/operation-ids.ts";
 import { allPages } from "../account/helpers.ts";
+import { loose } from "../../harness/ops.ts";
 
 type Ctx = Pick<CheckContext, "fresh" | "label" | "principals" | "config" | "ops">;
 
@@ -116,12 +117,12 @@ export async function expectPageSizeBound(
   path?: Record<string, string | number>,
 ): Promise<void> {
   for (const size of [25, 100]) {
-    const col = expectCollection(await c.ops[op]({ path, query: { page_size: size } }));
+    const col = expectCollection(await loose(c.ops)[op]({ path, query: { page_size: size } }));
     if (col.data.length > size)
       throw new TargetFailure(`${op}: page_size ${size} answered ${col.data.length} items`);
   }
   for (const size of [24, 101]) {
-    const res = await c.ops[op]({ path, query: { page_size: size } });
+    const res = await loose(c.ops)[op]({ path, query: { page_size: size } });
     if (res.status >= 400 && res.status < 500) {
       expectError(res);
       observe(`${op} page_size ${size}`, "refused");

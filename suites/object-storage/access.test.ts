@@ -5,6 +5,7 @@ import { check, type CheckContext } from "../../harness/check.ts";
 import { expectEmptyObject, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { ACLS, freshBucket, presign, putObject, withBucket, type BucketRef } from "./helpers.ts";
+import { offContract } from "../../harness/ops.ts";
 
 const ORIGIN = "https://plumbline.example";
 
@@ -53,7 +54,7 @@ describe("object-storage/access", () => {
       async (c) => {
         const { path } = await freshBucket(c);
         expectErrorNamingField(
-          await c.ops[op]({ path: { ...path }, body: { acl: "everyone" } }),
+          await c.ops[op]({ path: { ...path }, body: { acl: offContract("everyone") } }),
           "acl",
         );
       },

@@ -23,6 +23,7 @@ import {
   recordAcl,
 } from "./helpers.ts";
 import { allPages } from "../account/helpers.ts";
+import { offContract } from "../../harness/ops.ts";
 
 /** A label with the run's prefix, as a bucket label (lowercase). */
 const bucketLabel = (label: (k?: string, max?: number) => string) => label("bkt", 63).toLowerCase();
@@ -79,7 +80,9 @@ describe("object-storage/buckets", () => {
       const cluster = await c.fresh.cluster();
       for (const acl of ["custom", "everyone"]) {
         expectErrorNamingField(
-          await c.ops.createBucket({ body: { cluster, label: bucketLabel(c.label), acl } }),
+          await c.ops.createBucket({
+            body: { cluster, label: bucketLabel(c.label), acl: offContract(acl) },
+          }),
           "acl",
         );
       }
@@ -91,7 +94,7 @@ describe("object-storage/buckets", () => {
     "bucket create without cluster is refused naming cluster",
     async (c) => {
       expectErrorNamingField(
-        await c.ops.createBucket({ body: { label: bucketLabel(c.label) } }),
+        await c.ops.createBucket({ body: offContract({ label: bucketLabel(c.label) }) }),
         "cluster",
       );
     },
@@ -102,9 +105,9 @@ describe("object-storage/buckets", () => {
     "bucket create without label, or with a label that is not a string, is refused naming label",
     async (c) => {
       const cluster = await c.fresh.cluster();
-      expectErrorNamingField(await c.ops.createBucket({ body: { cluster } }), "label");
+      expectErrorNamingField(await c.ops.createBucket({ body: offContract({ cluster }) }), "label");
       expectErrorNamingField(
-        await c.ops.createBucket({ body: { cluster, label: 12345 } }),
+        await c.ops.createBucket({ body: { cluster, label: offContract(12345) } }),
         "label",
       );
     },
@@ -114,7 +117,9 @@ describe("object-storage/buckets", () => {
     { id: "CONV-ERR-4", op: "createBucket", area: "object-storage", effect: "creates" },
     "bucket create refused for a missing label answers 400",
     async (c) => {
-      const res = await c.ops.createBucket({ body: { cluster: await c.fresh.cluster() } });
+      const res = await c.ops.createBucket({
+        body: offContract({ cluster: await c.fresh.cluster() }),
+      });
       expectError(res);
       expectStatus(res, 400);
     },

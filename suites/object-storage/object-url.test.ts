@@ -6,6 +6,7 @@ import { check } from "../../harness/check.ts";
 import { expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { freshBucket, listedNames, presign, putObject, withBucket, works } from "./helpers.ts";
+import { offContract } from "../../harness/ops.ts";
 
 describe("object-storage/object-url", () => {
   check(
@@ -77,7 +78,7 @@ describe("object-storage/object-url", () => {
         expectSuccess(
           await c.ops.createObjectUrl({
             path: { ...path },
-            body: { name: "bounds", method: "GET", expires_in },
+            body: { name: "bounds", method: "GET", expires_in: offContract(expires_in) },
           }),
         );
     },
@@ -93,7 +94,7 @@ describe("object-storage/object-url", () => {
         expectErrorNamingField(
           await c.ops.createObjectUrl({
             path: { ...path },
-            body: { name: "bounds", method: "GET", expires_in },
+            body: { name: "bounds", method: "GET", expires_in: offContract(expires_in) },
           }),
           "expires_in",
         );
@@ -107,7 +108,7 @@ describe("object-storage/object-url", () => {
     async (c) => {
       const { path } = await freshBucket(c);
       expectErrorNamingField(
-        await c.ops.createObjectUrl({ path: { ...path }, body: { method: "GET" } }),
+        await c.ops.createObjectUrl({ path: { ...path }, body: offContract({ method: "GET" }) }),
         "name",
       );
     },

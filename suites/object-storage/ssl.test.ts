@@ -5,6 +5,7 @@ import { check } from "../../harness/check.ts";
 import { expectEmptyObject, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { CERTIFICATE, freshBucket, PRIVATE_KEY } from "./helpers.ts";
+import { offContract } from "../../harness/ops.ts";
 
 describe("object-storage/ssl", () => {
   check(
@@ -69,7 +70,10 @@ describe("object-storage/ssl", () => {
     async (c) => {
       const { path } = await freshBucket(c);
       expectErrorNamingField(
-        await c.ops.uploadBucketSsl({ path: { ...path }, body: { private_key: PRIVATE_KEY } }),
+        await c.ops.uploadBucketSsl({
+          path: { ...path },
+          body: offContract({ private_key: PRIVATE_KEY }),
+        }),
         "certificate",
       );
     },
@@ -81,7 +85,10 @@ describe("object-storage/ssl", () => {
     async (c) => {
       const { path } = await freshBucket(c);
       expectErrorNamingField(
-        await c.ops.uploadBucketSsl({ path: { ...path }, body: { certificate: CERTIFICATE } }),
+        await c.ops.uploadBucketSsl({
+          path: { ...path },
+          body: offContract({ certificate: CERTIFICATE }),
+        }),
         "private_key",
       );
     },

@@ -15,6 +15,7 @@ import {
   largerTypeFixture,
   typeFixture,
 } from "./helpers.ts";
+import { offContract } from "../../harness/ops.ts";
 
 /** An empty instance (never booted) with `n` configs; their IDs. */
 async function withConfigs(
@@ -75,7 +76,7 @@ describe("vm/rescue", () => {
       const [a] = await disksOf(ctx.ops, vm.id);
       const res = await ctx.ops.rescueInstance({
         path: { vmId: vm.id },
-        body: { devices: { sdh: { disk_id: a.id } } },
+        body: { devices: offContract({ sdh: { disk_id: a.id } }) },
       });
       ctx.observe("status of rescue naming sdh", res.status);
     },
@@ -104,7 +105,7 @@ describe("vm/resize", () => {
     async (ctx) => {
       const vm = await imageInstance(ctx);
       expectErrorNamingField(
-        await ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: {} }),
+        await ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: offContract({}) }),
         "type",
       );
     },

@@ -19,6 +19,7 @@ import {
   shownField,
   typeFixture,
 } from "./helpers.ts";
+import { offContract } from "../../harness/ops.ts";
 
 describe("vm/backups", () => {
   check(
@@ -59,7 +60,7 @@ describe("vm/backups", () => {
       const vm = await imageInstance(ctx);
       for (const body of [{}, { label: "" }, { label: "s".repeat(256) }])
         expectErrorNamingField(
-          await ctx.ops.createSnapshot({ path: { vmId: vm.id }, body }),
+          await ctx.ops.createSnapshot({ path: { vmId: vm.id }, body: offContract(body) }),
           "label",
         );
     },
@@ -123,7 +124,7 @@ describe("vm/backups", () => {
       expectErrorNamingField(
         await ctx.ops.restoreBackup({
           path: { vmId: src.id, backupId },
-          body: { overwrite: true },
+          body: offContract({ overwrite: true }),
         }),
         "vm_id",
       );

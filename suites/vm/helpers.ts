@@ -6,6 +6,7 @@ import type { CheckContext } from "../../harness/check.ts";
 import { MissingCapability, TargetFailure } from "../../harness/errors.ts";
 import { expectCollection, expectError, expectSuccess } from "../../harness/expect.ts";
 import type { Ops } from "../../harness/ops.ts";
+import { loose } from "../../harness/ops.ts";
 import type { States } from "../../harness/states.ts";
 
 /** A strong root password (four character classes), inside 7..128. */
@@ -66,7 +67,7 @@ export async function listAll(
   const items: any[] = [];
   for (let page = 1; ; page++) {
     const c = expectCollection(
-      await ops[op]({ path: vmId === undefined ? undefined : { vmId }, query: { page } }),
+      await loose(ops)[op]({ path: vmId === undefined ? undefined : { vmId }, query: { page } }),
     );
     items.push(...c.data);
     if (page >= c.pages || c.data.length === 0) return items;

@@ -10,6 +10,7 @@ import { expectCollection, expectError } from "../../../harness/expect.ts";
 import { fuzz } from "../../../harness/fuzz.ts";
 import type { ApiResponse } from "../../../harness/client.ts";
 import type { CallOptions } from "../../../harness/ops.ts";
+import { loose } from "../../../harness/ops.ts";
 import type { OperationId } from "../../../harness/operation-ids.ts";
 import { holds } from "../../managed/helpers.ts";
 
@@ -159,7 +160,7 @@ export async function listAll(
   for (let page = 1; page <= 50; page++) {
     // page 1 is asked without the parameter: some lists (buckets) do not name it
     const col = expectCollection(
-      await c.ops[op]({ ...opts, query: page === 1 ? opts.query : { ...opts.query, page } }),
+      await loose(c.ops)[op]({ ...opts, query: page === 1 ? opts.query : { ...opts.query, page } }),
     );
     if (col.page !== page)
       throw new TargetFailure(`${op} page ${page}: the envelope says page ${col.page}`);

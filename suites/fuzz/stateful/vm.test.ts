@@ -167,7 +167,7 @@ const commands = [
         (m) => m.disks.length < MAX_DISKS,
         async (m, r) => {
           const label = r.c.label("disk", 48);
-          const body: Record<string, unknown> = {
+          const body = {
             label,
             size: eighths * 128,
             ...(filesystem ? { filesystem } : {}),
