@@ -1,7 +1,7 @@
 // Verdict helpers: small functions with one job each, shared by hand-written checks and fuzzing.
 // A broken expectation throws TargetFailure; the exact status of an error is recorded as INFO.
 import type { ApiResponse } from "./client.ts";
-import type { Success } from "./ops.ts";
+import type { SuccessBody } from "./ops.ts";
 import { TargetFailure, HarnessError } from "./errors.ts";
 import { currentCheck } from "./current.ts";
 import { checkResponse, validator } from "../spec/validate.ts";
@@ -64,7 +64,7 @@ function schemaFailure(
 export function expectSuccess<K extends string>(
   res: ApiResponse<K>,
   operationId?: string,
-): Success<K>;
+): SuccessBody<K>;
 export function expectSuccess<T>(res: ApiResponse, operationId?: string): T;
 export function expectSuccess(res: ApiResponse, operationId = res.operationId): unknown {
   if (!operationId) throw new HarnessError("expectSuccess needs an operationId (call through ops)");

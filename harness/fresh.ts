@@ -2,8 +2,15 @@
 // carrying the run's prefix, writes intent and ID to the ledger, and is removed when its check ends.
 import { randomBytes } from "node:crypto";
 import type { ApiResponse } from "./client.ts";
-import { loose, type CallOptions, type LooseOpFn, type Ops, type RequestOf } from "./ops.ts";
-import type { Created, RequestBody } from "./ops.ts";
+import {
+  loose,
+  type CallOptions,
+  type LooseOpFn,
+  type Ops,
+  type RequestBody,
+  type RequestOf,
+  type SuccessBody,
+} from "./ops.ts";
 import type { OperationId } from "./operation-ids.ts";
 import { MissingCapability, TargetFailure } from "./errors.ts";
 import { validator } from "../spec/validate.ts";
@@ -18,7 +25,9 @@ type Placed = { label?: string; parent?: Record<string, string | number> };
 type Fields<K extends OperationId> = Partial<RequestBody<K>>;
 
 /** A fixture addressed by its ID: what its create answered, the ID present (create() checks it). */
-export type Fixture<K extends OperationId> = Created<K> & { id: NonNullable<Created<K>["id"]> };
+export type Fixture<K extends OperationId> = SuccessBody<K> & {
+  id: NonNullable<SuccessBody<K>["id"]>;
+};
 
 /** Why a public recipe stays on the target: the material's own words. */
 export const PUBLIC_RECIPE_KEPT =
@@ -54,7 +63,7 @@ export class Fresh {
     type: ResourceType,
     op: K,
     opts: RequestOf<K> & Placed,
-  ): Promise<Created<K>> {
+  ): Promise<SuccessBody<K>> {
     const res = await this.attempt(type, op, opts as CallOptions & Placed);
     // a fixture the target did not make is the target's failure (the request is the material's),
     // named, so the dependent check reads "fixture ... not created" rather than a plumbline error
@@ -192,7 +201,7 @@ export class Fresh {
     });
   }
 
-  async bucket(body: Fields<"createBucket"> = {}): Promise<Created<"createBucket">> {
+  async bucket(body: Fields<"createBucket"> = {}): Promise<SuccessBody<"createBucket">> {
     const label = this.label("bkt", 63).toLowerCase();
     const cluster = body.cluster ?? (await this.cluster());
     return this.create("bucket", "createBucket", {
@@ -227,7 +236,7 @@ export class Fresh {
     return this.addressed("recipe", "createRecipe", { body: full, label });
   }
 
-  tag(body: Fields<"createTag"> = {}): Promise<Created<"createTag">> {
+  tag(body: Fields<"createTag"> = {}): Promise<SuccessBody<"createTag">> {
     const label = this.label("tag", 50);
     return this.create("tag", "createTag", { body: { label, ...body }, label });
   }

@@ -56,23 +56,18 @@ export type RequestOf<K extends OperationId> = K extends OperationId
     }
   : never;
 
-/** The body of the operation's 2xx answer where the document shows one; `any` where it does not. */
-export type SuccessBody<K extends OperationId> = Operation<K>["responses"] extends {
-  "2XX": { content: { "application/json": infer B } };
-}
-  ? B
-  : any;
-
 /**
- * The record a create answered: the members the document shows, typed, and any member it does not
- * list (records carry more fields than the material lists); a body not shown reads as any member.
+ * The body of operation K's 2xx answer as the document shows it, open to members it does not list
+ * (records carry more fields than the material lists); a record of any members where the body is
+ * not shown; any for an answer that is not JSON, or of an operation not known to tsc (loose).
  */
-export type Created<K extends OperationId> = 0 extends 1 & SuccessBody<K>
-  ? { [member: string]: any }
-  : SuccessBody<K> & { [member: string]: unknown };
-
-/** What expectSuccess returns for an answer of operation K: its body, the schema having checked it. */
-export type Success<K extends string> = K extends OperationId ? Created<K> : any;
+export type SuccessBody<K extends string> = K extends OperationId
+  ? Operation<K>["responses"] extends { "2XX": { content: { "application/json": infer B } } }
+    ? 0 extends 1 & B
+      ? { [member: string]: any }
+      : B & { [member: string]: unknown }
+    : any
+  : any;
 
 /** ops.X: the operation's request, typed; the path is required where the operation has one. */
 export type OpFn<K extends OperationId> =
