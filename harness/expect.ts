@@ -59,8 +59,7 @@ function schemaFailure(
 /**
  * 2xx and the body conforms to the operation's schema for that status. Returns the body, typed as
  * the document shows the operation's answer (spec/operations.gen.ts; a record of any members where
- * the body is not shown),
- * or as the type a caller names (`expectSuccess<{ url: string }>(res)`).
+ * the body is not shown), or as the type a caller names (`expectSuccess<{ url: string }>(res)`).
  */
 export function expectSuccess<K extends string>(
   res: ApiResponse<K>,
