@@ -40,8 +40,9 @@ export interface RequestSpec {
   operationId?: string;
 }
 
-export interface ApiResponse {
-  operationId?: string;
+/** One answer; `K` is the operation it answers (ops.X gives its own), which expectSuccess types by. */
+export interface ApiResponse<K extends string = string> {
+  operationId?: K;
   /** 0 when no response came; see `error` */
   status: number;
   headers: Record<string, string>;

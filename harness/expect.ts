@@ -1,6 +1,7 @@
 // Verdict helpers: small functions with one job each, shared by hand-written checks and fuzzing.
 // A broken expectation throws TargetFailure; the exact status of an error is recorded as INFO.
 import type { ApiResponse } from "./client.ts";
+import type { SuccessBody } from "./ops.ts";
 import { TargetFailure, HarnessError } from "./errors.ts";
 import { currentCheck } from "./current.ts";
 import { checkResponse, validator } from "../spec/validate.ts";
@@ -55,8 +56,17 @@ function schemaFailure(
   );
 }
 
-/** 2xx and the body conforms to the operation's schema for that status. Returns the body. */
-export function expectSuccess<T = any>(res: ApiResponse, operationId = res.operationId): T {
+/**
+ * 2xx and the body conforms to the operation's schema for that status. Returns the body, typed as
+ * the document shows the operation's answer (spec/operations.gen.ts; a record of any members where
+ * the body is not shown), or as the type a caller names (`expectSuccess<{ url: string }>(res)`).
+ */
+export function expectSuccess<K extends string>(
+  res: ApiResponse<K>,
+  operationId?: string,
+): SuccessBody<K>;
+export function expectSuccess<T>(res: ApiResponse, operationId?: string): T;
+export function expectSuccess(res: ApiResponse, operationId = res.operationId): unknown {
   if (!operationId) throw new HarnessError("expectSuccess needs an operationId (call through ops)");
   expectAnswer(res);
   if (res.status < 200 || res.status > 299) {
@@ -70,7 +80,7 @@ export function expectSuccess<T = any>(res: ApiResponse, operationId = res.opera
       throw new TargetFailure(
         `${what(res)} (${operationId}) ${res.status}: an empty answer where the material shows a body`,
       );
-    return res.body as T;
+    return res.body;
   }
   const body = expectJson(res);
   const result = checkResponse(operationId, res.status, body);
@@ -84,7 +94,7 @@ export function expectSuccess<T = any>(res: ApiResponse, operationId = res.opera
       value: result.nulls,
     });
   }
-  return body as T;
+  return body;
 }
 
 /** A 4xx answer with the Error body. The exact status is observed (INFO: the material rarely gives it). */

@@ -49,7 +49,7 @@ describe("Fresh.watch", () => {
     const w = testWorld(server.url);
     const fresh = new Fresh(w);
     const key = await fresh.create("key", "createKey", { body: { label: "k" }, label: "k" });
-    await fresh.watch(w.ops).revokeKey({ path: { keyId: key.id + 1 } }); // another key: not ours
+    await fresh.watch(w.ops).revokeKey({ path: { keyId: key.id! + 1 } }); // another key: not ours
     calls.length = 0;
     await fresh.cleanup();
     expect(calls).toEqual(["DELETE /v4/object-storage/keys/7"]);

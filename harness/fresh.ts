@@ -2,7 +2,15 @@
 // carrying the run's prefix, writes intent and ID to the ledger, and is removed when its check ends.
 import { randomBytes } from "node:crypto";
 import type { ApiResponse } from "./client.ts";
-import type { CallOptions, Ops } from "./ops.ts";
+import {
+  loose,
+  type CallOptions,
+  type LooseOpFn,
+  type Ops,
+  type RequestBody,
+  type RequestOf,
+  type SuccessBody,
+} from "./ops.ts";
 import type { OperationId } from "./operation-ids.ts";
 import { MissingCapability, TargetFailure } from "./errors.ts";
 import { validator } from "../spec/validate.ts";
@@ -10,6 +18,16 @@ import { removeEntries, type LedgerEntry, type Removal } from "./ledger.ts";
 import { kindCreatedBy, RESOURCES, type ResourceType } from "./resources.ts";
 import { Ledger, replayable } from "./ledger.ts";
 import type { World } from "./world.ts";
+
+/** Where a fixture goes: its label (for the ledger and sweep) and its parent's path. */
+type Placed = { label?: string; parent?: Record<string, string | number> };
+/** The members a fixture's create takes, each optional: the fixture fills in the rest. */
+type Fields<K extends OperationId> = Partial<RequestBody<K>>;
+
+/** A fixture addressed by its ID: what its create answered, the ID present (create() checks it). */
+export type Fixture<K extends OperationId> = SuccessBody<K> & {
+  id: NonNullable<SuccessBody<K>["id"]>;
+};
 
 /** Why a public recipe stays on the target: the material's own words. */
 export const PUBLIC_RECIPE_KEPT =
@@ -41,12 +59,12 @@ export class Fresh {
    * Creates a resource and registers it: the intent is on disk before the request is sent and the
    * ID right after the answer, so a crash in between still leaves a trace for `sweep`.
    */
-  async create(
+  async create<K extends OperationId>(
     type: ResourceType,
-    op: OperationId,
-    opts: CallOptions & { label?: string; parent?: Record<string, string | number> },
-  ): Promise<any> {
-    const res = await this.attempt(type, op, opts);
+    op: K,
+    opts: RequestOf<K> & Placed,
+  ): Promise<SuccessBody<K>> {
+    const res = await this.attempt(type, op, opts as CallOptions & Placed);
     // a fixture the target did not make is the target's failure (the request is the material's),
     // named, so the dependent check reads "fixture ... not created" rather than a plumbline error
     const fixture = `setup: the ${type} fixture${opts.label ? ` ${opts.label}` : ""} was not created: ${op}`;
@@ -77,6 +95,15 @@ export class Fresh {
     return res.body;
   }
 
+  /** create() for a kind addressed by its ID: create() has checked the ID is there. */
+  private async addressed<K extends OperationId>(
+    type: ResourceType,
+    op: K,
+    opts: RequestOf<K> & Placed,
+  ): Promise<Fixture<K>> {
+    return (await this.create(type, op, opts)) as Fixture<K>;
+  }
+
   /**
    * Sends a create request and registers what it made, like create(), but hands back the answer
    * whatever it is: for checks whose verdict is the create itself (fuzzing a create operation).
@@ -85,12 +112,12 @@ export class Fresh {
   async attempt(
     type: ResourceType,
     op: OperationId,
-    opts: CallOptions & { label?: string; parent?: Record<string, string | number> },
+    opts: CallOptions & Placed,
   ): Promise<ApiResponse> {
     const key = this.w.ledger.intent(type, opts.label, opts.parent);
     let res: ApiResponse;
     try {
-      res = await this.w.ops[op](opts);
+      res = await loose(this.w.ops)[op](opts);
     } catch (e) {
       // thrown before anything was sent (the target not answering, a bad path): nothing was made
       this.w.ledger.refused(key, `not sent: ${(e as Error).message}`);
@@ -136,20 +163,27 @@ export class Fresh {
     this.w.ledger.kept(entry.key, entry.type, entry.path!, PUBLIC_RECIPE_KEPT, entry.label);
   }
 
-  instance(body: Record<string, unknown> = {}, as?: CallOptions["as"]): Promise<any> {
+  instance(
+    body: Fields<"createInstance"> = {},
+    as?: CallOptions["as"],
+  ): Promise<Fixture<"createInstance">> {
     const label = this.label("vm");
     const full = { region: this.fixture("region"), type: this.fixture("type"), label, ...body };
-    return this.create("instance", "createInstance", { body: full, label: String(full.label), as });
+    return this.addressed("instance", "createInstance", {
+      body: full,
+      label: String(full.label),
+      as,
+    });
   }
 
   /** An instance with no image: offline, no disks or configs (material: create rule 5). */
-  emptyInstance(body: Record<string, unknown> = {}): Promise<any> {
+  emptyInstance(body: Fields<"createInstance"> = {}): Promise<Fixture<"createInstance">> {
     return this.instance({ booted: false, ...body });
   }
 
-  config(vmId: number, body: Record<string, unknown> = {}): Promise<any> {
+  config(vmId: number, body: Fields<"createConfig"> = {}): Promise<Fixture<"createConfig">> {
     const label = this.label("cfg", 48);
-    return this.create("config", "createConfig", {
+    return this.addressed("config", "createConfig", {
       path: { vmId },
       body: { label, devices: {}, ...body },
       label,
@@ -157,9 +191,9 @@ export class Fresh {
     });
   }
 
-  disk(vmId: number, body: Record<string, unknown> = {}): Promise<any> {
+  disk(vmId: number, body: Fields<"createDisk"> = {}): Promise<Fixture<"createDisk">> {
     const label = this.label("disk", 48);
-    return this.create("disk", "createDisk", {
+    return this.addressed("disk", "createDisk", {
       path: { vmId },
       body: { label, size: 1024, ...body },
       label,
@@ -167,7 +201,7 @@ export class Fresh {
     });
   }
 
-  async bucket(body: Record<string, unknown> = {}): Promise<any> {
+  async bucket(body: Fields<"createBucket"> = {}): Promise<SuccessBody<"createBucket">> {
     const label = this.label("bkt", 63).toLowerCase();
     const cluster = body.cluster ?? (await this.cluster());
     return this.create("bucket", "createBucket", {
@@ -177,20 +211,20 @@ export class Fresh {
     });
   }
 
-  oauthClient(body: Record<string, unknown> = {}): Promise<any> {
+  oauthClient(body: Fields<"createOAuthClient"> = {}): Promise<Fixture<"createOAuthClient">> {
     const label = this.label("app", 512);
-    return this.create("oauthClient", "createOAuthClient", {
+    return this.addressed("oauthClient", "createOAuthClient", {
       body: { label, redirect_uri: "https://example.com/callback", ...body },
       label,
     });
   }
 
-  key(body: Record<string, unknown> = {}): Promise<any> {
+  key(body: Fields<"createKey"> = {}): Promise<Fixture<"createKey">> {
     const label = this.label("key", 50);
-    return this.create("key", "createKey", { body: { label, ...body }, label });
+    return this.addressed("key", "createKey", { body: { label, ...body }, label });
   }
 
-  recipe(body: Record<string, unknown> = {}): Promise<any> {
+  recipe(body: Fields<"createRecipe"> = {}): Promise<Fixture<"createRecipe">> {
     const label = this.label("rcp", 128);
     const full = {
       label,
@@ -199,10 +233,10 @@ export class Fresh {
       is_public: false,
       ...body,
     };
-    return this.create("recipe", "createRecipe", { body: full, label });
+    return this.addressed("recipe", "createRecipe", { body: full, label });
   }
 
-  tag(body: Record<string, unknown> = {}): Promise<any> {
+  tag(body: Fields<"createTag"> = {}): Promise<SuccessBody<"createTag">> {
     const label = this.label("tag", 50);
     return this.create("tag", "createTag", { body: { label, ...body }, label });
   }
@@ -231,9 +265,9 @@ export class Fresh {
    * not try again (a cancelled transfer cannot be cancelled twice).
    */
   watch(ops: Ops): Ops {
-    return new Proxy(ops, {
+    return new Proxy(loose(ops), {
       get: (target, name) => {
-        const fn = target[name as keyof Ops];
+        const fn = target[name as OperationId];
         if (name === "updateRecipe") return this.watchPublic(fn);
         if (name === "acceptEntityTransfer") {
           // an accepted transfer is completed: there is nothing left to cancel
@@ -254,7 +288,7 @@ export class Fresh {
           return res;
         };
       },
-    });
+    }) as unknown as Ops;
   }
 
   private forget(op: string, path: Record<string, string | number>): void {
@@ -274,7 +308,7 @@ export class Fresh {
    * (material: States and transitions): it is recorded as left on purpose, so the run's report
    * lists it and cleanup does not count it as a failure. A later successful delete closes it.
    */
-  private watchPublic(fn: Ops[keyof Ops]): Ops[keyof Ops] {
+  private watchPublic(fn: LooseOpFn): LooseOpFn {
     return async (opts: CallOptions = {}) => {
       const res = await fn(opts);
       const madePublic =
@@ -309,7 +343,7 @@ export class Fresh {
    * outside fresh): a 2xx answer with an ID goes into the ledger like a fixture, so it is removed
    * at the end too. Written after the answer only: refused creates, the common case, cost nothing.
    */
-  private watchCreate(type: ResourceType, fn: Ops[keyof Ops]): Ops[keyof Ops] {
+  private watchCreate(type: ResourceType, fn: LooseOpFn): LooseOpFn {
     return async (opts: CallOptions = {}) => {
       const res = await fn(opts);
       if (

@@ -6,6 +6,7 @@ import { fuzz, propertySeed, sampleOf } from "./fuzz.ts";
 import { MissingCapability, TargetFailure } from "./errors.ts";
 import { FIXTURE_REQUIREMENTS, json, serve, testWorld, type TestServer } from "./testing.ts";
 import type { CheckMeta, Exchange } from "./model.ts";
+import { offContract } from "./ops.ts";
 
 const catalog = new Map(FIXTURE_REQUIREMENTS.map((r) => [r.id, r]));
 let server: TestServer;
@@ -44,7 +45,7 @@ async function run(body: (c: CheckContext) => Promise<unknown>, seed = 7) {
 
 const noServerError = (c: CheckContext) =>
   fuzz(c, "pages never 5xx", fc.integer({ min: 1, max: 100 }), async (page) => {
-    const res = await c.ops.listClusters({ query: { page } });
+    const res = await c.ops.listClusters({ query: offContract({ page }) });
     if (res.status >= 500) throw new TargetFailure(`page ${page}: ${res.status}`);
   });
 
@@ -79,7 +80,7 @@ describe("fuzz", () => {
         c,
         "small pages",
         fc.integer({ min: 1, max: 40 }),
-        async (page) => void (await c.ops.listClusters({ query: { page } })),
+        async (page) => void (await c.ops.listClusters({ query: offContract({ page }) })),
       ),
     );
     expect(meta.outcome).toBe("pass");

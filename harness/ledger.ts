@@ -13,7 +13,8 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { RESOURCES, type ResourceType } from "./resources.ts";
-import type { Ops } from "./ops.ts";
+import { loose, type Ops } from "./ops.ts";
+import type { ApiResponse } from "./client.ts";
 
 export type LedgerLine =
   | {
@@ -301,11 +302,11 @@ export async function removeEntries(
       ledger?.deleted(entry.key);
       continue;
     }
-    let res: Awaited<ReturnType<Ops[keyof Ops]>>;
+    let res: ApiResponse;
     try {
-      res = await ops[kind.delete]({ path: entry.path });
+      res = await loose(ops)[kind.delete]({ path: entry.path });
       if (kind.forced && res.status >= 400 && res.status < 500 && res.status !== 404)
-        res = await ops[kind.delete]({ path: entry.path, ...kind.forced });
+        res = await loose(ops)[kind.delete]({ path: entry.path, ...kind.forced });
     } catch (e) {
       // the target stopped answering (breaker), or a path the operation cannot take
       const reason = `${kind.delete} ${JSON.stringify(entry.path)} not sent: ${(e as Error).message}`;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listOperations } from "../spec/index.ts";
 import { OPERATION_IDS } from "./operation-ids.ts";
-import { fillPath } from "./ops.ts";
+import { fillPath, offContract } from "./ops.ts";
 import { HarnessError, MissingCapability, TargetFailure } from "./errors.ts";
 import { json, serve, testWorld, type TestServer } from "./testing.ts";
 
@@ -48,7 +48,10 @@ describe("ops", () => {
 
   it("sends as the chosen principal, with query and JSON body", async () => {
     const w = testWorld(server.url);
-    await w.ops.getBucket({ path: { clusterId: "c1", bucket: "b 1" }, query: { page: 2 } });
+    await w.ops.getBucket({
+      path: { clusterId: "c1", bucket: "b 1" },
+      query: offContract({ page: 2 }),
+    });
     await w.ops.createTag({ body: { label: "x" }, as: "anonymous" });
     expect(seen.slice(-2)).toEqual([
       {

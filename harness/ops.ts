@@ -5,7 +5,9 @@ import type { ApiResponse, Client } from "./client.ts";
 import { HarnessError, TargetFailure } from "./errors.ts";
 import type { As, Principals } from "./principals.ts";
 import type { OperationId } from "./operation-ids.ts";
+import type { operations as DocumentedOperations } from "../spec/operations.gen.ts";
 
+/** How any request is sent, whatever its operation: the loose shape the client takes. */
 export interface CallOptions {
   path?: Record<string, string | number>;
   query?: Record<string, string | number | boolean | undefined>;
@@ -17,8 +19,83 @@ export interface CallOptions {
   as?: As;
 }
 
-export type OpFn = (opts?: CallOptions) => Promise<ApiResponse>;
-export type Ops = Record<OperationId, OpFn>;
+// The request of one operation as spec/openapi.yaml types it (spec/operations.gen.ts): tsc rejects
+// a misspelt path parameter, query parameter or body member, and a missing path parameter.
+type Operation<K extends OperationId> = DocumentedOperations[K];
+/**
+ * The path parameters, each named: a value is text in the URL, so an ID as a number or a string;
+ * undefined is an ID the target's earlier answer did not give (fillPath: the target's failure).
+ */
+export type PathParams<K extends OperationId> = Operation<K>["parameters"]["path"] extends infer P
+  ? undefined extends P
+    ? undefined
+    : { [N in keyof P]-?: string | number | undefined }
+  : never;
+export type QueryParams<K extends OperationId> = Operation<K>["parameters"]["query"];
+/** The JSON body; a body of another media type (an image, a form) is sent raw; none: never. */
+export type RequestBody<K extends OperationId> = [
+  NonNullable<Operation<K>["requestBody"]>,
+] extends [never]
+  ? never
+  : NonNullable<Operation<K>["requestBody"]> extends { content: infer C }
+    ? "application/json" extends keyof C
+      ? C["application/json"]
+      : RawBody
+    : never;
+/** A body sent as is with `contentType` (a JSON text, an image, garbage): tsc does not read it. */
+export type RawBody = Buffer | string;
+
+/** The request of operation K (of each, for a union of operations). */
+export type RequestOf<K extends OperationId> = K extends OperationId
+  ? (undefined extends PathParams<K> ? { path?: undefined } : { path: PathParams<K> }) & {
+      query?: QueryParams<K>;
+      body?: RequestBody<K> | RawBody;
+      contentType?: string;
+      headers?: Record<string, string>;
+      as?: As;
+    }
+  : never;
+
+/**
+ * The body of operation K's 2xx answer as the document shows it, open to members it does not list
+ * (records carry more fields than the material lists); a record of any members where the body is
+ * not shown; any for an answer that is not JSON, or of an operation not known to tsc (loose).
+ */
+export type SuccessBody<K extends string> = K extends OperationId
+  ? Operation<K>["responses"] extends { "2XX": { content: { "application/json": infer B } } }
+    ? 0 extends 1 & B
+      ? { [member: string]: any }
+      : B & { [member: string]: unknown }
+    : any
+  : any;
+
+/** ops.X: the operation's request, typed; the path is required where the operation has one. */
+export type OpFn<K extends OperationId> =
+  undefined extends PathParams<K>
+    ? (opts?: RequestOf<K>) => Promise<ApiResponse<K>>
+    : (opts: RequestOf<K>) => Promise<ApiResponse<K>>;
+export type Ops = { [K in OperationId]: OpFn<K> };
+
+/** Any operation's function, the request untyped: what a table picking the operation at run time calls. */
+export type LooseOpFn = (opts?: CallOptions) => Promise<ApiResponse>;
+export type LooseOps = Record<OperationId, LooseOpFn>;
+
+/**
+ * The same ops, for a call whose operation is chosen at run time (`loose(ops)[op](...)`: a generic
+ * table, fuzzing, cleanup): tsc cannot know which operation's request it is, so it checks none.
+ */
+export function loose(ops: Ops): LooseOps {
+  return ops as unknown as LooseOps;
+}
+
+/**
+ * A request value that breaks the operation's contract on purpose (a member of the wrong JSON type,
+ * an unknown member, a parameter the operation does not take): tsc lets it through. Only checks
+ * whose point is the target's answer to such a request use it.
+ */
+export function offContract(value: unknown): any {
+  return value;
+}
 
 /** Fills `{name}` placeholders, URL-encoding each value. */
 export function fillPath(
@@ -54,7 +131,7 @@ const ACCEPT: Partial<Record<string, string>> = {
 };
 
 export function makeOps(client: Client, principals: Principals): Ops {
-  const ops: Record<string, OpFn> = {};
+  const ops: Record<string, LooseOpFn> = {};
   for (const op of listOperations()) {
     ops[op.operationId] = async (opts: CallOptions = {}) =>
       client.send({
@@ -77,5 +154,5 @@ export function makeOps(client: Client, principals: Principals): Ops {
         throw new HarnessError(`ops.${name}: no such operationId in spec/openapi.yaml`);
       return target[name as string];
     },
-  }) as Ops;
+  }) as unknown as Ops;
 }

@@ -1,8 +1,8 @@
 // The RunReport: one object built from the checks of a run (or of merged runs), from which every
 // renderer (json, md, html, junit) and the gate read. Pure: no I/O here.
 import { computeKindCells } from "./kinds.ts";
-import { AREAS, KINDS, type Kind, } from "../harness/model.ts";
-import { worst, } from "./rollup.ts";
+import { AREAS, KINDS, type Kind } from "../harness/model.ts";
+import { worst } from "./rollup.ts";
 import { evaluateGate } from "./gate.ts";
 import { exercises, isVerdict, onlyConfirmsStatus } from "./readback.ts";
 import {

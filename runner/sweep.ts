@@ -13,7 +13,8 @@ import {
   type LedgerEntry,
 } from "../harness/ledger.ts";
 import { RESOURCES, pathOfListed, type ResourceType } from "../harness/resources.ts";
-import type { Ops } from "../harness/ops.ts";
+import { loose, type Ops } from "../harness/ops.ts";
+import type { ApiResponse } from "../harness/client.ts";
 
 export interface Left {
   what: string;
@@ -39,9 +40,9 @@ async function listAll(
   const list = RESOURCES[type].list!;
   const items: any[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
-    let res: Awaited<ReturnType<Ops[keyof Ops]>>;
+    let res: ApiResponse;
     try {
-      res = await ops[list.op]({ query: list.paginated ? { page } : undefined });
+      res = await loose(ops)[list.op]({ query: list.paginated ? { page } : undefined });
     } catch (e) {
       return { problem: `${list.op} not sent: ${(e as Error).message}` };
     }

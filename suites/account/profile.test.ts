@@ -7,6 +7,7 @@ import { expectError, expectErrorNamingField, expectSuccess } from "../../harnes
 import { TargetFailure } from "../../harness/errors.ts";
 import type { Ops } from "../../harness/ops.ts";
 import { accountReadOnly, eventsReadOnly } from "../shared/principals.ts";
+import { offContract } from "../../harness/ops.ts";
 
 const WRITABLE = [
   "address_1",
@@ -201,7 +202,10 @@ describe("account/profile", () => {
     "first_name that is not a string is refused naming first_name",
     async ({ ops }) => {
       await restoringProfile(ops, async () => {
-        expectErrorNamingField(await ops.updateAccount({ body: { first_name: 12 } }), "first_name");
+        expectErrorNamingField(
+          await ops.updateAccount({ body: { first_name: offContract(12) } }),
+          "first_name",
+        );
       });
     },
   );

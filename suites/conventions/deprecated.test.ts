@@ -2,6 +2,7 @@
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectCollection, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
+import { offContract } from "../../harness/ops.ts";
 
 describe("conventions/deprecated", () => {
   check(
@@ -20,7 +21,9 @@ describe("conventions/deprecated", () => {
     async ({ ops }) => {
       // a body missing the required card_number: refused naming it, which an unknown path would not do
       expectErrorNamingField(
-        await ops.addCreditCard({ body: { cvv: "123", expiry_month: 12, expiry_year: 2030 } }),
+        await ops.addCreditCard({
+          body: offContract({ cvv: "123", expiry_month: 12, expiry_year: 2030 }),
+        }),
         "card_number",
       );
     },

@@ -7,6 +7,7 @@ import { expectCollection, expectSuccess } from "../../harness/expect.ts";
 import { expectConsistent } from "./helpers.ts";
 import type { OperationId } from "../../harness/operation-ids.ts";
 import type { SideEffect } from "../../harness/model.ts";
+import { loose } from "../../harness/ops.ts";
 
 interface ListCase {
   op: OperationId;
@@ -78,7 +79,7 @@ describe("conventions/envelope", () => {
       { id: ids, op: l.op, effect: l.effect },
       `${l.op} answers the Collection envelope${l.paginated ? ", pages agreeing with results" : ""}`,
       async (c) => {
-        const res = await c.ops[l.op]({ path: l.path ? await l.path(c) : undefined });
+        const res = await loose(c.ops)[l.op]({ path: l.path ? await l.path(c) : undefined });
         const coll = expectCollection(res);
         expectSuccess(res);
         if (!l.paginated) return;

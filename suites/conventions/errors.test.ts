@@ -10,6 +10,7 @@ import {
 } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import type { ApiResponse } from "../../harness/client.ts";
+import { offContract } from "../../harness/ops.ts";
 
 /** An integer ID no account holds. */
 const UNKNOWN_ID = 2147483000;
@@ -34,7 +35,7 @@ describe("conventions/errors", () => {
     "a missing required field is refused by an error naming it, with a reason",
     async ({ ops }) => {
       const res = await ops.createOAuthClient({
-        body: { redirect_uri: "https://example.com/callback" },
+        body: offContract({ redirect_uri: "https://example.com/callback" }),
       });
       expectWellFormedErrors(res);
       expectErrorNamingField(res, "label");
@@ -49,7 +50,7 @@ describe("conventions/errors", () => {
         body: {
           label: label("bkt", 63).toLowerCase(),
           cluster: await fresh.cluster(),
-          acl: "everyone",
+          acl: offContract("everyone"),
         },
       });
       if (res.status >= 200 && res.status < 300)
@@ -64,7 +65,7 @@ describe("conventions/errors", () => {
     "a nested field of the wrong type is named by its period-separated path",
     async ({ ops, label }) => {
       const res = await ops.createManagedContact({
-        body: { name: label("ct", 64), phone: { primary: 5551234 } },
+        body: { name: label("ct", 64), phone: { primary: offContract(5551234) } },
       });
       if (res.status >= 200 && res.status < 300)
         await ops.deleteManagedContact({ path: { contactId: res.body.id } });
@@ -133,7 +134,9 @@ describe("conventions/errors", () => {
     "a request refused for validation answers 400",
     async ({ ops }) => {
       expectStatus(
-        await ops.createOAuthClient({ body: { redirect_uri: "https://example.com/callback" } }),
+        await ops.createOAuthClient({
+          body: offContract({ redirect_uri: "https://example.com/callback" }),
+        }),
         400,
       );
     },
@@ -168,7 +171,7 @@ describe("conventions/errors", () => {
       const client = await fresh.oauthClient();
       const view = await ops.getOAuthClient({ path: { clientId: client.id }, as: "secondary" });
       expectStatus(view, 404, 403);
-      if (JSON.stringify(view.body ?? "").includes(client.label))
+      if (JSON.stringify(view.body ?? "").includes(client.label!))
         throw new TargetFailure("the refusal discloses the other account's client label");
       expectStatus(
         await ops.updateOAuthClient({

@@ -6,6 +6,7 @@ import { check } from "../../harness/check.ts";
 import { expectCollection, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { hasUtcOffset, isIsoDateTime } from "../../spec/formats.ts";
+import { offContract } from "../../harness/ops.ts";
 
 /**
  * Each named field present on the record is an ISO 8601 date-time string (with its offset when
@@ -148,7 +149,11 @@ describe("conventions/time", () => {
         for (const o of list.data) expectDateTimes(o, ["last_modified"], `object ${o?.name}`);
       } finally {
         // a bucket with objects goes only with force (where force is sent is not shown: both places)
-        await ops.deleteBucket({ path, query: { force: true }, body: { force: true } });
+        await ops.deleteBucket({
+          path,
+          query: offContract({ force: true }),
+          body: offContract({ force: true }),
+        });
       }
     },
   );

@@ -20,7 +20,7 @@ const transfer = async (c: CheckContext) => {
   const t = await c.fresh.create("entityTransfer", "createEntityTransfer", {
     body: { entities: { vms: [vm.id] } },
   });
-  return { vmId: vm.id, path: { token: t.token } };
+  return { vmId: vm.id, path: { token: t.token! } };
 };
 
 /** An event of the account: tagging makes one (the material shows tag_create among the actions). */

@@ -5,12 +5,13 @@ import type { CheckContext } from "../../harness/check.ts";
 import { expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { CERTIFICATE, PRIVATE_KEY } from "../object-storage/helpers.ts";
+import { loose } from "../../harness/ops.ts";
 
 const bucket = async (c: CheckContext): Promise<Made> => {
   const b = await c.fresh.bucket();
   return {
-    bucket: { cluster: b.cluster, label: b.label },
-    path: { clusterId: b.cluster, bucket: b.label },
+    bucket: { cluster: b.cluster!, label: b.label! },
+    path: { clusterId: b.cluster!, bucket: b.label! },
   };
 };
 
@@ -40,7 +41,7 @@ const emptyBucket = async (c: CheckContext, made: Made): Promise<void> => {
 const withCertificate = async (c: CheckContext): Promise<Made> => {
   const made = await bucket(c);
   expectSuccess(
-    await c.ops.uploadBucketSsl({
+    await loose(c.ops).uploadBucketSsl({
       path: made.path,
       body: { certificate: CERTIFICATE, private_key: PRIVATE_KEY },
     }),

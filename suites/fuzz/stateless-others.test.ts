@@ -28,7 +28,7 @@ const withRecipe = async (c: CheckContext): Promise<Made> => ({
   path: { recipeId: (await c.fresh.recipe()).id },
 });
 const withTag = async (c: CheckContext): Promise<Made> => ({
-  path: { label: (await c.fresh.tag()).label },
+  path: { label: (await c.fresh.tag()).label! },
 });
 
 const targets: Target[] = [

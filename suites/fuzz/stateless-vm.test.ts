@@ -4,6 +4,7 @@ import { statelessProperties, type Made, type Target } from "./stateless.ts";
 import type { CheckContext } from "../../harness/check.ts";
 import { expectSuccess } from "../../harness/expect.ts";
 import { viewKernel } from "../shared/kernels.ts";
+import { loose } from "../../harness/ops.ts";
 
 const vm = async (c: CheckContext): Promise<Made> => {
   const v = await c.fresh.emptyInstance();
@@ -42,7 +43,7 @@ const targets: Target[] = [
     op: "cancelBackups",
     setup: async (c) => {
       const m = await vm(c);
-      expectSuccess(await c.ops.enableBackups({ path: m.path }));
+      expectSuccess(await loose(c.ops).enableBackups({ path: m.path }));
       return m;
     },
     perCase: true,

@@ -16,7 +16,7 @@ import type { ApiResponse } from "../../harness/client.ts";
 import type { OperationId } from "../../harness/operation-ids.ts";
 import type { ResourceType } from "../../harness/resources.ts";
 import type { Area, SideEffect } from "../../harness/model.ts";
-import { operationInfo } from "../../harness/ops.ts";
+import { operationInfo, loose } from "../../harness/ops.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import {
   generatorsFor,
@@ -212,7 +212,7 @@ async function send(
   ) {
     opts.body = { ...(opts.body as object), label: uniqueLabel((opts.body as any).label) };
   }
-  if (!t.creates) return t.call ? t.call(ctx, opts) : ctx.ops[t.op](opts);
+  if (!t.creates) return t.call ? t.call(ctx, opts) : loose(ctx.ops)[t.op](opts);
   const body = opts.body as Record<string, unknown> | undefined;
   const label =
     typeof body?.label === "string"

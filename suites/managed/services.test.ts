@@ -12,6 +12,7 @@ import { accountReadOnly, vmsReadOnly } from "../shared/principals.ts";
 import { expectContainsValues, containsValue, stringLeaves } from "../shared/records.ts";
 import { regionFixture } from "../shared/fixtures.ts";
 import { service } from "../shared/factories.ts";
+import { offContract } from "../../harness/ops.ts";
 
 /** A view without its date-time values: what the service's state looks like. */
 function stateOf(view: unknown): string {
@@ -332,7 +333,7 @@ describe("managed/services", () => {
     { id: ["MNG-SVC-10", "FIELD.createManagedService.timeout"], op: "createManagedService" },
     "create: a timeout of 0 or 256 seconds, or none, is refused naming timeout",
     async ({ ops, label }) => {
-      const base = { address: "https://example.com/health", service_type: "url" };
+      const base = { address: "https://example.com/health", service_type: "url" as const };
       expectErrorNamingField(
         await ops.createManagedService({ body: { ...base, label: label("svc", 64), timeout: 0 } }),
         "timeout",
@@ -378,7 +379,11 @@ describe("managed/services", () => {
     async (c) => {
       await expectAccepted(service(c, { label: c.label("s", 64).slice(-3) }));
       await expectAccepted(service(c, { label: c.label("svc", 64).padEnd(64, "s") }));
-      const base = { address: "https://example.com/health", service_type: "url", timeout: 30 };
+      const base = {
+        address: "https://example.com/health",
+        service_type: "url" as const,
+        timeout: 30,
+      };
       expectErrorNamingField(
         await c.ops.createManagedService({ body: { ...base, label: "ab" } }),
         "label",
@@ -395,7 +400,7 @@ describe("managed/services", () => {
     { id: "FIELD.createManagedService.address", op: "createManagedService" },
     "create: an address that is missing, not a URL or shorter than 3 chars is refused naming address",
     async ({ ops, label }) => {
-      const base = { service_type: "url", timeout: 30 };
+      const base = { service_type: "url" as const, timeout: 30 };
       expectErrorNamingField(
         await ops.createManagedService({ body: { ...base, label: label("svc", 64) } }),
         "address",
@@ -422,7 +427,7 @@ describe("managed/services", () => {
       const base = { address: "https://example.com/health", timeout: 30 };
       expectErrorNamingField(
         await ops.createManagedService({
-          body: { ...base, label: label("svc", 64), service_type: "icmp" },
+          body: { ...base, label: label("svc", 64), service_type: offContract("icmp") },
         }),
         "service_type",
       );
@@ -445,7 +450,11 @@ describe("managed/services", () => {
         service(c, { body: "b".repeat(100), consultation_group: "g".repeat(50) }),
       );
       await expectAccepted(service(c, { body: null }));
-      const base = { address: "https://example.com/health", service_type: "url", timeout: 30 };
+      const base = {
+        address: "https://example.com/health",
+        service_type: "url" as const,
+        timeout: 30,
+      };
       expectErrorNamingField(
         await c.ops.createManagedService({
           body: { ...base, label: c.label("svc", 64), body: "b".repeat(101) },
@@ -490,7 +499,7 @@ describe("managed/services", () => {
         "address",
       );
       expectErrorNamingField(
-        await c.ops.updateManagedService({ path, body: { service_type: "icmp" } }),
+        await c.ops.updateManagedService({ path, body: { service_type: offContract("icmp") } }),
         "service_type",
       );
       expectErrorNamingField(

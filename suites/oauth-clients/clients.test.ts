@@ -14,6 +14,7 @@ import { TargetFailure } from "../../harness/errors.ts";
 import { accountReadOnly, eventsReadOnly } from "../shared/principals.ts";
 import { allPages } from "../shared/pages.ts";
 import { specEnum } from "../shared/enums.ts";
+import { offContract } from "../../harness/ops.ts";
 
 const REDIRECT = "https://example.com/callback";
 
@@ -53,7 +54,7 @@ describe("oauth-clients/clients", () => {
         expectSame("label", body.label, name);
         expectSame("public", body.public, true);
         expectSame("redirect_uri", body.redirect_uri, REDIRECT);
-        if (!STATUSES.includes(body.status))
+        if (!STATUSES.includes(body.status!))
           throw new TargetFailure(`status is ${JSON.stringify(body.status)}`);
         observe(
           "OAUTH-CREATE-2",
@@ -104,7 +105,7 @@ describe("oauth-clients/clients", () => {
     async ({ ops }) => {
       for (const body of [{ label: "" }, { label: "c".repeat(513) }, {}, { label: 512 }]) {
         expectErrorNamingField(
-          await ops.createOAuthClient({ body: { redirect_uri: REDIRECT, ...body } }),
+          await ops.createOAuthClient({ body: offContract({ redirect_uri: REDIRECT, ...body }) }),
           "label",
         );
       }
@@ -117,7 +118,7 @@ describe("oauth-clients/clients", () => {
     async ({ ops, label }) => {
       for (const body of [{}, { redirect_uri: "not a url" }]) {
         expectErrorNamingField(
-          await ops.createOAuthClient({ body: { label: label("app"), ...body } }),
+          await ops.createOAuthClient({ body: offContract({ label: label("app"), ...body }) }),
           "redirect_uri",
         );
       }
@@ -130,7 +131,7 @@ describe("oauth-clients/clients", () => {
     async ({ ops, label }) => {
       expectErrorNamingField(
         await ops.createOAuthClient({
-          body: { label: label("app"), redirect_uri: REDIRECT, public: "yes" },
+          body: { label: label("app"), redirect_uri: REDIRECT, public: offContract("yes") },
         }),
         "public",
       );

@@ -6,6 +6,7 @@ import { expectEmptyObject, expectErrorNamingField, expectSuccess } from "../../
 import { TargetFailure } from "../../harness/errors.ts";
 import { ACLS, presign, putObject, withBucket } from "./helpers.ts";
 import { freshBucket, type BucketRef } from "../shared/factories.ts";
+import { offContract } from "../../harness/ops.ts";
 
 const ORIGIN = "https://plumbline.example";
 
@@ -54,7 +55,7 @@ describe("object-storage/access", () => {
       async (c) => {
         const { path } = await freshBucket(c);
         expectErrorNamingField(
-          await c.ops[op]({ path: { ...path }, body: { acl: "everyone" } }),
+          await c.ops[op]({ path: { ...path }, body: { acl: offContract("everyone") } }),
           "acl",
         );
       },

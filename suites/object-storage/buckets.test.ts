@@ -15,6 +15,7 @@ import { TargetFailure } from "../../harness/errors.ts";
 import { BUCKET_ACLS, bucketAs, clusters, empty, fill, forceRemove, recordAcl } from "./helpers.ts";
 import { freshBucket } from "../shared/factories.ts";
 import { allPages } from "../shared/pages.ts";
+import { offContract } from "../../harness/ops.ts";
 
 /** A label with the run's prefix, as a bucket label (lowercase). */
 const bucketLabel = (label: (k?: string, max?: number) => string) => label("bkt", 63).toLowerCase();
@@ -71,7 +72,9 @@ describe("object-storage/buckets", () => {
       const cluster = await c.fresh.cluster();
       for (const acl of ["custom", "everyone"]) {
         expectErrorNamingField(
-          await c.ops.createBucket({ body: { cluster, label: bucketLabel(c.label), acl } }),
+          await c.ops.createBucket({
+            body: { cluster, label: bucketLabel(c.label), acl: offContract(acl) },
+          }),
           "acl",
         );
       }
@@ -83,7 +86,7 @@ describe("object-storage/buckets", () => {
     "bucket create without cluster is refused naming cluster",
     async (c) => {
       expectErrorNamingField(
-        await c.ops.createBucket({ body: { label: bucketLabel(c.label) } }),
+        await c.ops.createBucket({ body: offContract({ label: bucketLabel(c.label) }) }),
         "cluster",
       );
     },
@@ -94,9 +97,9 @@ describe("object-storage/buckets", () => {
     "bucket create without label, or with a label that is not a string, is refused naming label",
     async (c) => {
       const cluster = await c.fresh.cluster();
-      expectErrorNamingField(await c.ops.createBucket({ body: { cluster } }), "label");
+      expectErrorNamingField(await c.ops.createBucket({ body: offContract({ cluster }) }), "label");
       expectErrorNamingField(
-        await c.ops.createBucket({ body: { cluster, label: 12345 } }),
+        await c.ops.createBucket({ body: { cluster, label: offContract(12345) } }),
         "label",
       );
     },
@@ -106,7 +109,9 @@ describe("object-storage/buckets", () => {
     { id: "CONV-ERR-4", op: "createBucket", area: "object-storage", effect: "creates" },
     "bucket create refused for a missing label answers 400",
     async (c) => {
-      const res = await c.ops.createBucket({ body: { cluster: await c.fresh.cluster() } });
+      const res = await c.ops.createBucket({
+        body: offContract({ cluster: await c.fresh.cluster() }),
+      });
       expectError(res);
       expectStatus(res, 400);
     },

@@ -7,11 +7,15 @@ import { expectSuccess } from "../../harness/expect.ts";
 import { HarnessError, MissingCapability, TargetFailure } from "../../harness/errors.ts";
 import { specEnum } from "../shared/enums.ts";
 import { type BucketRef, freshBucket } from "../shared/factories.ts";
+import { offContract, type RequestBody } from "../../harness/ops.ts";
+
+type BucketAcl = NonNullable<RequestBody<"createBucket">["acl"]>;
+type Acl = NonNullable<RequestBody<"updateObjectAcl">["acl"]>;
 
 /** The canned ACLs a bucket is created with (createBucket's acl). */
-export const BUCKET_ACLS = specEnum({ request: "createBucket", member: "acl" });
+export const BUCKET_ACLS = specEnum<BucketAcl>({ request: "createBucket", member: "acl" });
 /** Every ACL value: the canned ones and custom (an object's ACL, a bucket's access). */
-export const ACLS = specEnum({ schema: "ObjectAcl", member: "acl" });
+export const ACLS = specEnum<Acl>({ schema: "ObjectAcl", member: "acl" });
 
 /** The available clusters of the target (a public list). */
 export async function clusters(ctx: CheckContext): Promise<string[]> {
@@ -56,8 +60,8 @@ export async function empty(ctx: CheckContext, path: BucketRef): Promise<void> {
 export function forceRemove(ctx: CheckContext, path: BucketRef, as?: As): Promise<ApiResponse> {
   return ctx.ops.deleteBucket({
     path: { ...path },
-    query: { force: true },
-    body: { force: true },
+    query: offContract({ force: true }),
+    body: offContract({ force: true }),
     as,
   });
 }
@@ -121,7 +125,10 @@ export async function bucketAs(
 ): Promise<BucketRef> {
   const cluster = body.cluster ?? (await ctx.fresh.cluster());
   const label = ctx.label("bkt", 63).toLowerCase();
-  const res = await ctx.ops.createBucket({ body: { label, cluster, ...body }, as });
+  const res = await ctx.ops.createBucket({
+    body: { label, cluster: cluster as string, ...body },
+    as,
+  });
   // the material's own valid body: a bucket the target did not make is its failure, named
   if (res.status < 200 || res.status > 299)
     throw new TargetFailure(

@@ -6,6 +6,7 @@ import { expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { ACLS, empty, fill } from "./helpers.ts";
 import { freshBucket, type BucketRef } from "../shared/factories.ts";
+import { offContract } from "../../harness/ops.ts";
 
 /** A fresh bucket holding one object; the body runs, then the bucket is emptied for cleanup. */
 async function withObject(
@@ -31,7 +32,7 @@ describe("object-storage/object-acl", () => {
     async (c) => {
       await withObject(c, async (path, name) => {
         const acl = expectSuccess(await c.ops.getObjectAcl({ path: { ...path }, query: { name } }));
-        if (!ACLS.includes(acl.acl)) throw new TargetFailure(`acl is ${JSON.stringify(acl.acl)}`);
+        if (!ACLS.includes(acl.acl!)) throw new TargetFailure(`acl is ${JSON.stringify(acl.acl)}`);
         if (typeof acl.acl_xml !== "string" || acl.acl_xml.trim() === "")
           throw new TargetFailure(
             `acl_xml is ${JSON.stringify(acl.acl_xml)}; the full XML of the ACL policy`,
@@ -65,7 +66,7 @@ describe("object-storage/object-acl", () => {
           "authenticated-read",
           "public-read-write",
           "custom",
-        ]) {
+        ] as const) {
           const set = expectSuccess(
             await c.ops.updateObjectAcl({ path: { ...path }, body: { acl, name } }),
           );
@@ -86,11 +87,14 @@ describe("object-storage/object-acl", () => {
     async (c) => {
       await withObject(c, async (path, name) => {
         expectErrorNamingField(
-          await c.ops.updateObjectAcl({ path: { ...path }, body: { name } }),
+          await c.ops.updateObjectAcl({ path: { ...path }, body: offContract({ name }) }),
           "acl",
         );
         expectErrorNamingField(
-          await c.ops.updateObjectAcl({ path: { ...path }, body: { name, acl: "everyone" } }),
+          await c.ops.updateObjectAcl({
+            path: { ...path },
+            body: { name, acl: offContract("everyone") },
+          }),
           "acl",
         );
       });
@@ -103,7 +107,7 @@ describe("object-storage/object-acl", () => {
     async (c) => {
       const { path } = await freshBucket(c);
       expectErrorNamingField(
-        await c.ops.updateObjectAcl({ path: { ...path }, body: { acl: "private" } }),
+        await c.ops.updateObjectAcl({ path: { ...path }, body: offContract({ acl: "private" }) }),
         "name",
       );
     },

@@ -7,6 +7,7 @@ import { expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { listedNames, presign, putObject, withBucket, works } from "./helpers.ts";
 import { freshBucket } from "../shared/factories.ts";
+import { offContract } from "../../harness/ops.ts";
 
 describe("object-storage/object-url", () => {
   check(
@@ -78,7 +79,7 @@ describe("object-storage/object-url", () => {
         expectSuccess(
           await c.ops.createObjectUrl({
             path: { ...path },
-            body: { name: "bounds", method: "GET", expires_in },
+            body: { name: "bounds", method: "GET", expires_in: offContract(expires_in) },
           }),
         );
     },
@@ -94,7 +95,7 @@ describe("object-storage/object-url", () => {
         expectErrorNamingField(
           await c.ops.createObjectUrl({
             path: { ...path },
-            body: { name: "bounds", method: "GET", expires_in },
+            body: { name: "bounds", method: "GET", expires_in: offContract(expires_in) },
           }),
           "expires_in",
         );
@@ -108,7 +109,7 @@ describe("object-storage/object-url", () => {
     async (c) => {
       const { path } = await freshBucket(c);
       expectErrorNamingField(
-        await c.ops.createObjectUrl({ path: { ...path }, body: { method: "GET" } }),
+        await c.ops.createObjectUrl({ path: { ...path }, body: offContract({ method: "GET" }) }),
         "name",
       );
     },

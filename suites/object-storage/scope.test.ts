@@ -4,6 +4,7 @@
 import { describe } from "vitest";
 import { check, type CheckContext } from "../../harness/check.ts";
 import type { CallOptions } from "../../harness/ops.ts";
+import { loose } from "../../harness/ops.ts";
 import type { OperationId } from "../../harness/operation-ids.ts";
 import { expectError, expectStatus, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
@@ -80,7 +81,7 @@ describe("object-storage/scope", () => {
       `${op} refuses a token without an object_storage scope`,
       async (c) => {
         const t = await target(c);
-        expectError(await c.ops[op]({ ...opts(t), as: await accountReadOnly(c) }));
+        expectError(await loose(c.ops)[op]({ ...opts(t), as: await accountReadOnly(c) }));
       },
     );
   }
@@ -95,7 +96,7 @@ describe("object-storage/scope", () => {
           key: expectSuccess(await c.ops.getKey({ path: { keyId: t.keyId } })),
           ssl: false,
         };
-        expectError(await c.ops[op]({ ...opts(t), as: await objectStorageReadOnly(c) }));
+        expectError(await loose(c.ops)[op]({ ...opts(t), as: await objectStorageReadOnly(c) }));
         await unchanged(c, t, before);
       },
     );

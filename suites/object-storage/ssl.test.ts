@@ -6,6 +6,7 @@ import { expectEmptyObject, expectErrorNamingField, expectSuccess } from "../../
 import { TargetFailure } from "../../harness/errors.ts";
 import { CERTIFICATE, PRIVATE_KEY } from "./helpers.ts";
 import { freshBucket } from "../shared/factories.ts";
+import { offContract } from "../../harness/ops.ts";
 
 describe("object-storage/ssl", () => {
   check(
@@ -70,7 +71,10 @@ describe("object-storage/ssl", () => {
     async (c) => {
       const { path } = await freshBucket(c);
       expectErrorNamingField(
-        await c.ops.uploadBucketSsl({ path: { ...path }, body: { private_key: PRIVATE_KEY } }),
+        await c.ops.uploadBucketSsl({
+          path: { ...path },
+          body: offContract({ private_key: PRIVATE_KEY }),
+        }),
         "certificate",
       );
     },
@@ -82,7 +86,10 @@ describe("object-storage/ssl", () => {
     async (c) => {
       const { path } = await freshBucket(c);
       expectErrorNamingField(
-        await c.ops.uploadBucketSsl({ path: { ...path }, body: { certificate: CERTIFICATE } }),
+        await c.ops.uploadBucketSsl({
+          path: { ...path },
+          body: offContract({ certificate: CERTIFICATE }),
+        }),
         "private_key",
       );
     },

@@ -42,9 +42,10 @@ export interface BucketRef {
   bucket: string;
 }
 
-export const bucketRef = (b: { cluster: string; label: string }): BucketRef => ({
-  clusterId: b.cluster,
-  bucket: b.label,
+// a member the create answer left out fails at the first call that sends it (harness/ops.ts fillPath)
+export const bucketRef = (b: { cluster?: string; label?: string }): BucketRef => ({
+  clusterId: b.cluster!,
+  bucket: b.label!,
 });
 
 /** A fresh bucket and the path parameters that address it. */

@@ -3,7 +3,7 @@
 import type { CheckContext } from "../../harness/check.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { expectCollection, expectError } from "../../harness/expect.ts";
-import type { CallOptions, Ops } from "../../harness/ops.ts";
+import { loose, type CallOptions, type Ops } from "../../harness/ops.ts";
 import type { OperationId } from "../../harness/operation-ids.ts";
 import type { As } from "../../harness/principals.ts";
 import { containsValue } from "./records.ts";
@@ -40,7 +40,7 @@ export async function walkPages(
   let pages = 1;
   for (let page = 1; page <= MAX_PAGES; page++) {
     const query = page === 1 && !how.askPageOne ? call.query : { ...call.query, page };
-    const col = expectCollection(await ops[op]({ ...call, query }));
+    const col = expectCollection(await loose(ops)[op]({ ...call, query }));
     if (how.expectPageNumbers && col.page !== page)
       throw new TargetFailure(`${op} page ${page}: the envelope says page ${col.page}`);
     items.push(...col.data);
@@ -85,12 +85,12 @@ export async function expectPageSizeBound(
 ): Promise<void> {
   const requirementId = `FIELD.${op}.page_size`;
   for (const size of [25, 100]) {
-    const col = expectCollection(await ctx.ops[op]({ path, query: { page_size: size } }));
+    const col = expectCollection(await loose(ctx.ops)[op]({ path, query: { page_size: size } }));
     if (col.data.length > size)
       throw new TargetFailure(`${op}: page_size ${size} answered ${col.data.length} items`);
   }
   for (const size of [24, 101]) {
-    const res = await ctx.ops[op]({ path, query: { page_size: size } });
+    const res = await loose(ctx.ops)[op]({ path, query: { page_size: size } });
     if (res.status >= 400 && res.status < 500) {
       expectError(res);
       ctx.observe(requirementId, `${op} page_size ${size}`, "refused");

@@ -9,6 +9,7 @@ import type { CheckContext } from "../../harness/check.ts";
 import { expectError, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
 import { diskAllowance, disksOf, eventually, imageInstance } from "./helpers.ts";
 import { largerTypeFixture, typeFixture } from "../shared/fixtures.ts";
+import { offContract } from "../../harness/ops.ts";
 
 /** An empty instance (never booted) with `n` configs; their IDs. */
 async function withConfigs(
@@ -69,7 +70,7 @@ describe("vm/rescue", () => {
       const [a] = await disksOf(ctx.ops, vm.id);
       const res = await ctx.ops.rescueInstance({
         path: { vmId: vm.id },
-        body: { devices: { sdh: { disk_id: a.id } } },
+        body: { devices: offContract({ sdh: { disk_id: a.id } }) },
       });
       ctx.observe("VM-RESCUE-2", "status of rescue naming sdh", res.status);
     },
@@ -98,7 +99,7 @@ describe("vm/resize", () => {
     async (ctx) => {
       const vm = await imageInstance(ctx);
       expectErrorNamingField(
-        await ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: {} }),
+        await ctx.ops.resizeInstance({ path: { vmId: vm.id }, body: offContract({}) }),
         "type",
       );
     },

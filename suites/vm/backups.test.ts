@@ -17,6 +17,7 @@ import {
   shownField,
 } from "./helpers.ts";
 import { largerTypeFixture, regionFixture, typeFixture } from "../shared/fixtures.ts";
+import { offContract } from "../../harness/ops.ts";
 
 describe("vm/backups", () => {
   check(
@@ -57,7 +58,7 @@ describe("vm/backups", () => {
       const vm = await imageInstance(ctx);
       for (const body of [{}, { label: "" }, { label: "s".repeat(256) }])
         expectErrorNamingField(
-          await ctx.ops.createSnapshot({ path: { vmId: vm.id }, body }),
+          await ctx.ops.createSnapshot({ path: { vmId: vm.id }, body: offContract(body) }),
           "label",
         );
     },
@@ -121,7 +122,7 @@ describe("vm/backups", () => {
       expectErrorNamingField(
         await ctx.ops.restoreBackup({
           path: { vmId: src.id, backupId },
-          body: { overwrite: true },
+          body: offContract({ overwrite: true }),
         }),
         "vm_id",
       );

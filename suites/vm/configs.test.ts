@@ -13,6 +13,7 @@ import {
 import type { ApiResponse } from "../../harness/client.ts";
 import { configsOf, disksOf, imageInstance, instanceField, shownField } from "./helpers.ts";
 import { regionFixture, typeFixture } from "../shared/fixtures.ts";
+import { offContract } from "../../harness/ops.ts";
 
 /** A config created with `body` on a fresh empty instance, as the config view shows it. */
 async function viewOfNew(ctx: CheckContext, body: Record<string, unknown>): Promise<any> {
@@ -21,7 +22,7 @@ async function viewOfNew(ctx: CheckContext, body: Record<string, unknown>): Prom
   return expectSuccess(await ctx.ops.getConfig({ path: { vmId: vm.id, configId: cfg.id } }));
 }
 
-const vlan = (label: string) => ({ purpose: "vlan", label });
+const vlan = (label: string) => ({ purpose: "vlan" as const, label });
 
 describe("vm/configs", () => {
   check(
@@ -51,8 +52,8 @@ describe("vm/configs", () => {
       const body = {
         label: ctx.label("cfg2", 48),
         comments: "plumbline",
-        run_level: "single",
-        virt_mode: "fullvirt",
+        run_level: "single" as const,
+        virt_mode: "fullvirt" as const,
       };
       expectSuccess(await ctx.ops.updateConfig({ path: { vmId: vm.id, configId: cfg.id }, body }));
       const view = expectSuccess(
@@ -139,14 +140,14 @@ describe("vm/configs", () => {
       expectErrorNamingField(
         await ctx.ops.createConfig({
           path,
-          body: { label: ctx.label("cfg", 48), devices: {}, run_level: "multiuser" },
+          body: { label: ctx.label("cfg", 48), devices: {}, run_level: offContract("multiuser") },
         }),
         "run_level",
       );
       expectErrorNamingField(
         await ctx.ops.createConfig({
           path,
-          body: { label: ctx.label("cfg", 48), devices: {}, virt_mode: "hvm" },
+          body: { label: ctx.label("cfg", 48), devices: {}, virt_mode: offContract("hvm") },
         }),
         "virt_mode",
       );
@@ -319,7 +320,7 @@ async function withInterface(
       region: regionFixture(ctx),
       type: typeFixture(ctx),
       label: ctx.label("vm"),
-      interfaces: [iface],
+      interfaces: [offContract(iface)],
     },
   });
   if (created.status >= 200 && created.status < 300 && created.body?.id !== undefined)
@@ -327,11 +328,11 @@ async function withInterface(
   return [
     await ctx.ops.createConfig({
       path: { vmId: vm.id },
-      body: { label: ctx.label("cfg", 48), devices: {}, interfaces: [iface] },
+      body: { label: ctx.label("cfg", 48), devices: {}, interfaces: [offContract(iface)] },
     }),
     await ctx.ops.updateConfig({
       path: { vmId: vm.id, configId: cfg.id },
-      body: { interfaces: [iface] },
+      body: { interfaces: [offContract(iface)] },
     }),
     created,
   ];
@@ -348,7 +349,7 @@ describe("vm/configs/interfaces", () => {
     async (ctx) => {
       const vm = await ctx.fresh.emptyInstance();
       const l = ctx.label("vl", 40);
-      const three = [{ purpose: "public" }, vlan(`${l}-a`), vlan(`${l}-b`)];
+      const three = [{ purpose: "public" as const }, vlan(`${l}-a`), vlan(`${l}-b`)];
       const cfg = await ctx.fresh.config(vm.id, { interfaces: three });
       const four = [...three, vlan(`${l}-c`)];
       expectErrorNamingField(
@@ -414,8 +415,8 @@ describe("vm/configs/interfaces", () => {
     async (ctx) => {
       const vm = await ctx.fresh.emptyInstance();
       for (const iface of [
-        { purpose: "public", label: ctx.label("vl", 40) },
-        { purpose: "public", ipam_address: "10.0.0.1/24" },
+        { purpose: "public" as const, label: ctx.label("vl", 40) },
+        { purpose: "public" as const, ipam_address: "10.0.0.1/24" },
       ]) {
         expectError(
           await ctx.ops.createConfig({
@@ -453,7 +454,7 @@ describe("vm/configs/interfaces", () => {
           { ...vlan(`${l}-a`), ipam_address: "10.0.0.1/24" },
           { ...vlan(`${l}-b`), ipam_address: "10.0.0.1/24" },
         ],
-        [{ purpose: "public" }, { purpose: "public" }],
+        [{ purpose: "public" as const }, { purpose: "public" as const }],
       ];
       for (const interfaces of sets)
         expectError(

@@ -124,9 +124,9 @@ describe("vm/depth", () => {
     async (ctx) => {
       const vm = await ctx.fresh.emptyInstance();
       const sent = [
-        { purpose: "public" },
-        { purpose: "vlan", label: "zz-plumbline" },
-        { purpose: "vlan", label: "aa-plumbline" },
+        { purpose: "public" as const },
+        { purpose: "vlan" as const, label: "zz-plumbline" },
+        { purpose: "vlan" as const, label: "aa-plumbline" },
       ];
       const cfg = await ctx.fresh.config(vm.id, { interfaces: sent });
       const order = (c: any) =>

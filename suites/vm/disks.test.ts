@@ -11,6 +11,7 @@ import {
 } from "../../harness/expect.ts";
 import { disksOf, PASS, shownField, WEAK_PASS } from "./helpers.ts";
 import { imageFixture } from "../shared/fixtures.ts";
+import { offContract } from "../../harness/ops.ts";
 
 describe("vm/disks", () => {
   check(
@@ -69,7 +70,10 @@ describe("vm/disks", () => {
     async (ctx) => {
       const vm = await ctx.fresh.emptyInstance();
       expectErrorNamingField(
-        await ctx.ops.createDisk({ path: { vmId: vm.id }, body: { label: ctx.label("disk", 48) } }),
+        await ctx.ops.createDisk({
+          path: { vmId: vm.id },
+          body: offContract({ label: ctx.label("disk", 48) }),
+        }),
         "size",
       );
     },
@@ -96,7 +100,7 @@ describe("vm/disks", () => {
       expectErrorNamingField(
         await ctx.ops.createDisk({
           path,
-          body: { size: 100, label: ctx.label("disk", 48), filesystem: "ntfs" },
+          body: { size: 100, label: ctx.label("disk", 48), filesystem: offContract("ntfs") },
         }),
         "filesystem",
       );
@@ -195,7 +199,7 @@ describe("vm/disks", () => {
     "a filesystem given explicitly is used",
     async (ctx) => {
       const vm = await ctx.fresh.emptyInstance();
-      for (const filesystem of ["raw", "swap", "ext3", "initrd"]) {
+      for (const filesystem of ["raw", "swap", "ext3", "initrd"] as const) {
         const disk = await ctx.fresh.disk(vm.id, { size: 100, filesystem });
         const fs = shownField(
           ctx,

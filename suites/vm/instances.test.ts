@@ -24,6 +24,7 @@ import {
 } from "./helpers.ts";
 import { imageFixture, regionFixture, typeFixture } from "../shared/fixtures.ts";
 import { specEnum } from "../shared/enums.ts";
+import { offContract } from "../../harness/ops.ts";
 
 describe("vm/instances", () => {
   check(
@@ -283,10 +284,14 @@ describe("vm/instances", () => {
     "create without region or without type is refused naming the missing field",
     async (ctx) => {
       const label = ctx.label("vm");
-      const noRegion = await ctx.ops.createInstance({ body: { type: typeFixture(ctx), label } });
+      const noRegion = await ctx.ops.createInstance({
+        body: offContract({ type: typeFixture(ctx), label }),
+      });
       await expectCreateRefused(ctx.ops, noRegion);
       expectErrorNamingField(noRegion, "region");
-      const noType = await ctx.ops.createInstance({ body: { region: regionFixture(ctx), label } });
+      const noType = await ctx.ops.createInstance({
+        body: offContract({ region: regionFixture(ctx), label }),
+      });
       await expectCreateRefused(ctx.ops, noType);
       expectErrorNamingField(noType, "type");
     },
@@ -509,7 +514,7 @@ describe("vm/instances", () => {
       const rounds = [
         { label: "vm2", watchdog_enabled: false, day: "Monday", window: "W4" },
         { label: "vm3", watchdog_enabled: true, day: "Friday", window: "W10" },
-      ];
+      ] as const;
       for (const r of rounds) {
         const body = {
           label: ctx.label(r.label),
@@ -580,8 +585,11 @@ describe("vm/instances", () => {
     "create with a 4th interface is refused naming interfaces",
     async (ctx) => {
       const interfaces = [
-        { purpose: "public" },
-        ...["a", "b", "c"].map((x) => ({ purpose: "vlan", label: `${ctx.label("vl", 20)}-${x}` })),
+        { purpose: "public" as const },
+        ...["a", "b", "c"].map((x) => ({
+          purpose: "vlan" as const,
+          label: `${ctx.label("vl", 20)}-${x}`,
+        })),
       ];
       const res = await ctx.ops.createInstance({
         body: {

@@ -27,6 +27,7 @@ import {
   type Command,
   type Real,
 } from "./model.ts";
+import { loose } from "../../../harness/ops.ts";
 
 interface Entry {
   id: string;
@@ -64,7 +65,7 @@ async function agree(f: Family, m: Model, r: Real): Promise<void> {
     if (items) expectMembers(f.list, items, m.live, m.gone, is, name(f));
   }
   for (const e of m.live) {
-    const view = expectSuccess(await r.ctx.ops[f.view]({ path: { [f.param]: e.id } }));
+    const view = expectSuccess(await loose(r.ctx.ops)[f.view]({ path: { [f.param]: e.id } }));
     // a string sent is found inside a string of the view (an address may be normalised), a number as a value
     const missing = e.shows.filter((v) =>
       typeof v === "string"
@@ -82,12 +83,12 @@ async function agree(f: Family, m: Model, r: Real): Promise<void> {
       );
   }
   for (const e of m.gone)
-    expectGone(await r.ctx.ops[f.view]({ path: { [f.param]: e.id } }), name(f)(e));
+    expectGone(await loose(r.ctx.ops)[f.view]({ path: { [f.param]: e.id } }), name(f)(e));
 }
 
 /** The services list takes no pagination and its body is not shown: its items when it answers a `data` array. */
 async function unpaginated(f: Family, r: Real): Promise<unknown[] | undefined> {
-  const body = expectSuccess(await r.ctx.ops[f.list]());
+  const body = expectSuccess(await loose(r.ctx.ops)[f.list]());
   if (Array.isArray(body?.data)) return body.data;
   observe("MNG-SVC-1", `${f.list} answered no data array (its body is not shown)`, typeof body);
   return undefined;
@@ -136,12 +137,12 @@ function lifecycle(
         async (m, r) => {
           const e = at(m.live, i);
           const u = change(r, e);
-          const res = await r.ctx.ops[u.op]({ path: { [f.param]: e.id }, body: u.body });
+          const res = await loose(r.ctx.ops)[u.op]({ path: { [f.param]: e.id }, body: u.body });
           if (u.refused && res.status >= 400 && res.status < 500) {
             // refusing a field the operation does not take also changes nothing; then the plain update
             expectError(res);
             expectSuccess(
-              await r.ctx.ops[u.op]({ path: { [f.param]: e.id }, body: u.refused.body }),
+              await loose(r.ctx.ops)[u.op]({ path: { [f.param]: e.id }, body: u.refused.body }),
             );
             u.refused.apply();
           } else {
@@ -154,7 +155,8 @@ function lifecycle(
     ),
     removeCommand<Entry, Model, Real>(
       "delete",
-      async (e, r) => void expectSuccess(await r.ctx.ops[f.remove]({ path: { [f.param]: e.id } })),
+      async (e, r) =>
+        void expectSuccess(await loose(r.ctx.ops)[f.remove]({ path: { [f.param]: e.id } })),
       (m, r) => agree(f, m, r),
     ),
   ];
@@ -286,7 +288,7 @@ function serviceFields(r: Real, fragment: boolean) {
   const address = `https://example.com/health?${query}${fragment ? `#${frag}` : ""}`;
   const timeout = 1 + (label.charCodeAt(label.length - 1) % 255);
   return {
-    body: { label, address, service_type: "url", timeout },
+    body: { label, address, service_type: "url" as const, timeout },
     shows: [label, query, timeout],
     never: fragment ? [frag] : [],
   };
@@ -364,7 +366,9 @@ const serviceCommands = [
             await r.ctx.ops.getManagedService({ path: { serviceId: e.id } }),
           );
           expectSuccess(
-            await r.ctx.ops[move === "disable" ? "disableManagedService" : "enableManagedService"]({
+            await loose(r.ctx.ops)[
+              move === "disable" ? "disableManagedService" : "enableManagedService"
+            ]({
               path: { serviceId: e.id },
             }),
           );

@@ -148,7 +148,7 @@ const keyCommands = [
             const k: Key = {
               id: String(made.id),
               label,
-              access_key: made.access_key,
+              access_key: made.access_key!,
               secret_key: made.secret_key,
               access,
               permissions,

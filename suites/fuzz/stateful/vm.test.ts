@@ -168,7 +168,7 @@ const commands = [
         (m) => m.disks.length < MAX_DISKS,
         async (m, r) => {
           const label = r.ctx.label("disk", 48);
-          const body: Record<string, unknown> = {
+          const body = {
             label,
             size: eighths * 128,
             ...(filesystem ? { filesystem } : {}),
