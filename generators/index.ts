@@ -83,7 +83,7 @@ interface PartSchema {
   check: string | object;
 }
 
-function partSchemas(op: OperationInfo, doc: any, _generatedPath: string[]): PartSchema[] {
+function partSchemas(op: OperationInfo, doc: any): PartSchema[] {
   const base = `/paths/${esc(op.path)}`;
   const method = op.method.toLowerCase();
   const out: PartSchema[] = [];
@@ -210,7 +210,7 @@ export function generatorsFor(
   if (!op) throw new Error(`generators: unknown operationId ${operationId}`);
   const rules = RULES[operationId] ?? {};
   const hints = rules.hints?.(target) ?? {};
-  const parts = partSchemas(op, doc, rules.generatedPath ?? []);
+  const parts = partSchemas(op, doc);
   const v = requestValidator();
   const errors = (part: Part, value: unknown): ValidationError[] => {
     const ps = parts.find((p) => p.part === part);

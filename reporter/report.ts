@@ -1,14 +1,12 @@
 // The RunReport: one object built from the checks of a run (or of merged runs), from which every
 // renderer (json, md, html, junit) and the gate read. Pure: no I/O here.
 import { computeKindCells } from "./kinds.ts";
-import { AREAS, KINDS, type Kind, type Level, type Outcome } from "../harness/model.ts";
-import { worst, type CellOutcome } from "./rollup.ts";
+import { AREAS, KINDS, type Kind } from "../harness/model.ts";
+import { worst } from "./rollup.ts";
 import { evaluateGate } from "./gate.ts";
 import { exercises, isVerdict, onlyConfirmsStatus } from "./readback.ts";
 import {
   API_VERSION,
-  LEVELS,
-  OUTCOMES,
   SCHEMA_VERSION,
   type BuildInput,
   type CatalogRequirement,
@@ -18,7 +16,6 @@ import {
   type Matrix,
   type MatrixCell,
   type MatrixRow,
-  type ObservationRow,
   type OperationRef,
   type OutcomeCounts,
   type ReportCheck,
