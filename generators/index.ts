@@ -6,7 +6,16 @@
 import fc from "fast-check";
 import { listOperations, loadOpenApi, type OperationInfo } from "../spec/index.ts";
 import { requestValidator, RequestValidator } from "../spec/validate.ts";
-import { SchemaGen, dotted, length, type Bounds, type Path, type Site } from "./schema.ts";
+import {
+  SchemaGen,
+  dotted,
+  length,
+  type Bounds,
+  type Hints,
+  type Path,
+  type Site,
+} from "./schema.ts";
+import { triedSites } from "./policy.ts";
 import { RULES, type TargetValues } from "./rules.ts";
 
 export type { TargetValues } from "./rules.ts";
@@ -83,7 +92,7 @@ interface PartSchema {
   check: string | object;
 }
 
-function partSchemas(op: OperationInfo, doc: any, _generatedPath: string[]): PartSchema[] {
+function partSchemas(op: OperationInfo, doc: any): PartSchema[] {
   const base = `/paths/${esc(op.path)}`;
   const method = op.method.toLowerCase();
   const out: PartSchema[] = [];
@@ -197,6 +206,11 @@ export const OFFLINE_TARGET: TargetValues = {
   kernels: ["vm/latest-64bit"],
 };
 
+/** A site with what it needs after generation: its part, its unfiltered values, its own check. */
+type SiteOf = Site & { part: Part; raw: fc.Arbitrary<unknown>; check(x: unknown): boolean };
+
+type Errors = (part: Part, value: unknown) => ValidationError[];
+
 /** Generators of one operation's requests; `target` supplies values the target must recognise. */
 export function generatorsFor(
   operationId: string,
@@ -210,110 +224,39 @@ export function generatorsFor(
   if (!op) throw new Error(`generators: unknown operationId ${operationId}`);
   const rules = RULES[operationId] ?? {};
   const hints = rules.hints?.(target) ?? {};
-  const parts = partSchemas(op, doc, rules.generatedPath ?? []);
+  const parts = partSchemas(op, doc);
   const v = requestValidator();
-  const errors = (part: Part, value: unknown): ValidationError[] => {
+  const errors: Errors = (part, value) => {
     const ps = parts.find((p) => p.part === part);
     return ps ? v.errors(`${operationId}:${part}`, ps.check, value) : [];
   };
 
   const validParts: Record<string, fc.Arbitrary<unknown>> = {};
-  type SiteOf = Site & { part: Part; raw: fc.Arbitrary<unknown>; check(x: unknown): boolean };
-  const boundarySites: SiteOf[] = [];
-  const violationSites: SiteOf[] = [];
-  const infeasible: SiteInfo[] = [];
+  const sites: SiteOf[] = [];
   for (const ps of parts) {
-    // path parameters other than the generated ones are the check's resources: a placeholder here
-    const placeholders =
-      ps.part === "path"
-        ? Object.fromEntries(
-            Object.keys(ps.schema.properties)
-              .filter((n) => !(rules.generatedPath ?? []).includes(n))
-              .map((n) => [n, () => fc.constant(placeholder(ps.schema.properties[n]))]),
-          )
-        : {};
-    // a body the material does not show (x-not-shown, "Body: not shown"): no member of it is known,
-    // so none is invented: the valid body is the empty object and nothing of it can be broken
-    if (ps.part === "body" && ps.schema?.["x-not-shown"]) {
-      validParts.body = fc.constant({});
-      continue;
-    }
-    const gen = new SchemaGen(
-      doc,
-      ps.part === "body"
-        ? hints
-        : {
-            override: {
-              ...placeholders,
-              ...(ps.part === "query" ? PAGING : {}),
-              ...rules.params?.(target),
-            },
-          },
-    );
-    validParts[ps.part] = gen.valid(ps.schema).filter((x) => errors(ps.part, x).length === 0);
-    // the part itself (a body that is not an object) is no member: sites start one level down
-    for (const site of gen.sites(ps.schema).filter((x) => x.path.length > 0)) {
-      // a URL carries text: a string parameter cannot be given the wrong JSON type, and text that reads as a number is a number
-      if (ps.part !== "body" && site.keyword === "type") {
-        const t = gen.types(gen.flatten((ps.schema.properties as any)[site.path[0]]) as any);
-        if (!t.includes("integer") && !t.includes("number")) continue;
-        site.arb = site.arb.filter(
-          (o: any) => typeof o?.[site.path[0]] === "string" && !/^-?\d/.test(o[site.path[0]]),
-        );
-      }
-      // a query bound is honoured by refusing or by clamping (design: limits), so only a missing required query parameter is a violation
-      if (ps.part === "query" && site.kind === "violation" && site.keyword !== "required") continue;
-      // a path parameter cannot be left out of the path
-      if (ps.part === "path" && site.keyword === "required") continue;
-      // a resource ID in the path: only the wrong type (text for an integer) says anything on its own
-      if (ps.part === "path" && site.path[0] in placeholders && site.keyword !== "type") continue;
-      const checkSite = (x: unknown) => {
-        const errs = errors(ps.part, x);
-        if (site.kind === "boundary") return onBound(errs, x, site.path, site.keyword, site.at!);
-        return breaksExactly(errs, site.path, site.keyword);
-      };
-      (site.kind === "boundary" ? boundarySites : violationSites).push({
-        ...site,
-        raw: site.arb,
-        check: checkSite,
-        arb: site.arb.filter(checkSite),
-        part: ps.part,
-      });
-    }
+    const made = partGenerators(ps, doc, errors, {
+      hints,
+      params: () => rules.params?.(target),
+      generatedPath: rules.generatedPath ?? [],
+    });
+    validParts[ps.part] = made.valid;
+    sites.push(...made.sites);
   }
-  const partNames = parts.map((p) => p.part);
   const allowed = (req: RequestParts) => !rules.refuse?.(req, target);
   const valid = (
     fc.record(validParts as Record<string, fc.Arbitrary<unknown>>) as fc.Arbitrary<RequestParts>
   ).filter(allowed);
+  const infeasible: SiteInfo[] = [];
+  const reachable = reachableIn(valid, allowed, infeasible);
+  const boundarySites = sites.filter((s) => s.kind === "boundary").filter(reachable);
+  const violationSites = sites.filter((s) => s.kind === "violation").filter(reachable);
+
   /** a site's value in its part, the other parts valid; a boundary must pass the prose rules too */
   const around = (site: SiteOf) =>
     fc
       .tuple(valid, site.arb)
       .map(([req, x]) => ({ ...req, [site.part]: x }) as RequestParts)
       .filter((req) => site.kind === "violation" || allowed(req));
-  // a site no value can reach (a cross-field rule forbids every one) is dropped and listed: a
-  // filter nothing passes would spin forever, so draw unfiltered values and count
-  const reachable = (site: SiteOf) => {
-    const draws = fc.sample(fc.tuple(valid, site.raw), { seed: 42, numRuns: 12 });
-    const ok = draws.some(
-      ([req, x]) =>
-        site.check(x) && (site.kind === "violation" || allowed({ ...req, [site.part]: x })),
-    );
-    if (!ok)
-      infeasible.push({
-        in: site.part,
-        path: dotted(site.path),
-        keyword: site.keyword,
-        at: site.at,
-      });
-    return ok;
-  };
-  const keptBoundaries = boundarySites.filter(reachable);
-  const keptViolations = violationSites.filter(reachable);
-  boundarySites.splice(0, boundarySites.length, ...keptBoundaries);
-  violationSites.splice(0, violationSites.length, ...keptViolations);
-
   const eachBoundary = boundarySites.map((s) =>
     around(s).map(
       (request): BoundaryCase => ({
@@ -335,22 +278,14 @@ export function generatorsFor(
       }),
     ),
   );
-  const boundaries = eachBoundary.length ? fc.oneof(...eachBoundary) : undefined;
-  const violations = eachViolation.length ? fc.oneof(...eachViolation) : undefined;
-  const info = (s: SiteOf): SiteInfo => ({
-    in: s.part,
-    path: dotted(s.path),
-    keyword: s.keyword,
-    at: s.at,
-  });
   const out: OperationGenerators = {
     operationId,
-    parts: partNames,
+    parts: parts.map((p) => p.part),
     valid,
-    boundaries,
-    violations,
-    boundarySites: boundarySites.map(info),
-    violationSites: violationSites.map(info),
+    boundaries: eachBoundary.length ? fc.oneof(...eachBoundary) : undefined,
+    violations: eachViolation.length ? fc.oneof(...eachViolation) : undefined,
+    boundarySites: boundarySites.map(siteInfo),
+    violationSites: violationSites.map(siteInfo),
     eachBoundary,
     eachViolation,
     infeasible,
@@ -358,6 +293,80 @@ export function generatorsFor(
   };
   cache.set(cacheKey, out);
   return out;
+}
+
+/** One part's valid values and the sites of it a property tries (generators/policy.ts). */
+function partGenerators(
+  ps: PartSchema,
+  doc: any,
+  errors: Errors,
+  rules: { hints: Hints; params(): Hints["override"]; generatedPath: string[] },
+): { valid: fc.Arbitrary<unknown>; sites: SiteOf[] } {
+  // path parameters other than the generated ones are the check's resources: a placeholder here
+  const placeholders =
+    ps.part === "path"
+      ? Object.fromEntries(
+          Object.keys(ps.schema.properties)
+            .filter((n) => !rules.generatedPath.includes(n))
+            .map((n) => [n, () => fc.constant(placeholder(ps.schema.properties[n]))]),
+        )
+      : {};
+  // a body the material does not show (x-not-shown, "Body: not shown"): no member of it is known,
+  // so none is invented: the valid body is the empty object and nothing of it can be broken
+  if (ps.part === "body" && ps.schema?.["x-not-shown"])
+    return { valid: fc.constant({}), sites: [] };
+  const gen = new SchemaGen(
+    doc,
+    ps.part === "body"
+      ? rules.hints
+      : {
+          override: {
+            ...placeholders,
+            ...(ps.part === "query" ? PAGING : {}),
+            ...rules.params(),
+          },
+        },
+  );
+  const valid = gen.valid(ps.schema).filter((x) => errors(ps.part, x).length === 0);
+  const tried = triedSites(gen.sites(ps.schema), {
+    part: ps.part,
+    parameterTypes: (name) => gen.types(gen.flatten((ps.schema.properties as any)[name]) as any),
+    resourceIds: new Set(Object.keys(placeholders)),
+  });
+  const sites = tried.map((site): SiteOf => {
+    const check = (x: unknown) => {
+      const errs = errors(ps.part, x);
+      if (site.kind === "boundary") return onBound(errs, x, site.path, site.keyword, site.at!);
+      return breaksExactly(errs, site.path, site.keyword);
+    };
+    return { ...site, raw: site.arb, check, arb: site.arb.filter(check), part: ps.part };
+  });
+  return { valid, sites };
+}
+
+/**
+ * Whether some value reaches a site; one no value can reach (a cross-field rule forbids every one)
+ * is listed in `infeasible` and dropped: a filter nothing passes would spin forever, so this draws
+ * unfiltered values and counts.
+ */
+function reachableIn(
+  valid: fc.Arbitrary<RequestParts>,
+  allowed: (req: RequestParts) => boolean,
+  infeasible: SiteInfo[],
+): (site: SiteOf) => boolean {
+  return (site) => {
+    const draws = fc.sample(fc.tuple(valid, site.raw), { seed: 42, numRuns: 12 });
+    const ok = draws.some(
+      ([req, x]) =>
+        site.check(x) && (site.kind === "violation" || allowed({ ...req, [site.part]: x })),
+    );
+    if (!ok) infeasible.push(siteInfo(site));
+    return ok;
+  };
+}
+
+function siteInfo(s: SiteOf): SiteInfo {
+  return { in: s.part, path: dotted(s.path), keyword: s.keyword, at: s.at };
 }
 
 /** Operations that take parameters or a body (what the stateless properties cover). */

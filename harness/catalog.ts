@@ -18,8 +18,3 @@ export function loadRequirements(): { catalog?: Map<string, Requirement>; proble
   }
   return cached;
 }
-
-/** For plumbline's own tests: a small fixture catalog. */
-export function setRequirements(reqs: Requirement[] | undefined): void {
-  cached = reqs ? { catalog: new Map(reqs.map((r) => [r.id, r])) } : undefined;
-}

@@ -551,3 +551,11 @@ export function usableDir(dir: string, setting: FieldName): void {
     );
   }
 }
+
+/**
+ * Refuses a setting given what is wrong with it (undefined: nothing is), as one line naming the
+ * flag or variable; e.g. refuse("--fault", faultNamesError(names)) with the reference's own check.
+ */
+export function refuse(setting: string, problem: string | undefined): void {
+  if (problem) throw new ConfigError(`${setting}: ${problem}`);
+}

@@ -4,7 +4,7 @@
 // Stateless properties (suites/fuzz/stateless*) and stateful ones (suites/fuzz/stateful/) both
 // come through here, so seeds, budgets and failure reports work the same way for both.
 import fc from "fast-check";
-import { check, classify, type CheckContext, type CheckDecl } from "./check.ts";
+import { classify, type CheckContext } from "./check.ts";
 import { currentCheck, runInCheck, type CheckRecord } from "./current.ts";
 import { TargetFailure } from "./errors.ts";
 import type { Exchange, FuzzRecord, Observation } from "./model.ts";
@@ -169,21 +169,4 @@ function plain(v: unknown): unknown {
   return proto === null || proto === Object.prototype || proto === Array.prototype
     ? v
     : fc.stringify(v);
-}
-
-/**
- * A check that is one property: kind `fuzz`, with a timeout that leaves room for the time budget
- * (generation stops at the budget; shrinking and the last case may run past it).
- *   fuzzCheck({ id: "CONV-ERR-3", op: "createTag", effect: "creates" }, "createTag: ...", arb, async (value, ctx) => {...})
- */
-export function fuzzCheck<T>(
-  decl: CheckDecl,
-  title: string,
-  arb: fc.Arbitrary<T>,
-  predicate: (value: T, ctx: CheckContext) => Promise<void>,
-  opts: FuzzOptions<T> = {},
-): void {
-  check({ kind: "fuzz", timeout: 120_000, ...decl }, title, async (ctx) => {
-    await fuzz(ctx, title, arb, (value) => predicate(value, ctx), opts);
-  });
 }

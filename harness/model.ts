@@ -1,5 +1,6 @@
 // The one record every check produces. The harness writes it into the vitest task's meta
 // (`task.meta.plumbline`); the reporter reads only this. Keep both sides on these types.
+import { AREAS, type Area } from "../spec/areas.ts";
 
 export type Level = "MUST" | "SHOULD" | "INFO";
 export type Kind =
@@ -16,19 +17,8 @@ export type Kind =
 export type Outcome = "pass" | "fail" | "skip" | "error";
 export type SideEffect = "read-only" | "creates" | "billable" | "destructive" | "account-wide";
 
-export const AREAS = [
-  "conventions",
-  "account",
-  "oauth-clients",
-  "events",
-  "object-storage",
-  "vm",
-  "managed",
-  "support",
-  "recipes",
-  "tags",
-] as const;
-export type Area = (typeof AREAS)[number];
+// the areas are the spec's (its tags plus the conventions), re-exported: the reporter reads them here
+export { AREAS, type Area };
 export const KINDS: Kind[] = [
   "happy",
   "validation",

@@ -73,8 +73,3 @@ export function world(): World {
   current ??= buildWorld(providedConfig() ?? loadConfig());
   return current;
 }
-
-/** For plumbline's own tests: use this world instead of the configured one. */
-export function setWorld(w: World | undefined): void {
-  current = w;
-}

@@ -25,6 +25,17 @@ export interface AppOptions {
 
 export const ALL_FAULTS: FaultSpec[] = [...coreFaults, ...AREAS.flatMap((a) => a.faults ?? [])];
 
+/**
+ * The one check of fault names given from outside (a flag, the environment, a script): what is
+ * wrong with them, or undefined when every one is known. The caller prefixes where they came from.
+ */
+export function faultNamesError(names: readonly string[]): string | undefined {
+  const unknown = names.filter((n) => !ALL_FAULTS.some((f) => f.name === n));
+  return unknown.length
+    ? `unknown fault ${unknown.join(", ")}; reference/FAULTS.md lists the ${ALL_FAULTS.length} there are`
+    : undefined;
+}
+
 export class App {
   state!: State;
   seeded!: Seeded;

@@ -2,11 +2,11 @@
 // standalone through `plumbline reference`.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { App, CONTROL_PREFIX, SEEDED_TOKENS, ALL_FAULTS } from "./app.ts";
+import { App, CONTROL_PREFIX, SEEDED_TOKENS, ALL_FAULTS, faultNamesError } from "./app.ts";
 import type { JobMode } from "./jobs.ts";
-import { ALL_VARIANTS } from "./variants.ts";
+import { ALL_VARIANTS, variantNamesError } from "./variants.ts";
 
-export { ALL_FAULTS, ALL_VARIANTS, SEEDED_TOKENS };
+export { ALL_FAULTS, ALL_VARIANTS, SEEDED_TOKENS, faultNamesError, variantNamesError };
 export type { JobMode };
 
 export interface ReferenceOptions {

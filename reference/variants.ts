@@ -218,6 +218,22 @@ const isObject = (b: unknown): b is Record<string, unknown> =>
   !!b && typeof b === "object" && !Array.isArray(b);
 const isEmpty = (b: unknown) => isObject(b) && Object.keys(b).length === 0;
 
+/** Names that are neither a variant nor `all`. */
+function unknownVariants(names: readonly string[]): string[] {
+  return names.filter((n) => n !== "all" && !ALL_VARIANTS.some((v) => v.name === n));
+}
+
+/**
+ * The one check of variant names given from outside (a flag, the environment, a script): what is
+ * wrong with them, or undefined when every one is known. The caller prefixes where they came from.
+ */
+export function variantNamesError(names: readonly string[]): string | undefined {
+  const unknown = unknownVariants(names);
+  return unknown.length
+    ? `unknown variant ${unknown.join(", ")}; expected all or one of: ${ALL_VARIANTS.map((v) => v.name).join(", ")}`
+    : undefined;
+}
+
 export class Variants {
   private active = new Set<string>();
   constructor(names: Iterable<string> = []) {
@@ -226,7 +242,7 @@ export class Variants {
   /** Turns on exactly these; `all` turns on every variant. Unknown names are refused. */
   set(names: Iterable<string>) {
     const list = [...names];
-    const unknown = list.filter((n) => n !== "all" && !ALL_VARIANTS.some((v) => v.name === n));
+    const unknown = unknownVariants(list);
     if (unknown.length)
       throw new Error(`unknown variant(s): ${unknown.join(", ")}; see reference/VARIANTS.md`);
     this.active = new Set(list.includes("all") ? ALL_VARIANTS.map((v) => v.name) : list);

@@ -44,33 +44,141 @@ export function mdFence(content: string, lang = ""): string {
   return `${fence}${lang}\n${t}\n${fence}`;
 }
 
+/** A table whose columns are aligned left, centred or right as `align` says (left by default). */
 export function mdTable(head: string[], rows: string[][], align?: ("l" | "c" | "r")[]): string {
   const sep = head.map((_, i) => (align?.[i] === "c" ? ":-:" : align?.[i] === "r" ? "--:" : "---"));
   return [head, sep, ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n");
 }
 
-function exchangeBlock(x: Exchange): string[] {
-  const out: string[] = [];
-  const status = x.error ? `no response: ${x.error}` : `${x.status ?? "?"}`;
-  out.push(
-    `${mdCode(`${x.method} ${x.url}`)} → **${mdText(status)}** (${formatDuration(x.durationMs)})`,
+/** The requirements of the catalog by ID, as the report carries them. */
+type RequirementsById = Map<string, RunReport["coverage"]["requirements"][number]>;
+
+/** conformance.md, section by section in reading order. */
+export function renderMarkdown(r: RunReport): string {
+  const reqs: RequirementsById = new Map(r.coverage.requirements.map((q) => [q.id, q]));
+  return [
+    ...headline(r),
+    ...totalsSection(r),
+    ...coverageLines(r),
+    ...noticesSection(r),
+    ...matrixSection(r),
+    ...failuresSection(r, reqs),
+    ...fuzzSection(r),
+    ...errorsSection(r),
+    ...unexpectedPassesSection(r),
+    ...skippedSection(r),
+    ...(r.coverage.catalogAvailable ? coverageGapsSection(r, reqs) : []),
+    ...observationsSection(r),
+  ].join("\n");
+}
+
+/** The title (the target, or the targets side by side), the verdict, and what ran where. */
+function headline(r: RunReport): string[] {
+  const multi = r.targets.length > 1;
+  const title = multi ? r.targets.map((t) => t.label).join(" vs ") : r.target.label;
+  return [
+    `# plumbline conformance: ${mdText(title)}`,
     "",
-  );
-  out.push(mdFence(x.curl, "sh"), "");
-  if (x.responseBody !== undefined) {
-    const p = bodyPreview(x.responseBody, BODY_CAP);
-    out.push(`Response body (${formatBytes(p.size)}${p.truncated ? ", trimmed" : ""}):`, "");
-    out.push(
-      mdFence(
-        p.text + (p.truncated ? "\n…" : ""),
-        typeof x.responseBody === "string" ? "" : "json",
-      ),
-      "",
-    );
-  }
+    `**${mdText(verdictLine(r))}**`,
+    "",
+    ...r.targets.map(
+      (t) =>
+        `- ${mdText(t.label)}: ${mdCode(t.url)} · seed ${mdCode(t.seed)} · started ${mdText(t.startedAt)} · ${formatDuration(t.durationMs)}`,
+    ),
+    `- plumbline ${mdText(r.tool.version)} · API ${mdText(r.apiVersion)} · ${r.checks.length} checks${r.merged ? ` · merged from ${r.merged.sources.length} ${r.merged.kind === "shards" ? "shards" : "runs"}` : ""}`,
+    "",
+  ];
+}
+
+/** Outcomes by level; with several targets, one more row per target. */
+function totalsSection(r: RunReport): string[] {
+  const rows = (["MUST", "SHOULD", "INFO", "all"] as const).map((l) => {
+    const c = r.totals[l];
+    return [
+      l === "all" ? "**all**" : l,
+      `${c.total}`,
+      `${c.pass}`,
+      `${c.fail}`,
+      `${c.skip}`,
+      `${c.error}`,
+      `${c.expectedFailures}`,
+    ];
+  });
+  const out = [
+    mdTable(
+      ["level", "checks", "✅ pass", "❌ fail", "⏭ skip", "⚠ error", "known failures"],
+      rows,
+      ["l", "r", "r", "r", "r", "r", "r"],
+    ),
+    "",
+  ];
+  if (r.targets.length > 1 && r.totalsByTarget) out.push(...totalsByTarget(r), "");
   return out;
 }
 
+function totalsByTarget(r: RunReport): string[] {
+  const rows = r.targets.map((t) => {
+    const c = r.totalsByTarget![t.label];
+    const cov = r.coverage.byTarget?.[t.label];
+    return [
+      mdText(t.label),
+      `${c.MUST.pass}/${c.MUST.fail}/${c.MUST.skip}/${c.MUST.error}`,
+      `${c.SHOULD.pass}/${c.SHOULD.fail}/${c.SHOULD.skip}/${c.SHOULD.error}`,
+      cov ? `${cov.percent}%` : "",
+      `${r.matrix.operations.byTarget?.[t.label] ?? 0} of ${r.matrix.operations.total}`,
+    ];
+  });
+  return [
+    mdTable(
+      [
+        "target",
+        "MUST pass/fail/skip/error",
+        "SHOULD pass/fail/skip/error",
+        "coverage",
+        "operations",
+      ],
+      rows,
+    ),
+  ];
+}
+
+/** How much of the catalog and of the operations the run exercised. */
+function coverageLines(r: RunReport): string[] {
+  const cov = r.coverage;
+  const requirements = cov.catalogAvailable
+    ? [
+        `Requirement coverage: **${cov.summary.percent}%** of MUST and SHOULD requirements exercised (${cov.summary.exercised} of ${cov.summary.total}; MUST ${cov.byLevel.MUST.exercised}/${cov.byLevel.MUST.total}, SHOULD ${cov.byLevel.SHOULD.exercised}/${cov.byLevel.SHOULD.total}).`,
+        "A requirement counts as exercised when a MUST or SHOULD check naming it reached a verdict and looked past the status; skips, INFO observations and status confirmations do not count.",
+      ]
+    : ["Requirement coverage: not computed (the requirement catalog could not be loaded)."];
+  return [
+    ...requirements,
+    `Operations exercised: **${r.matrix.operations.exercised} of ${r.matrix.operations.total}**.`,
+    "",
+  ];
+}
+
+/** The gate's warnings, the run's own errors, and what stays on the target: each only if any. */
+function noticesSection(r: RunReport): string[] {
+  const out: string[] = [];
+  if (r.gate.warningLines.length)
+    out.push("Warnings:", "", ...r.gate.warningLines.map((w) => `- ⚠ ${mdText(w)}`), "");
+  if (r.runErrors.length)
+    out.push("Run errors:", "", ...r.runErrors.map((e) => `- ⚠ ${mdText(e)}`), "");
+  if (r.leftOnTarget?.length)
+    out.push(
+      "Left on the target:",
+      "",
+      ...r.leftOnTarget.map(
+        (l) =>
+          `- ${l.onPurpose ? "on purpose" : "⚠ could not remove"}: ${mdText(l.what)}: ${mdText(l.reason)}`,
+      ),
+      "",
+    );
+  return out;
+}
+
+/** Operations by area against kinds of check (one column per target when several). */
 function matrixSection(r: RunReport): string[] {
   const m = r.matrix;
   const multi = m.targets.length > 1;
@@ -106,286 +214,234 @@ function matrixSection(r: RunReport): string[] {
   ];
 }
 
-export function renderMarkdown(r: RunReport): string {
-  const out: string[] = [];
-  const multi = r.targets.length > 1;
-  const title = multi ? r.targets.map((t) => t.label).join(" vs ") : r.target.label;
-  out.push(`# plumbline conformance: ${mdText(title)}`, "");
-  out.push(`**${mdText(verdictLine(r))}**`, "");
-  for (const t of r.targets) {
-    out.push(
-      `- ${mdText(t.label)}: ${mdCode(t.url)} · seed ${mdCode(t.seed)} · started ${mdText(t.startedAt)} · ${formatDuration(t.durationMs)}`,
-    );
-  }
-  out.push(
-    `- plumbline ${mdText(r.tool.version)} · API ${mdText(r.apiVersion)} · ${r.checks.length} checks${r.merged ? ` · merged from ${r.merged.sources.length} ${r.merged.kind === "shards" ? "shards" : "runs"}` : ""}`,
-    "",
-  );
-
-  // totals
-  const tRows = (["MUST", "SHOULD", "INFO", "all"] as const).map((l) => {
-    const c = r.totals[l];
-    return [
-      l === "all" ? "**all**" : l,
-      `${c.total}`,
-      `${c.pass}`,
-      `${c.fail}`,
-      `${c.skip}`,
-      `${c.error}`,
-      `${c.expectedFailures}`,
-    ];
-  });
-  out.push(
-    mdTable(
-      ["level", "checks", "✅ pass", "❌ fail", "⏭ skip", "⚠ error", "known failures"],
-      tRows,
-      ["l", "r", "r", "r", "r", "r", "r"],
-    ),
-    "",
-  );
-  if (multi && r.totalsByTarget) {
-    const rows = r.targets.map((t) => {
-      const c = r.totalsByTarget![t.label];
-      const cov = r.coverage.byTarget?.[t.label];
-      return [
-        mdText(t.label),
-        `${c.MUST.pass}/${c.MUST.fail}/${c.MUST.skip}/${c.MUST.error}`,
-        `${c.SHOULD.pass}/${c.SHOULD.fail}/${c.SHOULD.skip}/${c.SHOULD.error}`,
-        cov ? `${cov.percent}%` : "",
-        `${r.matrix.operations.byTarget?.[t.label] ?? 0} of ${r.matrix.operations.total}`,
-      ];
-    });
-    out.push(
-      mdTable(
-        [
-          "target",
-          "MUST pass/fail/skip/error",
-          "SHOULD pass/fail/skip/error",
-          "coverage",
-          "operations",
-        ],
-        rows,
-      ),
-      "",
-    );
-  }
-  const cov = r.coverage;
-  if (cov.catalogAvailable) {
-    out.push(
-      `Requirement coverage: **${cov.summary.percent}%** of MUST and SHOULD requirements exercised (${cov.summary.exercised} of ${cov.summary.total}; MUST ${cov.byLevel.MUST.exercised}/${cov.byLevel.MUST.total}, SHOULD ${cov.byLevel.SHOULD.exercised}/${cov.byLevel.SHOULD.total}).`,
-    );
-    out.push(
-      "A requirement counts as exercised when a MUST or SHOULD check naming it reached a verdict and looked past the status; skips, INFO observations and status confirmations do not count.",
-    );
-  } else {
-    out.push("Requirement coverage: not computed (the requirement catalog could not be loaded).");
-  }
-  out.push(
-    `Operations exercised: **${r.matrix.operations.exercised} of ${r.matrix.operations.total}**.`,
-    "",
-  );
-  if (r.gate.warningLines.length) {
-    out.push("Warnings:", "", ...r.gate.warningLines.map((w) => `- ⚠ ${mdText(w)}`), "");
-  }
-  if (r.runErrors.length)
-    out.push("Run errors:", "", ...r.runErrors.map((e) => `- ⚠ ${mdText(e)}`), "");
-  if (r.leftOnTarget?.length) {
-    out.push(
-      "Left on the target:",
-      "",
-      ...r.leftOnTarget.map(
-        (l) =>
-          `- ${l.onPurpose ? "on purpose" : "⚠ could not remove"}: ${mdText(l.what)}: ${mdText(l.reason)}`,
-      ),
-      "",
-    );
-  }
-
-  out.push(...matrixSection(r));
-
-  // failures
-  const reqs = new Map(cov.requirements.map((q) => [q.id, q]));
+/** Each failure, MUST first and known failures last: its requirements, reason and last exchange. */
+function failuresSection(r: RunReport, reqs: RequirementsById): string[] {
   const failed = r.checks.filter((c) => c.outcome === "fail");
   const order = (c: ReportCheck) => (c.expected ? 10 : 0) + LEVELS.indexOf(c.level);
   failed.sort((a, b) => order(a) - order(b));
-  out.push(`## Failures (${failed.length})`, "");
+  const out = [`## Failures (${failed.length})`, ""];
   if (!failed.length) out.push("None.", "");
-  for (const c of failed) {
-    const tag = [c.level, c.area, c.kind, c.target].filter(Boolean).join(", ");
-    out.push(`### ❌ ${mdText(checkTitle(c))} (${mdText(tag)})`, "");
-    if (c.expected)
-      out.push(`> Known failure (expectations file): ${mdText(c.expected.reason)}`, "");
-    for (const id of c.requirementIds) {
-      const q = reqs.get(id);
-      out.push(`- **${mdText(id)}**${q ? `: ${mdText(q.statement)} _(${mdText(q.source)})_` : ""}`);
-    }
-    out.push(`- Reason: ${mdText(c.reason ?? "(none given)")}`, `- File: ${mdCode(c.file)}`, "");
-    const last = c.exchanges[c.exchanges.length - 1];
-    if (last) {
-      if (c.exchanges.length > 1)
-        out.push(
-          `Last of ${c.exchanges.length} exchanges (all of them are in conformance.html and conformance.json):`,
-          "",
-        );
-      out.push(...exchangeBlock(last));
-    }
-  }
+  for (const c of failed) out.push(...failure(c, reqs));
+  return out;
+}
 
-  // fuzzing
-  const fz = r.fuzz;
-  if (fz?.properties) {
-    out.push(`## Fuzzing (${fz.properties} properties)`, "");
-    out.push(
-      `${fz.cases} cases in ${formatDuration(fz.durationMs)} of property time, ${fz.casesPerSecond} cases per second; seed ${mdCode(r.seed)} (\`plumbline fuzz --seed ${mdText(r.seed)}\` replays them).`,
-      "",
-    );
-    if (!fz.counterexamples.length) out.push("Every property held.", "");
-    for (const x of fz.counterexamples) {
-      out.push(`### Shrunk counterexample: ${mdText(x.property)}`, "");
+function failure(c: ReportCheck, reqs: RequirementsById): string[] {
+  const tag = [c.level, c.area, c.kind, c.target].filter(Boolean).join(", ");
+  const out = [`### ❌ ${mdText(checkTitle(c))} (${mdText(tag)})`, ""];
+  if (c.expected) out.push(`> Known failure (expectations file): ${mdText(c.expected.reason)}`, "");
+  for (const id of c.requirementIds) {
+    const q = reqs.get(id);
+    out.push(`- **${mdText(id)}**${q ? `: ${mdText(q.statement)} _(${mdText(q.source)})_` : ""}`);
+  }
+  out.push(`- Reason: ${mdText(c.reason ?? "(none given)")}`, `- File: ${mdCode(c.file)}`, "");
+  const last = c.exchanges[c.exchanges.length - 1];
+  if (last) {
+    if (c.exchanges.length > 1)
       out.push(
-        `- Minimal input: ${mdCode(typeof x.value === "string" ? x.value : JSON.stringify(x.value))}`,
-        `- Reason: ${mdText(x.reason)}`,
-        `- fast-check path: ${mdCode(x.path)}`,
+        `Last of ${c.exchanges.length} exchanges (all of them are in conformance.html and conformance.json):`,
         "",
       );
-      if (x.curl) out.push(mdFence(x.curl, "sh"), "");
-    }
+    out.push(...exchangeBlock(last));
   }
+  return out;
+}
 
-  // errors
+/** One exchange: the request line and status, its curl, the response body (trimmed). */
+function exchangeBlock(x: Exchange): string[] {
+  const out: string[] = [];
+  const status = x.error ? `no response: ${x.error}` : `${x.status ?? "?"}`;
+  out.push(
+    `${mdCode(`${x.method} ${x.url}`)} → **${mdText(status)}** (${formatDuration(x.durationMs)})`,
+    "",
+  );
+  out.push(mdFence(x.curl, "sh"), "");
+  if (x.responseBody !== undefined) {
+    const p = bodyPreview(x.responseBody, BODY_CAP);
+    out.push(`Response body (${formatBytes(p.size)}${p.truncated ? ", trimmed" : ""}):`, "");
+    out.push(
+      mdFence(
+        p.text + (p.truncated ? "\n…" : ""),
+        typeof x.responseBody === "string" ? "" : "json",
+      ),
+      "",
+    );
+  }
+  return out;
+}
+
+/** The properties' totals and each shrunk counterexample, with the seed that replays them. */
+function fuzzSection(r: RunReport): string[] {
+  const fz = r.fuzz;
+  if (!fz?.properties) return [];
+  const out = [
+    `## Fuzzing (${fz.properties} properties)`,
+    "",
+    `${fz.cases} cases in ${formatDuration(fz.durationMs)} of property time, ${fz.casesPerSecond} cases per second; seed ${mdCode(r.seed)} (\`plumbline fuzz --seed ${mdText(r.seed)}\` replays them).`,
+    "",
+  ];
+  if (!fz.counterexamples.length) out.push("Every property held.", "");
+  for (const x of fz.counterexamples) {
+    out.push(
+      `### Shrunk counterexample: ${mdText(x.property)}`,
+      "",
+      `- Minimal input: ${mdCode(typeof x.value === "string" ? x.value : JSON.stringify(x.value))}`,
+      `- Reason: ${mdText(x.reason)}`,
+      `- fast-check path: ${mdCode(x.path)}`,
+      "",
+    );
+    if (x.curl) out.push(mdFence(x.curl, "sh"), "");
+  }
+  return out;
+}
+
+/** Checks that ended in error: plumbline's or the environment's doing, listed only if any. */
+function errorsSection(r: RunReport): string[] {
   const errors = r.checks.filter((c) => c.outcome === "error");
-  if (errors.length) {
-    out.push(`## Errors (${errors.length}): plumbline or the environment, not the target`, "");
-    out.push(
-      mdTable(
-        ["check", "reason", "file"],
-        errors.map((c) => [mdText(checkTitle(c)), mdText(c.reason ?? ""), mdCode(c.file)]),
-      ),
-      "",
-    );
-  }
+  if (!errors.length) return [];
+  return [
+    `## Errors (${errors.length}): plumbline or the environment, not the target`,
+    "",
+    mdTable(
+      ["check", "reason", "file"],
+      errors.map((c) => [mdText(checkTitle(c)), mdText(c.reason ?? ""), mdCode(c.file)]),
+    ),
+    "",
+  ];
+}
 
-  // unexpected passes
+/** Known failures of the expectations file that passed: to remove from it. */
+function unexpectedPassesSection(r: RunReport): string[] {
   const unexpected = r.expectations.filter((e) => e.status === "unexpected-pass");
-  out.push(`## Unexpected passes (${unexpected.length})`, "");
+  const head = [`## Unexpected passes (${unexpected.length})`, ""];
   if (!unexpected.length)
-    out.push("None: every known failure in the expectations file still fails.", "");
-  else {
-    out.push("Listed as known failures, but passed: remove them from the expectations file.", "");
-    out.push(
-      mdTable(
-        ["expectation", "reason given", "checks"],
-        unexpected.map((e) => [
-          mdCode(e.id) + (e.target ? ` (${mdText(e.target)})` : ""),
-          mdText(e.reason),
-          mdText(e.checks.map((i) => r.checks[i].name).join("; ")),
-        ]),
-      ),
-      "",
-    );
-  }
+    return [...head, "None: every known failure in the expectations file still fails.", ""];
+  return [
+    ...head,
+    "Listed as known failures, but passed: remove them from the expectations file.",
+    "",
+    mdTable(
+      ["expectation", "reason given", "checks"],
+      unexpected.map((e) => [
+        mdCode(e.id) + (e.target ? ` (${mdText(e.target)})` : ""),
+        mdText(e.reason),
+        mdText(e.checks.map((i) => r.checks[i].name).join("; ")),
+      ]),
+    ),
+    "",
+  ];
+}
 
-  // skipped, grouped by reason
+/** Skipped checks grouped by reason, the most common first, five names each. */
+function skippedSection(r: RunReport): string[] {
   const skipped = new Map<string, ReportCheck[]>();
   for (const c of r.checks.filter((x) => x.outcome === "skip")) {
     const k = c.reason ?? "(no reason given)";
     skipped.set(k, [...(skipped.get(k) ?? []), c]);
   }
-  out.push(`## Skipped (${r.totals.all.skip})`, "");
-  if (!skipped.size) out.push("None.", "");
-  else {
-    const rows = [...skipped.entries()]
-      .sort((a, b) => b[1].length - a[1].length)
-      .map(([reason, cs]) => [
-        mdText(reason),
-        `${cs.length}`,
-        mdText(
-          cs
-            .slice(0, 5)
-            .map((c) => c.name)
-            .join("; ") + (cs.length > 5 ? `; … ${cs.length - 5} more` : ""),
-        ),
-      ]);
-    out.push(mdTable(["reason", "checks", "which"], rows, ["l", "r", "l"]), "");
-  }
-
-  // untested requirements
-  if (cov.catalogAvailable) {
-    out.push(`## Untested requirements (${cov.untested.length})`, "");
-    if (!cov.untested.length)
-      out.push("None: every MUST and SHOULD requirement was exercised.", "");
-    else {
-      const rows = cov.untested
-        .map((id) => reqs.get(id)!)
-        .sort((a, b) => LEVELS.indexOf(a.level) - LEVELS.indexOf(b.level));
-      out.push(
-        mdTable(
-          ["requirement", "level", "area", "statement", "why"],
-          rows.map((q) => [
-            mdCode(q.id),
-            q.level,
-            mdText(q.area),
-            mdText(q.statement),
-            untestedWhy(cov, q),
-          ]),
-        ),
-        "",
-      );
-    }
-    if (cov.skippedOnly.length)
-      out.push(
-        `Requirements whose only checks were skipped (${cov.skippedOnly.length}): ${cov.skippedOnly.map(mdCode).join(", ")}.`,
-        "",
-      );
-    if (cov.kindCells) out.push(...kindCellsSection(cov.kindCells));
-    if (cov.statusOnlyChecks.length) {
-      out.push(
-        `## Checks that only confirm a status (${cov.statusOnlyChecks.length})`,
-        "",
-        "Their operation was accepted with an empty answer and nothing was read afterwards: they do not count as exercising their requirements.",
-        "",
-      );
-      out.push(
-        mdTable(
-          ["check", "outcome"],
-          cov.statusOnlyChecks.map((i) => [mdText(r.checks[i].name), r.checks[i].outcome]),
-        ),
-        "",
-      );
-    }
-    if (cov.unknownIds.length)
-      out.push(
-        `Requirement IDs named by checks but not in the catalog: ${cov.unknownIds.map(mdCode).join(", ")}.`,
-        "",
-      );
-  }
-
-  // observations
-  out.push(`## INFO observations (${r.observations.length})`, "");
-  if (!r.observations.length) out.push("None.", "");
-  else {
-    const rows = r.observations.map((o) => {
-      const v = bodyPreview(o.value, VALUE_CAP);
-      return [
-        mdCode(o.requirementId),
-        o.operationId ? mdCode(o.operationId) : "",
-        mdText(o.note),
-        mdCode(v.text + (v.truncated ? "…" : "")),
-        ...(multi ? [mdText(o.target ?? "")] : []),
-      ];
-    });
-    out.push(
-      mdTable(
-        ["requirement", "operation", "observation", "value", ...(multi ? ["target"] : [])],
-        rows,
+  const head = [`## Skipped (${r.totals.all.skip})`, ""];
+  if (!skipped.size) return [...head, "None.", ""];
+  const rows = [...skipped.entries()]
+    .sort((a, b) => b[1].length - a[1].length)
+    .map(([reason, cs]) => [
+      mdText(reason),
+      `${cs.length}`,
+      mdText(
+        cs
+          .slice(0, 5)
+          .map((c) => c.name)
+          .join("; ") + (cs.length > 5 ? `; … ${cs.length - 5} more` : ""),
       ),
-      "",
-    );
-  }
-  return out.join("\n");
+    ]);
+  return [...head, mdTable(["reason", "checks", "which"], rows, ["l", "r", "l"]), ""];
 }
 
-/** Why an untested requirement is untested, in the words of the report. */
+/**
+ * What the catalog says the run did not reach: untested requirements and why, those whose checks
+ * were all skipped, empty operation × kind cells, status-only checks, IDs the catalog lacks.
+ */
+function coverageGapsSection(r: RunReport, reqs: RequirementsById): string[] {
+  const cov = r.coverage;
+  const out = [...untestedSection(cov, reqs)];
+  if (cov.skippedOnly.length)
+    out.push(
+      `Requirements whose only checks were skipped (${cov.skippedOnly.length}): ${cov.skippedOnly.map(mdCode).join(", ")}.`,
+      "",
+    );
+  if (cov.kindCells) out.push(...kindCellsSection(cov.kindCells));
+  if (cov.statusOnlyChecks.length) out.push(...statusOnlySection(r));
+  if (cov.unknownIds.length)
+    out.push(
+      `Requirement IDs named by checks but not in the catalog: ${cov.unknownIds.map(mdCode).join(", ")}.`,
+      "",
+    );
+  return out;
+}
+
+function untestedSection(cov: RunReport["coverage"], reqs: RequirementsById): string[] {
+  const head = [`## Untested requirements (${cov.untested.length})`, ""];
+  if (!cov.untested.length)
+    return [...head, "None: every MUST and SHOULD requirement was exercised.", ""];
+  const rows = cov.untested
+    .map((id) => reqs.get(id)!)
+    .sort((a, b) => LEVELS.indexOf(a.level) - LEVELS.indexOf(b.level));
+  return [
+    ...head,
+    mdTable(
+      ["requirement", "level", "area", "statement", "why"],
+      rows.map((q) => [
+        mdCode(q.id),
+        q.level,
+        mdText(q.area),
+        mdText(q.statement),
+        untestedWhy(cov, q),
+      ]),
+    ),
+    "",
+  ];
+}
+
+/** Checks whose operation answered an empty success and read nothing after: not counted. */
+function statusOnlySection(r: RunReport): string[] {
+  const ids = r.coverage.statusOnlyChecks;
+  return [
+    `## Checks that only confirm a status (${ids.length})`,
+    "",
+    "Their operation was accepted with an empty answer and nothing was read afterwards: they do not count as exercising their requirements.",
+    "",
+    mdTable(
+      ["check", "outcome"],
+      ids.map((i) => [mdText(r.checks[i].name), r.checks[i].outcome]),
+    ),
+    "",
+  ];
+}
+
+/** INFO observations: what the target did where the material leaves it open. */
+function observationsSection(r: RunReport): string[] {
+  const head = [`## INFO observations (${r.observations.length})`, ""];
+  if (!r.observations.length) return [...head, "None.", ""];
+  const multi = r.targets.length > 1;
+  const rows = r.observations.map((o) => {
+    const v = bodyPreview(o.value, VALUE_CAP);
+    return [
+      mdCode(o.requirementId),
+      o.operationId ? mdCode(o.operationId) : "",
+      mdText(o.note),
+      mdCode(v.text + (v.truncated ? "…" : "")),
+      ...(multi ? [mdText(o.target ?? "")] : []),
+    ];
+  });
+  return [
+    ...head,
+    mdTable(
+      ["requirement", "operation", "observation", "value", ...(multi ? ["target"] : [])],
+      rows,
+    ),
+    "",
+  ];
+}
+
+/** The operation × kind-of-rule grid: how many ruled cells a check exercised, and the gaps. */
 function kindCellsSection(k: KindCells): string[] {
   const ruled = k.cells - k.noRule;
   return [
@@ -409,6 +465,7 @@ function kindCellsSection(k: KindCells): string[] {
   ];
 }
 
+/** Why an untested requirement is untested, in the words of the report. */
 export function untestedWhy(
   cov: RunReport["coverage"],
   q: { id: string; checks: number[]; outcome: string },

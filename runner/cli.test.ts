@@ -1,7 +1,7 @@
 // The command line as a user meets it: one clear line for bad input, never a stack trace.
 import { describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { preflight } from "./run.ts";
@@ -54,6 +54,15 @@ describe("plumbline CLI", () => {
       ["reference", "--port", "0", "--fault", "nope"],
       /^plumbline: --fault: unknown fault nope; reference\/FAULTS.md lists the \d+ there are$/,
     ],
+    [
+      ["run", "--files", "suites/conventions/prefix.test.ts", "suites/nope.test.ts"],
+      /^plumbline: --files: "suites\/nope\.test\.ts" is not a suite file; expected a suites\/\*\*\/\*\.test\.ts file of /,
+    ],
+    [
+      // fuzz runs the property-based suites only
+      ["fuzz", "--files", "suites/conventions/prefix.test.ts"],
+      /^plumbline: --files: "suites\/conventions\/prefix\.test\.ts" is not a suite file; expected a suites\/fuzz\/\*\*\/\*\.test\.ts file/,
+    ],
   ])("%j: exit 2 with one line naming what to fix", (args, msg) => {
     const r = cli(...args);
     expect(r.code).toBe(2);
@@ -86,8 +95,31 @@ describe("plumbline CLI", () => {
     );
   });
 
+  it("run --files runs that suite file's checks and no other, and writes the reports", {
+    timeout: 60_000,
+  }, () => {
+    const dir = mkdtempSync(join(tmpdir(), "plb-cli-files-"));
+    const r = cli(
+      "run",
+      "--files",
+      "suites/conventions/prefix.test.ts",
+      "--report-dir",
+      dir,
+      "--ledger-dir",
+      join(dir, "ledger"),
+    );
+    expect(r.code, r.err).toBe(0);
+    const report = JSON.parse(readFileSync(join(dir, "conformance.json"), "utf8")) as {
+      checks: { file: string }[];
+    };
+    expect(report.checks.length).toBeGreaterThan(0);
+    expect(new Set(report.checks.map((c) => c.file))).toEqual(
+      new Set(["suites/conventions/prefix.test.ts"]),
+    );
+  });
+
   it("every command has --help", () => {
-    for (const c of ["run", "plan", "reference", "report merge", "sweep", "fuzz"]) {
+    for (const c of ["run", "plan", "reference", "diff", "report merge", "sweep", "fuzz"]) {
       const r = cli(...c.split(" "), "--help");
       expect(r.code, c).toBe(0);
       expect(r.out).toMatch(/Usage: plumbline/);

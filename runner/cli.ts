@@ -1,14 +1,20 @@
-// The command line: plumbline run | plan | reference | report merge | sweep | fuzz.
+// The command line: plumbline run | plan | reference | diff | report merge | sweep | fuzz.
 // Bad input exits 2 with one line naming what to fix; a failed gate exits 1.
+import { statSync } from "node:fs";
+import { relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Command, Option } from "commander";
 import {
   CONFIG_FIELDS,
   loadConfig,
+  refuse,
   usableDir,
   type Config,
   type FieldName,
 } from "../harness/config.ts";
 import { ConfigError } from "../harness/errors.ts";
+import type { ReferenceHandle } from "../reference/index.ts";
+import type { DiffSide } from "./diff.ts";
 
 const BOOLEAN_FIELDS = new Set<FieldName>(["strict", "destructive"]);
 
@@ -45,6 +51,7 @@ function configFrom(
 
 const say = (l: string) => process.stderr.write(`${l}\n`);
 
+/** The command line: one function per command, in the order `--help` lists them. */
 export function program(): Command {
   const prog = new Command("plumbline")
     .description(
@@ -52,31 +59,51 @@ export function program(): Command {
     )
     .showHelpAfterError()
     .exitOverride();
+  runCommand(prog);
+  planCommand(prog);
+  referenceCommand(prog);
+  diffCommand(prog);
+  reportMergeCommand(prog);
+  sweepCommand(prog);
+  fuzzCommand(prog);
+  return prog;
+}
 
-  const runCmd = prog
+/** `plumbline run`: the suites against the target, reports written, the gate's exit status. */
+function runCommand(prog: Command): void {
+  const cmd = prog
     .command("run")
-    .description("run the suites against --target (or the embedded reference) and write reports");
-  const runFlags = configOptions(runCmd);
-  runCmd.action(async (opts) => {
+    .description("run the suites against --target (or the embedded reference) and write reports")
+    .addOption(filesOption("suites/"));
+  const flags = configOptions(cmd);
+  cmd.action(async (opts) => {
+    const config = configFrom(opts, flags);
+    const files = opts.files ? suiteFiles(opts.files, "suites/") : undefined;
     const { run } = await import("./run.ts");
-    process.exitCode = await run(configFrom(opts, runFlags), { log: say });
+    process.exitCode = await run(config, { log: say, ...(files ? { filters: files } : {}) });
     // the verdict is written: whatever a stopped run left running (a worker still waiting on a
     // stalled target) must not keep the process alive
     setTimeout(() => process.exit(), 2000).unref();
   });
+}
 
-  const planCmd = prog
+/** `plumbline plan`: what a run would do, nothing sent. */
+function planCommand(prog: Command): void {
+  const cmd = prog
     .command("plan")
     .description(
       "list what a run would do, grouped by side-effect class, without sending anything",
     );
-  const planFlags = configOptions(planCmd);
-  planCmd.action(async (opts) => {
+  const flags = configOptions(cmd);
+  cmd.action(async (opts) => {
     const { plan, renderPlan } = await import("./plan.ts");
-    const config = configFrom(opts, planFlags);
+    const config = configFrom(opts, flags);
     process.stdout.write(renderPlan(await plan(config), config));
   });
+}
 
+/** `plumbline reference`: the reference target standalone, until Ctrl-C. */
+function referenceCommand(prog: Command): void {
   prog
     .command("reference")
     .description("start the reference target standalone and print its URL, tokens and control URL")
@@ -89,64 +116,60 @@ export function program(): Command {
       "instance jobs: instant, held (until the jobs-release state), or a delay in milliseconds",
       "instant",
     )
-    .action(async (opts) => {
-      const port = Number(opts.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535)
-        throw new ConfigError(
-          `--port: "${opts.port}" is not valid; expected an integer from 0 to 65535`,
-        );
-      const jobs = jobMode(String(opts.jobs));
-      const { startReference, ALL_FAULTS, ALL_VARIANTS } = await import("../reference/index.ts");
-      const unknown = ((opts.fault ?? []) as string[]).filter(
-        (n) => !ALL_FAULTS.some((f) => f.name === n),
-      );
-      if (unknown.length)
-        throw new ConfigError(
-          `--fault: unknown fault ${unknown.join(", ")}; reference/FAULTS.md lists the ${ALL_FAULTS.length} there are`,
-        );
-      const variants = (opts.variant ?? []) as string[];
-      const badVariants = variants.filter(
-        (n) => n !== "all" && !ALL_VARIANTS.some((v) => v.name === n),
-      );
-      if (badVariants.length)
-        throw new ConfigError(
-          `--variant: unknown variant ${badVariants.join(", ")}; expected all or one of: ${ALL_VARIANTS.map((v) => v.name).join(", ")}`,
-        );
-      const ref = await startReference({
-        port,
-        host: opts.host,
-        faults: opts.fault,
-        variants: opts.variant,
-        jobs,
-      }).catch((e: NodeJS.ErrnoException) => {
-        throw listenError(e, port, String(opts.host));
-      });
-      process.stdout.write(
-        [
-          `reference target listening`,
-          `  url:          ${ref.url}`,
-          `  control url:  ${ref.controlUrl}`,
-          ...Object.entries(ref.tokens).map(([k, v]) => `  ${(`${k} token:`).padEnd(14)}${v}`),
-          ...(ref.app.variants.list().length
-            ? [`  variants:     ${ref.app.variants.list().join(", ")}`]
-            : []),
-          "",
-          `run the suite against it:`,
-          `  PLUMBLINE_TARGET=${ref.url} PLUMBLINE_CONTROL_URL=${ref.controlUrl} PLUMBLINE_ADMIN_TOKEN=${ref.tokens.admin} \\`,
-          `  PLUMBLINE_RESTRICTED_TOKEN=${ref.tokens.restricted} PLUMBLINE_SECONDARY_TOKEN=${ref.tokens.secondary} npx plumbline run`,
-          "",
-          "Ctrl-C stops it.",
-          "",
-        ].join("\n"),
-      );
-      await new Promise<void>((resolve) => {
-        const stop = () => void ref.close().then(resolve);
-        process.once("SIGINT", stop);
-        process.once("SIGTERM", stop);
-      });
-    });
+    .action(serveReference);
+}
 
-  const diffCmd = prog
+async function serveReference(opts: Record<string, unknown>): Promise<void> {
+  const port = Number(opts.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(
+      `--port: "${opts.port}" is not valid; expected an integer from 0 to 65535`,
+    );
+  const jobs = jobMode(String(opts.jobs));
+  const { startReference, faultNamesError, variantNamesError } = await import(
+    "../reference/index.ts"
+  );
+  const faults = opts.fault as string[] | undefined;
+  const variants = opts.variant as string[] | undefined;
+  refuse("--fault", faultNamesError(faults ?? []));
+  refuse("--variant", variantNamesError(variants ?? []));
+  const host = String(opts.host);
+  const ref = await startReference({ port, host, faults, variants, jobs }).catch(
+    (e: NodeJS.ErrnoException) => {
+      throw listenError(e, port, host);
+    },
+  );
+  process.stdout.write(referenceBanner(ref));
+  await new Promise<void>((resolve) => {
+    const stop = () => void ref.close().then(resolve);
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+}
+
+/** What `plumbline reference` prints: where it listens, its tokens, and how to run the suite on it. */
+function referenceBanner(ref: ReferenceHandle): string {
+  return [
+    `reference target listening`,
+    `  url:          ${ref.url}`,
+    `  control url:  ${ref.controlUrl}`,
+    ...Object.entries(ref.tokens).map(([k, v]) => `  ${(`${k} token:`).padEnd(14)}${v}`),
+    ...(ref.app.variants.list().length
+      ? [`  variants:     ${ref.app.variants.list().join(", ")}`]
+      : []),
+    "",
+    `run the suite against it:`,
+    `  PLUMBLINE_TARGET=${ref.url} PLUMBLINE_CONTROL_URL=${ref.controlUrl} PLUMBLINE_ADMIN_TOKEN=${ref.tokens.admin} \\`,
+    `  PLUMBLINE_RESTRICTED_TOKEN=${ref.tokens.restricted} PLUMBLINE_SECONDARY_TOKEN=${ref.tokens.secondary} npx plumbline run`,
+    "",
+    "Ctrl-C stops it.",
+    "",
+  ].join("\n");
+}
+
+/** `plumbline diff`: side a takes the usual flags, side b the -b ones; everything else is shared. */
+function diffCommand(prog: Command): void {
+  const cmd = prog
     .command("diff")
     .description(
       "one seeded scenario against two targets (side a: the usual flags; side b: the -b flags), then a side-by-side report of every difference, legal or not",
@@ -176,95 +199,123 @@ export function program(): Command {
       "legal variants of side a's embedded reference, comma-separated, or all",
     )
     .option("--reference-variants-b <names>", "legal variants of side b's embedded reference");
-  const diffFlags = configOptions(diffCmd);
-  diffCmd.action(async (opts) => {
-    const { diff, sideOf, defaultLabel } = await import("./diff.ts");
-    const flags = diffFlags(opts);
-    const config = loadConfig({
-      flags: {
-        ...flags,
-        seed:
-          flags.seed ?? process.env.PLUMBLINE_SEED ?? String(Math.floor(Math.random() * 2 ** 31)),
-      },
-      file: opts.config as string | undefined,
-    });
-    const names = (v: unknown) =>
-      typeof v === "string"
-        ? v
-            .split(",")
-            .map((x) => x.trim())
-            .filter(Boolean)
-        : undefined;
-    const env = process.env;
-    const targetB = (opts.targetB ?? env.PLUMBLINE_B_TARGET) as string | undefined;
-    const url = (flag: string, v: unknown) => {
-      if (v === undefined) return undefined;
-      const ok = /^https?:\/\/[^\s/]+/.test(String(v));
-      if (!ok)
-        throw new ConfigError(
-          `${flag}: ${JSON.stringify(v)} is not valid; expected an http(s) URL such as https://api.example.com`,
-        );
-      return String(v).replace(/\/+$/, "");
-    };
-    if ((opts.referenceFaultsB || opts.referenceVariantsB) && targetB)
-      throw new ConfigError(
-        "--reference-faults-b / --reference-variants-b switch an embedded reference; drop them or --target-b",
-      );
-    if ((opts.referenceFaultsA || opts.referenceVariantsA) && config.target)
-      throw new ConfigError(
-        "--reference-faults-a / --reference-variants-a switch an embedded reference; drop them or --target",
-      );
-    const { ALL_FAULTS } = await import("../reference/index.ts");
-    for (const flag of ["referenceFaultsA", "referenceFaultsB"]) {
-      const unknown = (names(opts[flag]) ?? []).filter(
-        (n) => !ALL_FAULTS.some((f) => f.name === n),
-      );
-      if (unknown.length)
-        throw new ConfigError(
-          `--reference-faults-${flag.slice(-1).toLowerCase()}: unknown fault ${unknown.join(", ")}; reference/FAULTS.md lists the ${ALL_FAULTS.length} there are`,
-        );
-    }
-    const a = sideOf(config, {
-      faults: names(opts.referenceFaultsA),
-      variants: names(opts.referenceVariantsA),
-    });
-    const bSide = {
-      target: url("--target-b", targetB),
-      controlUrl: url("--control-b", opts.controlB ?? env.PLUMBLINE_B_CONTROL_URL),
-      tokens: {
-        admin: opts.adminTokenB ?? env.PLUMBLINE_B_ADMIN_TOKEN,
-        restricted: opts.restrictedTokenB ?? env.PLUMBLINE_B_RESTRICTED_TOKEN,
-        secondary: opts.secondaryTokenB ?? env.PLUMBLINE_B_SECONDARY_TOKEN,
-      },
-      faults: names(opts.referenceFaultsB),
-      variants: names(opts.referenceVariantsB),
-    };
-    const b = { ...bSide, label: (opts.targetLabelB as string | undefined) ?? defaultLabel(bSide) };
-    if (a.label === b.label) b.label = `${b.label} (b)`;
-    // every other setting is the same on both sides
-    const SIDE = new Set([
-      "target",
-      "targetLabel",
-      "controlUrl",
-      "adminToken",
-      "restrictedToken",
-      "secondaryToken",
-      "reportDir",
-      "seed",
-    ]);
-    const shared = Object.entries(flags).flatMap(([k, v]) =>
-      SIDE.has(k) || v === undefined || v === false
-        ? []
-        : v === true
-          ? [CONFIG_FIELDS[k as FieldName].flag]
-          : [CONFIG_FIELDS[k as FieldName].flag, String(v)],
-    );
-    if (opts.config) shared.push("--config", String(opts.config));
-    const outDir =
-      (flags.reportDir as string | undefined) ?? env.PLUMBLINE_REPORT_DIR ?? "reports/diff";
-    process.exitCode = await diff({ a, b, seed: config.seed, shared, outDir, log: say });
-  });
+  const flags = configOptions(cmd);
+  cmd.action((opts) => runDiff(opts, flags(opts)));
+}
 
+async function runDiff(
+  opts: Record<string, unknown>,
+  flags: Record<string, unknown>,
+): Promise<void> {
+  const { diff, sideOf, defaultLabel } = await import("./diff.ts");
+  // both sides replay one scenario: a seed is drawn here when none is given
+  const config = loadConfig({
+    flags: {
+      ...flags,
+      seed: flags.seed ?? process.env.PLUMBLINE_SEED ?? String(Math.floor(Math.random() * 2 ** 31)),
+    },
+    file: opts.config as string | undefined,
+  });
+  const targetB = (opts.targetB ?? process.env.PLUMBLINE_B_TARGET) as string | undefined;
+  await checkReferenceSwitches(opts, config.target, targetB);
+  const a = sideOf(config, {
+    faults: commaList(opts.referenceFaultsA),
+    variants: commaList(opts.referenceVariantsA),
+  });
+  const bSide = sideB(opts, targetB);
+  const b = { ...bSide, label: (opts.targetLabelB as string | undefined) ?? defaultLabel(bSide) };
+  if (a.label === b.label) b.label = `${b.label} (b)`;
+  const outDir =
+    (flags.reportDir as string | undefined) ?? process.env.PLUMBLINE_REPORT_DIR ?? "reports/diff";
+  const shared = sharedFlags(flags, opts.config as string | undefined);
+  process.exitCode = await diff({ a, b, seed: config.seed, shared, outDir, log: say });
+}
+
+/** `a,b, c` → [a, b, c]; undefined when not given. */
+function commaList(v: unknown): string[] | undefined {
+  return typeof v === "string"
+    ? v
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean)
+    : undefined;
+}
+
+/** A side's switches turn on an embedded reference: refused beside a target, and unknown faults named. */
+async function checkReferenceSwitches(
+  opts: Record<string, unknown>,
+  targetA: string | undefined,
+  targetB: string | undefined,
+): Promise<void> {
+  if ((opts.referenceFaultsB || opts.referenceVariantsB) && targetB)
+    throw new ConfigError(
+      "--reference-faults-b / --reference-variants-b switch an embedded reference; drop them or --target-b",
+    );
+  if ((opts.referenceFaultsA || opts.referenceVariantsA) && targetA)
+    throw new ConfigError(
+      "--reference-faults-a / --reference-variants-a switch an embedded reference; drop them or --target",
+    );
+  const { faultNamesError } = await import("../reference/index.ts");
+  refuse("--reference-faults-a", faultNamesError(commaList(opts.referenceFaultsA) ?? []));
+  refuse("--reference-faults-b", faultNamesError(commaList(opts.referenceFaultsB) ?? []));
+}
+
+/** Side b from its -b flags, or their PLUMBLINE_B_* variables. */
+function sideB(
+  opts: Record<string, unknown>,
+  targetB: string | undefined,
+): Omit<DiffSide, "label"> {
+  const env = process.env;
+  return {
+    target: httpUrl("--target-b", targetB),
+    controlUrl: httpUrl("--control-b", opts.controlB ?? env.PLUMBLINE_B_CONTROL_URL),
+    tokens: {
+      admin: (opts.adminTokenB ?? env.PLUMBLINE_B_ADMIN_TOKEN) as string | undefined,
+      restricted: (opts.restrictedTokenB ?? env.PLUMBLINE_B_RESTRICTED_TOKEN) as string | undefined,
+      secondary: (opts.secondaryTokenB ?? env.PLUMBLINE_B_SECONDARY_TOKEN) as string | undefined,
+    },
+    faults: commaList(opts.referenceFaultsB),
+    variants: commaList(opts.referenceVariantsB),
+  };
+}
+
+/** An http(s) URL without its trailing slashes; undefined stays undefined. */
+function httpUrl(flag: string, v: unknown): string | undefined {
+  if (v === undefined) return undefined;
+  if (!/^https?:\/\/[^\s/]+/.test(String(v)))
+    throw new ConfigError(
+      `${flag}: ${JSON.stringify(v)} is not valid; expected an http(s) URL such as https://api.example.com`,
+    );
+  return String(v).replace(/\/+$/, "");
+}
+
+// what belongs to one side of a diff; every other setting is passed to both
+const SIDE_SETTINGS = new Set([
+  "target",
+  "targetLabel",
+  "controlUrl",
+  "adminToken",
+  "restrictedToken",
+  "secondaryToken",
+  "reportDir",
+  "seed",
+]);
+
+/** The settings both sides share, as `plumbline run` arguments. */
+function sharedFlags(flags: Record<string, unknown>, configFile: string | undefined): string[] {
+  const shared = Object.entries(flags).flatMap(([k, v]) =>
+    SIDE_SETTINGS.has(k) || v === undefined || v === false
+      ? []
+      : v === true
+        ? [CONFIG_FIELDS[k as FieldName].flag]
+        : [CONFIG_FIELDS[k as FieldName].flag, String(v)],
+  );
+  if (configFile) shared.push("--config", String(configFile));
+  return shared;
+}
+
+/** `plumbline report merge`: conformance.json files of shards or targets into one report. */
+function reportMergeCommand(prog: Command): void {
   const report = prog.command("report").description("work with written reports");
   report
     .command("merge")
@@ -286,8 +337,11 @@ export function program(): Command {
       console.log(`merged report written to ${opts.out}`);
       process.exitCode = gateExitCode(merged);
     });
+}
 
-  const sweepCmd = prog
+/** `plumbline sweep`: what crashed runs left, removed from their ledgers (and by label prefix). */
+function sweepCommand(prog: Command): void {
+  const cmd = prog
     .command("sweep")
     .description("remove what crashed runs left: replay their ledgers, then list by label prefix")
     .option("--force", "also replay ledgers of runs that still look alive")
@@ -295,61 +349,97 @@ export function program(): Command {
       "--prefix <prefix>",
       "also remove anything on --target whose label starts with this prefix (e.g. plb-)",
     );
-  const sweepFlags = configOptions(sweepCmd);
-  sweepCmd.action(async (opts) => {
-    const config = configFrom(opts, sweepFlags);
-    usableDir(config.ledgerDir, "ledgerDir");
-    const { sweep } = await import("./sweep.ts");
-    const { buildWorld } = await import("../harness/world.ts");
-    const worlds = new Map<string, ReturnType<typeof buildWorld>>();
-    if (opts.prefix && !config.target)
-      throw new ConfigError(
-        "--prefix needs --target (the embedded reference holds nothing between runs)",
-      );
-    const report = await sweep({
-      dir: config.ledgerDir,
-      force: opts.force,
-      prefix: opts.prefix,
-      targetForPrefix: config.target,
-      opsFor: (target) => {
-        if (!worlds.has(target)) worlds.set(target, buildWorld({ ...config, target }));
-        return worlds.get(target)!.ops;
-      },
-    });
-    for (const w of worlds.values()) w.client.close();
-    // a removal's reason may quote the target's answer: every line passes the secrets the worlds know
-    const tell = (l: string) => say([...worlds.values()].reduce((t, w) => w.redactor.text(t), l));
-    for (const l of report.ledgers) tell(`${l.file}: ${l.status}`);
-    for (const r of report.removed) tell(`removed ${r}`);
-    for (const f of report.failed) tell(`could not remove ${f}`);
-    for (const k of report.kept) tell(`left on purpose: ${k}`);
-    tell(
-      `plumbline sweep: ${report.removed.length} removed, ${report.failed.length} could not be removed (kept in their ledgers)${report.kept.length ? `, ${report.kept.length} left on purpose` : ""}`,
-    );
-    process.exitCode = report.failed.length ? 1 : 0;
-  });
+  const flags = configOptions(cmd);
+  cmd.action((opts) => runSweep(configFrom(opts, flags), opts));
+}
 
-  const fuzzCmd = prog
+async function runSweep(config: Config, opts: Record<string, unknown>): Promise<void> {
+  usableDir(config.ledgerDir, "ledgerDir");
+  const { sweep } = await import("./sweep.ts");
+  const { buildWorld } = await import("../harness/world.ts");
+  const worlds = new Map<string, ReturnType<typeof buildWorld>>();
+  const prefix = opts.prefix as string | undefined;
+  if (prefix && !config.target)
+    throw new ConfigError(
+      "--prefix needs --target (the embedded reference holds nothing between runs)",
+    );
+  const report = await sweep({
+    dir: config.ledgerDir,
+    force: opts.force as boolean | undefined,
+    prefix,
+    targetForPrefix: config.target,
+    opsFor: (target) => {
+      if (!worlds.has(target)) worlds.set(target, buildWorld({ ...config, target }));
+      return worlds.get(target)!.ops;
+    },
+  });
+  for (const w of worlds.values()) w.client.close();
+  // a removal's reason may quote the target's answer: every line passes the secrets the worlds know
+  const tell = (l: string) => say([...worlds.values()].reduce((t, w) => w.redactor.text(t), l));
+  for (const l of report.ledgers) tell(`${l.file}: ${l.status}`);
+  for (const r of report.removed) tell(`removed ${r}`);
+  for (const f of report.failed) tell(`could not remove ${f}`);
+  for (const k of report.kept) tell(`left on purpose: ${k}`);
+  tell(
+    `plumbline sweep: ${report.removed.length} removed, ${report.failed.length} could not be removed (kept in their ledgers)${report.kept.length ? `, ${report.kept.length} left on purpose` : ""}`,
+  );
+  process.exitCode = report.failed.length ? 1 : 0;
+}
+
+/** `plumbline fuzz`: the property-based suites only, at a heavier budget than `run` gives them. */
+function fuzzCommand(prog: Command): void {
+  const cmd = prog
     .command("fuzz")
     .description(
       "property-based runs only (suites/fuzz/): generated valid, boundary and single-violation requests and stateful models; --seed replays them",
-    );
-  const fuzzFlags = configOptions(fuzzCmd);
-  fuzzCmd.action(async (opts) => {
-    const { run } = await import("./run.ts");
+    )
+    .addOption(filesOption("suites/fuzz/"));
+  const flags = configOptions(cmd);
+  cmd.action(async (opts) => {
     // heavier than the fuzzing `run` does by default; flags, environment and file still win
     const config = loadConfig({
-      flags: fuzzFlags(opts),
+      flags: flags(opts),
       file: opts.config as string | undefined,
       defaults: { fuzzRuns: 100, timeBudgetMs: 20_000 },
     });
+    const files = opts.files ? suiteFiles(opts.files, "suites/fuzz/") : ["suites/fuzz/"];
+    const { run } = await import("./run.ts");
     say(
       `plumbline fuzz: seed ${config.seed} (replay with --seed ${config.seed}), ${config.fuzzRuns} cases per property, time budget ${config.timeBudgetMs} ms per property`,
     );
-    process.exitCode = await run(config, { log: say, filters: ["suites/fuzz/"] });
+    process.exitCode = await run(config, { log: say, filters: files });
   });
+}
 
-  return prog;
+const ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
+
+/** `--files`: the loop of writing one check, on the suite files given and nothing else. */
+function filesOption(under: string): Option {
+  return new Option(
+    "--files <paths...>",
+    `run only these suite files (${under}**/*.test.ts), paths from the project root or absolute`,
+  );
+}
+
+/**
+ * The `--files` paths as vitest filters: each must be a suite file of this checkout below `under`
+ * (relative to the project root, or absolute); anything else is refused, naming the path.
+ */
+function suiteFiles(paths: string[], under: string): string[] {
+  return paths.map((p) => {
+    const file = resolve(ROOT, p);
+    const rel = relative(ROOT, file).split(sep).join("/");
+    const isSuiteFile =
+      rel.startsWith(under) &&
+      rel.endsWith(".test.ts") &&
+      statSync(file, { throwIfNoEntry: false })?.isFile();
+    if (!isSuiteFile)
+      throw new ConfigError(
+        `--files: ${JSON.stringify(p)} is not a suite file; expected a ${under}**/*.test.ts file of ${ROOT}, its path from there or absolute`,
+      );
+    // absolute: vitest takes it as exactly that file
+    return file;
+  });
 }
 
 export async function main(argv = process.argv): Promise<void> {

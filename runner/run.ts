@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import { createVitest } from "vitest/node";
 import type { Reporter } from "vitest/node";
-import { secretsOf, usableDir, type Config } from "../harness/config.ts";
+import { refuse, secretsOf, usableDir, type Config } from "../harness/config.ts";
 import { ConfigError } from "../harness/errors.ts";
 import { Client } from "../harness/client.ts";
 import { buildWorld } from "../harness/world.ts";
@@ -30,22 +30,11 @@ export interface Target {
 /** The configured target, or the embedded reference started in-process. */
 export async function startTarget(config: Config): Promise<Target> {
   if (config.target) return { config, embedded: false, close: async () => {} };
-  const { startReference, faultsFromEnv, variantsFromEnv, ALL_FAULTS, ALL_VARIANTS } = await import(
-    "../reference/index.ts"
-  );
+  const { startReference, faultsFromEnv, variantsFromEnv, faultNamesError, variantNamesError } =
+    await import("../reference/index.ts");
   // the embedded reference takes fault switches and legal variants from the environment
-  const badFaults = faultsFromEnv().filter((n) => !ALL_FAULTS.some((f) => f.name === n));
-  if (badFaults.length)
-    throw new ConfigError(
-      `PLUMBLINE_REFERENCE_FAULTS: unknown fault ${badFaults.join(", ")}; reference/FAULTS.md lists the ${ALL_FAULTS.length} there are`,
-    );
-  const badVariants = variantsFromEnv().filter(
-    (n) => n !== "all" && !ALL_VARIANTS.some((v) => v.name === n),
-  );
-  if (badVariants.length)
-    throw new ConfigError(
-      `PLUMBLINE_REFERENCE_VARIANTS: unknown variant ${badVariants.join(", ")}; expected all or one of: ${ALL_VARIANTS.map((v) => v.name).join(", ")}`,
-    );
+  refuse("PLUMBLINE_REFERENCE_FAULTS", faultNamesError(faultsFromEnv()));
+  refuse("PLUMBLINE_REFERENCE_VARIANTS", variantNamesError(variantsFromEnv()));
   const ref = await startReference();
   return {
     embedded: true,

@@ -13,7 +13,12 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { AREAS } from "../reference/areas/index.ts";
-import { ALL_FAULTS, ALL_VARIANTS } from "../reference/index.ts";
+import {
+  ALL_FAULTS,
+  ALL_VARIANTS,
+  faultNamesError,
+  variantNamesError,
+} from "../reference/index.ts";
 
 const { values } = parseArgs({
   options: {
@@ -90,8 +95,8 @@ const only = values.only
   ?.split(",")
   .map((n) => n.trim())
   .filter(Boolean);
-const unknown = only?.filter((n) => !ALL_FAULTS.some((f) => f.name === n)) ?? [];
-if (unknown.length) throw new Error(`--only names no such fault: ${unknown.join(", ")}`);
+const badFaults = faultNamesError(only ?? []);
+if (badFaults) throw new Error(`--only: ${badFaults}`);
 const faults = only ? ALL_FAULTS.filter((f) => only.includes(f.name)) : ALL_FAULTS;
 const variantArg = values.variants ?? (only ? "none" : "each");
 const variantNames =
@@ -103,13 +108,8 @@ const variantNames =
           .split(",")
           .map((n) => n.trim())
           .filter(Boolean);
-const unknownVariants = variantNames.filter(
-  (n) => n !== "all" && !ALL_VARIANTS.some((v) => v.name === n),
-);
-if (unknownVariants.length)
-  throw new Error(
-    `--variants names no such variant: ${unknownVariants.join(", ")} (each, none, all, or names from reference/VARIANTS.md)`,
-  );
+const badVariants = variantNamesError(variantNames);
+if (badVariants) throw new Error(`--variants: ${badVariants} (or each, or none)`);
 /** the SHOULD warnings and MUST skips each variant documents (`all`: every variant's) */
 const documented = (name: string, what: "shouldWarnings" | "skips") =>
   new Set(

@@ -1,9 +1,8 @@
 // `plumbline diff` end to end on the embedded reference: against itself with one fault switch on, it
 // shows that fault's differences and nothing else (same seed both sides); against itself with every
-// legal variant on, every difference it shows is marked legal (the variants arrive with the
-// specificity issue: the test turns on once the reference reads PLUMBLINE_REFERENCE_VARIANTS).
+// legal variant on, every difference it shows is marked legal.
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -50,19 +49,6 @@ async function plumblineDiff(
   };
 }
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) =>
-    statSync(join(dir, n)).isDirectory()
-      ? sources(join(dir, n))
-      : n.endsWith(".ts") && !n.endsWith(".test.ts")
-        ? [join(dir, n)]
-        : [],
-  );
-}
-const variantsAvailable = sources("reference").some((f) =>
-  readFileSync(f, "utf8").includes("PLUMBLINE_REFERENCE_VARIANTS"),
-);
-
 describe("plumbline diff", () => {
   it("reference against reference + one fault: that fault's differences and nothing else", {
     timeout: 300_000,
@@ -89,24 +75,22 @@ describe("plumbline diff", () => {
     expect(html).toContain(`reference + faults ${FAULT}`);
   });
 
-  it.skipIf(!variantsAvailable)(
-    "reference against reference + every legal variant: every difference is legal",
-    { timeout: 300_000 },
-    async () => {
-      const r = await plumblineDiff("--reference-variants-b", "all");
-      const d = r.report!;
-      expect(d, r.output.slice(-3000)).toBeDefined();
-      const bad = d.checks.flatMap((c) =>
-        c.differences
-          .filter((x) => !x.legal)
-          .map(
-            (x) =>
-              `${c.name}: ${x.kind} ${x.where}: ${JSON.stringify(x.a)} / ${JSON.stringify(x.b)} (${x.why})`,
-          ),
-      );
-      expect(bad).toEqual([]);
-      expect(d.totals.differences).toBeGreaterThan(0); // the variants do differ
-      expect(r.code).toBe(0);
-    },
-  );
+  it("reference against reference + every legal variant: every difference is legal", {
+    timeout: 300_000,
+  }, async () => {
+    const r = await plumblineDiff("--reference-variants-b", "all");
+    const d = r.report!;
+    expect(d, r.output.slice(-3000)).toBeDefined();
+    const bad = d.checks.flatMap((c) =>
+      c.differences
+        .filter((x) => !x.legal)
+        .map(
+          (x) =>
+            `${c.name}: ${x.kind} ${x.where}: ${JSON.stringify(x.a)} / ${JSON.stringify(x.b)} (${x.why})`,
+        ),
+    );
+    expect(bad).toEqual([]);
+    expect(d.totals.differences).toBeGreaterThan(0); // the variants do differ
+    expect(r.code).toBe(0);
+  });
 });
