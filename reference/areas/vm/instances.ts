@@ -17,6 +17,7 @@ import {
   authorizedUsers,
   checkTagChange,
   emitVm,
+  emptyDevices,
   inner,
   instanceLabel,
   interfaces,
@@ -117,16 +118,7 @@ function deployImage(
   const mainSize = Math.min(type.disk - swap, Math.max(IMAGE_DISK_MB, image.size));
   const main = newDisk(ctx.state, `${image.id.split("/").pop()} Disk`, mainSize, image.filesystem);
   i.disks.set(main.id, main);
-  const devices = {
-    sda: { disk_id: main.id },
-    sdb: null,
-    sdc: null,
-    sdd: null,
-    sde: null,
-    sdf: null,
-    sdg: null,
-    sdh: null,
-  } as Devices;
+  const devices: Devices = { ...emptyDevices(), sda: { disk_id: main.id } };
   if (swap > 0) {
     const sw = newDisk(ctx.state, `${swap} MB Swap Image`, swap, "swap");
     i.disks.set(sw.id, sw);
