@@ -48,7 +48,8 @@ export const CATALOG: CatalogRequirement[] = [
     kind: "state",
     level: "MUST",
     source: "Compute instances (vm) > Boot",
-    statement: "Boot with several configs and none last booted is refused.",
+    statement:
+      "Boot without config_id on an instance with several configs boots the last booted config.",
   },
   {
     id: "VM-LIST-1",
@@ -139,7 +140,7 @@ export function fixtureChecks(): ReportCheck[] {
       ],
     }),
     check({
-      name: "vm/boot > [VM-BOOT-3] several configs: boot is refused",
+      name: "vm/boot > [VM-BOOT-3] several configs: the last booted config boots",
       requirementIds: ["VM-BOOT-3", "VM-BOOT-INFO-1"],
       operationIds: ["bootInstance"],
       area: "vm",

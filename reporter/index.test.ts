@@ -47,7 +47,7 @@ describe("ConformanceReporter in a real vitest run", () => {
       reason: "expected a 4xx, got 200",
       expected: { reason: "known, ticket 12" },
     });
-    expect(by["[VM-BOOT-3] boot refused"]).toMatchObject({
+    expect(by["[VM-BOOT-3] several configs: the last booted config boots"]).toMatchObject({
       outcome: "skip",
       reason: "provider state 'held-jobs' not offered",
       area: "vm",
