@@ -1,7 +1,7 @@
 // Routing, authentication and scope checks for every operation of the reference target.
 import type { IncomingHttpHeaders } from "node:http";
 import { ApiError, forbidden, notFound, parseJsonBody, unauthorized, type Reply } from "./http.ts";
-import type { Account, Principal, State, User } from "./state.ts";
+import type { Account, EventRecord, Principal, State, User } from "./state.ts";
 import type { Faults } from "./faults.ts";
 import type { Variants } from "./variants.ts";
 import { STRICT_BODIES } from "./validate.ts";
@@ -36,6 +36,11 @@ export interface Ctx {
 }
 
 export type Handler = (ctx: Ctx) => Reply | Promise<Reply>;
+
+/** An event on the caller's account, done by the caller (most writes record one). */
+export function emitByCaller(ctx: Ctx, action: string, entity: EventRecord["entity"]): void {
+  ctx.state.emit(ctx.account, { action, username: ctx.user.username, entity });
+}
 
 interface Route {
   method: string;

@@ -4,7 +4,7 @@
 import type { Area } from "../area.ts";
 import { ApiError, EMPTY, forbidden, notFound, ok } from "../http.ts";
 import { paginate } from "../paginate.ts";
-import type { Ctx, Router } from "../router.ts";
+import { emitByCaller, type Ctx, type Router } from "../router.ts";
 import type { Account, State, User } from "../state.ts";
 import { Fields } from "../validate.ts";
 
@@ -70,10 +70,11 @@ function fields(ctx: Ctx, creating: boolean) {
 }
 
 function emit(ctx: Ctx, action: string, r: RecipeRecord) {
-  ctx.state.emit(ctx.account, {
-    action,
-    username: ctx.user.username,
-    entity: { id: r.id, label: r.label, type: "recipe", url: `/v4/vm/recipes/${r.id}` },
+  emitByCaller(ctx, action, {
+    id: r.id,
+    label: r.label,
+    type: "recipe",
+    url: `/v4/vm/recipes/${r.id}`,
   });
 }
 

@@ -5,7 +5,7 @@
 import type { Area } from "../area.ts";
 import { badRequest, EMPTY, notFound, ok, parseMultipart } from "../http.ts";
 import { paginate } from "../paginate.ts";
-import { intParam, type Ctx, type Router } from "../router.ts";
+import { emitByCaller, intParam, type Ctx, type Router } from "../router.ts";
 import type { Account, State } from "../state.ts";
 import { findRegion } from "../data.ts";
 import { Fields, loosen } from "../validate.ts";
@@ -228,11 +228,7 @@ function attachFile(ctx: Ctx) {
   t.attachments.push(name);
   t.updated = ctx.state.iso();
   t.updated_by = ctx.user.username;
-  ctx.state.emit(ctx.account, {
-    action: "ticket_attachment_upload",
-    username: ctx.user.username,
-    entity: ticketEntity(t),
-  });
+  emitByCaller(ctx, "ticket_attachment_upload", ticketEntity(t));
   return EMPTY;
 }
 
@@ -243,11 +239,7 @@ function closeTicket(ctx: Ctx) {
     t.status = "closed";
     t.closed = t.updated = ctx.state.iso();
     t.updated_by = ctx.user.username;
-    ctx.state.emit(ctx.account, {
-      action: "ticket_update",
-      username: ctx.user.username,
-      entity: ticketEntity(t),
-    });
+    emitByCaller(ctx, "ticket_update", ticketEntity(t));
   }
   return EMPTY;
 }
@@ -270,11 +262,7 @@ function replyToTicket(ctx: Ctx) {
   t.replies.push(reply);
   t.updated = reply.created;
   t.updated_by = reply.created_by;
-  ctx.state.emit(ctx.account, {
-    action: "ticket_update",
-    username: ctx.user.username,
-    entity: ticketEntity(t),
-  });
+  emitByCaller(ctx, "ticket_update", ticketEntity(t));
   return ok(reply);
 }
 

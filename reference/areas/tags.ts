@@ -4,7 +4,7 @@
 import type { Area } from "../area.ts";
 import { ApiError, badRequest, EMPTY, forbidden, notFound, ok, type FieldError } from "../http.ts";
 import { paginate } from "../paginate.ts";
-import type { Ctx, Router } from "../router.ts";
+import { emitByCaller, type Ctx, type Router } from "../router.ts";
 import type { Account, State, TaggableRecord, User, VmCore } from "../state.ts";
 import { Fields } from "../validate.ts";
 
@@ -128,10 +128,11 @@ function deleteTag(ctx: Ctx) {
     }
   }
   tagsOf(ctx.state, ctx.account).delete(label);
-  ctx.state.emit(ctx.account, {
-    action: "tag_delete",
-    username: ctx.user.username,
-    entity: { id: label, label, type: "tag", url: `/v4/tags/${encodeURIComponent(label)}` },
+  emitByCaller(ctx, "tag_delete", {
+    id: label,
+    label,
+    type: "tag",
+    url: `/v4/tags/${encodeURIComponent(label)}`,
   });
   return EMPTY;
 }

@@ -3,7 +3,7 @@
 import type { ProviderState } from "../../area.ts";
 import { badRequest, EMPTY } from "../../http.ts";
 import { paginate } from "../../paginate.ts";
-import type { Ctx, Router } from "../../router.ts";
+import { emitByCaller, type Ctx, type Router } from "../../router.ts";
 import { Fields } from "../../validate.ts";
 import { accountData, accountEntity, money } from "./common.ts";
 
@@ -52,11 +52,7 @@ function addCreditCard(ctx: Ctx) {
     });
   }
   ctx.account.chargeable = true;
-  ctx.state.emit(ctx.account, {
-    action: "credit_card_updated",
-    username: ctx.user.username,
-    entity: accountEntity(ctx.account),
-  });
+  emitByCaller(ctx, "credit_card_updated", accountEntity(ctx.account));
   return EMPTY;
 }
 

@@ -1,7 +1,7 @@
 // The account itself: view, update, cancel. The deprecated credit card add is in payments.ts.
 import type { Seeded } from "../../area.ts";
 import { ApiError, forbidden, ok } from "../../http.ts";
-import type { Ctx, Router } from "../../router.ts";
+import { emitByCaller, type Ctx, type Router } from "../../router.ts";
 import { Fields } from "../../validate.ts";
 import { accountData, accountEntity, money } from "./common.ts";
 
@@ -149,11 +149,7 @@ function updateAccount(ctx: Ctx) {
   }
   // read-only fields (READ_ONLY) in the body are ignored
   void READ_ONLY;
-  ctx.state.emit(ctx.account, {
-    action: "account_update",
-    username: ctx.user.username,
-    entity: accountEntity(ctx.account),
-  });
+  emitByCaller(ctx, "account_update", accountEntity(ctx.account));
   return ok(accountView(ctx));
 }
 

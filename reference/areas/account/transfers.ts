@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { ApiError, badRequest, EMPTY, forbidden, notFound, ok } from "../../http.ts";
 import { paginate } from "../../paginate.ts";
-import type { Ctx, Router } from "../../router.ts";
+import { emitByCaller, type Ctx, type Router } from "../../router.ts";
 import type { Account, State } from "../../state.ts";
 import { Fields } from "../../validate.ts";
 import type { Entity } from "./common.ts";
@@ -121,11 +121,7 @@ function createTransfer(ctx: Ctx) {
     receiver: null,
   };
   transfers(ctx.state).set(t.token, t);
-  ctx.state.emit(ctx.account, {
-    action: "entity_transfer_create",
-    username: ctx.user.username,
-    entity: transferEntity(t),
-  });
+  emitByCaller(ctx, "entity_transfer_create", transferEntity(t));
   return ok(transferView(ctx, t));
 }
 
@@ -165,11 +161,7 @@ function acceptTransfer(ctx: Ctx) {
   t.status = "completed";
   t.receiver = ctx.account;
   t.updated = now;
-  ctx.state.emit(ctx.account, {
-    action: "entity_transfer_accept",
-    username: ctx.user.username,
-    entity: transferEntity(t),
-  });
+  emitByCaller(ctx, "entity_transfer_accept", transferEntity(t));
   ctx.state.emit(t.sender, {
     action: "entity_transfer_accept",
     username: ctx.user.username,
@@ -187,11 +179,7 @@ function cancelTransfer(ctx: Ctx) {
     ]);
   t.status = "cancelled";
   t.updated = ctx.state.now().getTime();
-  ctx.state.emit(ctx.account, {
-    action: "entity_transfer_cancel",
-    username: ctx.user.username,
-    entity: transferEntity(t),
-  });
+  emitByCaller(ctx, "entity_transfer_cancel", transferEntity(t));
   return EMPTY;
 }
 

@@ -3,7 +3,7 @@
 import { isIP } from "node:net";
 import { EMPTY, ok } from "../../http.ts";
 import { paginate } from "../../paginate.ts";
-import { intParam, type Ctx, type Router } from "../../router.ts";
+import { emitByCaller, intParam, type Ctx, type Router } from "../../router.ts";
 import { findRegion } from "../../data.ts";
 import { Fields } from "../../validate.ts";
 import { callerManaged, R, recordOf, W, type Managed, type Service } from "./common.ts";
@@ -127,11 +127,7 @@ function createService(ctx: Ctx) {
   const mg = callerManaged(ctx);
   const s = serviceFields(ctx, mg, undefined);
   mg.services.set(s.id, s);
-  ctx.state.emit(ctx.account, {
-    action: "managed_service_create",
-    username: ctx.user.username,
-    entity: serviceEntity(s),
-  });
+  emitByCaller(ctx, "managed_service_create", serviceEntity(s));
   return ok(s);
 }
 
@@ -139,11 +135,7 @@ function deleteService(ctx: Ctx) {
   const mg = callerManaged(ctx);
   const s = recordOf(mg.services, ctx, "serviceId");
   mg.services.delete(s.id);
-  ctx.state.emit(ctx.account, {
-    action: "managed_service_delete",
-    username: ctx.user.username,
-    entity: serviceEntity(s),
-  });
+  emitByCaller(ctx, "managed_service_delete", serviceEntity(s));
   return EMPTY;
 }
 
