@@ -302,11 +302,12 @@ export async function removeEntries(
       ledger?.deleted(entry.key);
       continue;
     }
+    const remove = loose(ops)[kind.delete];
     let res: ApiResponse;
     try {
-      res = await loose(ops)[kind.delete]({ path: entry.path });
+      res = await remove({ path: entry.path });
       if (kind.forced && res.status >= 400 && res.status < 500 && res.status !== 404)
-        res = await loose(ops)[kind.delete]({ path: entry.path, ...kind.forced });
+        res = await remove({ path: entry.path, ...kind.forced });
     } catch (e) {
       // the target stopped answering (breaker), or a path the operation cannot take
       const reason = `${kind.delete} ${JSON.stringify(entry.path)} not sent: ${(e as Error).message}`;

@@ -2,38 +2,29 @@
 // the material leaves to the target. A check that needs one it lacks skips, naming the setting.
 import type { CheckContext } from "../../harness/check.ts";
 
-/** The image fixture, or a skip naming it. */
-export function imageFixture(ctx: CheckContext): string {
-  const image = ctx.config.fixtures.image;
-  if (!image)
-    ctx.skip('fixture "image" is not configured (set PLUMBLINE_FIXTURE_IMAGE or fixtures.image)');
-  return image;
+type FixtureName = "image" | "region" | "type" | "largerType";
+
+/** The fixture's value, or a skip naming its variable and its key in the file. */
+function configured(ctx: CheckContext, name: FixtureName, what = ""): string {
+  const value = ctx.config.fixtures[name];
+  if (!value) {
+    const variable = `PLUMBLINE_FIXTURE_${name.replace(/[A-Z]/g, "_$&").toUpperCase()}`;
+    ctx.skip(
+      `fixture "${name}"${what ? ` (${what})` : ""} is not configured (set ${variable} or fixtures.${name})`,
+    );
+  }
+  return value;
 }
+
+/** The image fixture, or a skip naming it. */
+export const imageFixture = (ctx: CheckContext): string => configured(ctx, "image");
 
 /** The region fixture, or a skip naming it. */
-export function regionFixture(ctx: CheckContext): string {
-  const region = ctx.config.fixtures.region;
-  if (!region)
-    ctx.skip(
-      'fixture "region" is not configured (set PLUMBLINE_FIXTURE_REGION or fixtures.region)',
-    );
-  return region;
-}
+export const regionFixture = (ctx: CheckContext): string => configured(ctx, "region");
 
 /** The type fixture, or a skip naming it. */
-export function typeFixture(ctx: CheckContext): string {
-  const type = ctx.config.fixtures.type;
-  if (!type)
-    ctx.skip('fixture "type" is not configured (set PLUMBLINE_FIXTURE_TYPE or fixtures.type)');
-  return type;
-}
+export const typeFixture = (ctx: CheckContext): string => configured(ctx, "type");
 
 /** A type with more disk than the type fixture, or a skip naming it. */
-export function largerTypeFixture(ctx: CheckContext): string {
-  const larger = ctx.config.fixtures.largerType;
-  if (!larger)
-    ctx.skip(
-      'fixture "largerType" (a type with more disk than the type fixture) is not configured (set PLUMBLINE_FIXTURE_LARGER_TYPE or fixtures.largerType)',
-    );
-  return larger;
-}
+export const largerTypeFixture = (ctx: CheckContext): string =>
+  configured(ctx, "largerType", "a type with more disk than the type fixture");
