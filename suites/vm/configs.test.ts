@@ -482,28 +482,4 @@ describe("vm/configs/interfaces", () => {
       }
     },
   );
-
-  check(
-    { id: "VM-IFACE-8", op: "createConfig", effect: "billable" },
-    "a region holds at most 10 VLANs: within 11 new VLAN labels one is refused",
-    async (ctx) => {
-      const vm = await ctx.fresh.emptyInstance();
-      const l = ctx.label("vl", 40);
-      for (let n = 1; n <= 11; n++) {
-        const res = await ctx.ops.createConfig({
-          path: { vmId: vm.id },
-          body: { label: ctx.label("cfg", 48), devices: {}, interfaces: [vlan(`${l}-${n}`)] },
-        });
-        if (res.status >= 400) {
-          expectError(res);
-          ctx.observe("VM-IFACE-8", "new VLAN labels accepted before the refusal", n - 1);
-          return;
-        }
-        expectSuccess(res); // the configs go with the instance
-      }
-      throw new TargetFailure(
-        "11 new VLAN labels in one region were all accepted (at most 10 VLANs per region)",
-      );
-    },
-  );
 });
