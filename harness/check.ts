@@ -24,6 +24,8 @@ export interface CheckDecl {
   level?: Level;
   effect?: SideEffect;
   area?: Area;
+  /** the resource kind (spec/kinds.ts) a generic invariant ran on: the report's kind × invariant matrix */
+  resource?: string;
   /** per-check timeout in ms (vitest's) */
   timeout?: number;
 }
@@ -76,6 +78,7 @@ export function declare(decl: CheckDecl, catalog: Map<string, Requirement> | und
     kind: decl.kind ?? req?.kind ?? "convention",
     level: decl.level ?? req?.level ?? "MUST",
     sideEffect: decl.effect ?? "read-only",
+    ...(decl.resource ? { resource: decl.resource } : {}),
     exchanges: [],
     observations: [],
   };

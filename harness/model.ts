@@ -83,6 +83,8 @@ export interface CheckMeta {
   kind: Kind;
   level: Level;
   sideEffect: SideEffect;
+  /** the resource kind (spec/kinds.ts) a generic invariant ran on */
+  resource?: string;
   /** the harness's own verdict when it knows better than vitest (skip with reason, error) */
   outcome?: Outcome;
   reason?: string;

@@ -4,7 +4,8 @@
 import { statelessProperties, type Made, type Target } from "./stateless.ts";
 import type { CheckContext } from "../../harness/check.ts";
 import { contact, credential, service } from "../shared/factories.ts";
-import { ticket, filePart } from "../support/helpers.ts";
+import { filePart } from "../support/helpers.ts";
+import { ticket } from "../shared/factories.ts";
 
 const vm = async (c: CheckContext): Promise<Made> => {
   const v = await c.fresh.emptyInstance();

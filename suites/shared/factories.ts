@@ -1,6 +1,7 @@
 // Records several areas create for a check, through `fresh` (labelled with the run's prefix,
 // written to the ledger, removed when the check ends): managed contacts, credentials and services
-// (material: "Managed monitoring resources (writable fields)") and buckets with their path.
+// (material: "Managed monitoring resources (writable fields)"), tickets ("Support resources") and
+// buckets with their path.
 import type { CheckContext } from "../../harness/check.ts";
 
 /** A managed contact with a unique name. */
@@ -33,6 +34,19 @@ export function service(ctx: CheckContext, body: Record<string, unknown> = {}): 
       ...body,
     },
     label: String(body.label ?? label),
+  });
+}
+
+/** Opens a ticket (closed again when the check ends: tickets cannot be deleted). */
+export function ticket(ctx: CheckContext, body: Record<string, unknown> = {}): Promise<any> {
+  const summary = String(body.summary ?? ctx.label("tkt", 64));
+  return ctx.fresh.create("ticket", "openTicket", {
+    body: {
+      summary,
+      description: "Opened by the plumbline conformance suite; please ignore.",
+      ...body,
+    },
+    label: summary,
   });
 }
 

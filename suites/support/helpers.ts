@@ -1,20 +1,6 @@
 // Shared fixtures of the support suite (material: "Support", "Support resources (writable
 // fields)"). Ticket, reply and attachment records are not shown: what was sent is looked for in
-// later views and lists.
-import type { CheckContext } from "../../harness/check.ts";
-
-/** Opens a ticket (closed again when the check ends: tickets cannot be deleted). */
-export function ticket(ctx: CheckContext, body: Record<string, unknown> = {}): Promise<any> {
-  const summary = String(body.summary ?? ctx.label("tkt", 64));
-  return ctx.fresh.create("ticket", "openTicket", {
-    body: {
-      summary,
-      description: "Opened by the plumbline conformance suite; please ignore.",
-      ...body,
-    },
-    label: summary,
-  });
-}
+// later views and lists. Tickets themselves are opened by `ticket` (shared/factories.ts).
 
 /** A multipart/form-data body with one file part named `file` (the body shape is not shown). */
 export function filePart(

@@ -4,7 +4,7 @@
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectError } from "../../harness/expect.ts";
-import { ticket } from "./helpers.ts";
+import { ticket } from "../shared/factories.ts";
 
 describe("support/tickets with the managed service", () => {
   check(

@@ -13,7 +13,7 @@ import { TargetFailure } from "../../harness/errors.ts";
 import { accountReadOnly, vmsReadOnly } from "../shared/principals.ts";
 import { expectPageSizeBound, listContains } from "../shared/pages.ts";
 import { containsValue } from "../shared/records.ts";
-import { ticket } from "./helpers.ts";
+import { ticket } from "../shared/factories.ts";
 import { offContract } from "../../harness/ops.ts";
 
 describe("support/replies", () => {

@@ -16,7 +16,7 @@ import { accountReadOnly, vmsReadOnly } from "../shared/principals.ts";
 import { expectContainsValues } from "../shared/records.ts";
 import { expectPageSizeBound, listContains } from "../shared/pages.ts";
 import { regionFixture } from "../shared/fixtures.ts";
-import { ticket } from "./helpers.ts";
+import { ticket } from "../shared/factories.ts";
 import { offContract } from "../../harness/ops.ts";
 
 describe("support/tickets", () => {

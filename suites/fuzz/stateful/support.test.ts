@@ -10,7 +10,7 @@ import { expectSuccess } from "../../../harness/expect.ts";
 import { TargetFailure } from "../../../harness/errors.ts";
 import { expectAccepted } from "../../shared/acceptance.ts";
 import { containsValue } from "../../shared/records.ts";
-import { ticket } from "../../support/helpers.ts";
+import { ticket } from "../../shared/factories.ts";
 import {
   at,
   command,
