@@ -17,7 +17,10 @@ describe("spec/kinds: the resource model", () => {
     const paths = listOperations().map((o) => o.path.replace(/\/$/, ""));
     for (const m of resourceModel().values()) {
       expect(Object.values(m.ops).flat().length, m.name).toBeGreaterThan(0);
-      expect(paths.some((p) => p === m.path || p.startsWith(`${m.path}/`)), m.name).toBe(true);
+      expect(
+        paths.some((p) => p === m.path || p.startsWith(`${m.path}/`)),
+        m.name,
+      ).toBe(true);
     }
     expect(resourceModel().size).toBe(Object.keys(KIND_TABLE).length);
   });

@@ -40,47 +40,135 @@ export interface KindRow {
 
 /** The table: one row per kind. Parents, operations and members are derived from the document. */
 export const KIND_TABLE: Record<string, KindRow> = {
-  account: { path: "/v4/account", section: "Resources / Account", update: "partial", singleton: true },
-  entityTransfer: { path: "/v4/account/entity-transfers/{token}", section: "Resources / Entity transfer" },
+  account: {
+    path: "/v4/account",
+    section: "Resources / Account",
+    update: "partial",
+    singleton: true,
+  },
+  entityTransfer: {
+    path: "/v4/account/entity-transfers/{token}",
+    section: "Resources / Entity transfer",
+  },
   event: { path: "/v4/account/events/{eventId}", section: "Events", readOnly: true },
-  invoice: { path: "/v4/account/invoices/{invoiceId}", section: "Resources / Invoice", readOnly: true },
-  invoiceItem: { path: "/v4/account/invoices/{invoiceId}/items", section: "Resources / Invoice item", readOnly: true },
+  invoice: {
+    path: "/v4/account/invoices/{invoiceId}",
+    section: "Resources / Invoice",
+    readOnly: true,
+  },
+  invoiceItem: {
+    path: "/v4/account/invoices/{invoiceId}/items",
+    section: "Resources / Invoice item",
+    readOnly: true,
+  },
   login: { path: "/v4/account/logins/{loginId}", section: "Resources / Login", readOnly: true },
-  maintenance: { path: "/v4beta/account/maintenance", section: "Resources / Maintenance item", readOnly: true },
-  notification: { path: "/v4/account/notifications", section: "Resources / Notification", readOnly: true },
-  paymentMethod: { path: "/v4/account/payment-methods", section: "Resources / Payment method", readOnly: true },
-  oauthClient: { path: "/v4/account/oauth-clients/{clientId}", section: "Resources / OAuth client", update: "partial" },
+  maintenance: {
+    path: "/v4beta/account/maintenance",
+    section: "Resources / Maintenance item",
+    readOnly: true,
+  },
+  notification: {
+    path: "/v4/account/notifications",
+    section: "Resources / Notification",
+    readOnly: true,
+  },
+  paymentMethod: {
+    path: "/v4/account/payment-methods",
+    section: "Resources / Payment method",
+    readOnly: true,
+  },
+  oauthClient: {
+    path: "/v4/account/oauth-clients/{clientId}",
+    section: "Resources / OAuth client",
+    update: "partial",
+  },
   bucket: {
     path: "/v4/object-storage/buckets/{clusterId}/{bucket}",
     section: "Object storage resources",
     roles: { listBuckets: "list", createBucket: "create" },
   },
-  objectStorage: { path: "/v4/object-storage", section: "Endpoints / Object storage", singleton: true },
-  cluster: { path: "/v4/object-storage/clusters/{clusterId}", section: "Object storage resources", readOnly: true },
-  key: { path: "/v4/object-storage/keys/{keyId}", section: "Object storage resources", update: "partial" },
+  objectStorage: {
+    path: "/v4/object-storage",
+    section: "Endpoints / Object storage",
+    singleton: true,
+  },
+  cluster: {
+    path: "/v4/object-storage/clusters/{clusterId}",
+    section: "Object storage resources",
+    readOnly: true,
+  },
+  key: {
+    path: "/v4/object-storage/keys/{keyId}",
+    section: "Object storage resources",
+    update: "partial",
+  },
   instance: {
     path: "/v4/vm/instances/{vmId}",
     section: "Resources / Instance (vm)",
     update: "partial",
     roles: { cancelBackups: "action", enableBackups: "action" },
   },
-  backup: { path: "/v4/vm/instances/{vmId}/backups/{backupId}", section: "Endpoints / Compute instances" },
-  config: { path: "/v4/vm/instances/{vmId}/configs/{configId}", section: "Resources / Configuration profile", update: "partial" },
-  disk: { path: "/v4/vm/instances/{vmId}/disks/{diskId}", section: "Resources / Disk", update: "fields" },
-  instanceVolume: { path: "/v4/vm/instances/{vmId}/volumes", section: "Endpoints / Compute instances", readOnly: true },
-  kernel: { path: "/v4/vm/kernels/{kernelId}", section: "Endpoints / Compute instances", readOnly: true },
-  managedContact: { path: "/v4/managed/contacts/{contactId}", section: "Managed monitoring resources", update: "fields" },
-  managedSshKey: { path: "/v4/managed/credentials/sshkey", section: "Endpoints / Managed monitoring", singleton: true, readOnly: true },
+  backup: {
+    path: "/v4/vm/instances/{vmId}/backups/{backupId}",
+    section: "Endpoints / Compute instances",
+  },
+  config: {
+    path: "/v4/vm/instances/{vmId}/configs/{configId}",
+    section: "Resources / Configuration profile",
+    update: "partial",
+  },
+  disk: {
+    path: "/v4/vm/instances/{vmId}/disks/{diskId}",
+    section: "Resources / Disk",
+    update: "fields",
+  },
+  instanceVolume: {
+    path: "/v4/vm/instances/{vmId}/volumes",
+    section: "Endpoints / Compute instances",
+    readOnly: true,
+  },
+  kernel: {
+    path: "/v4/vm/kernels/{kernelId}",
+    section: "Endpoints / Compute instances",
+    readOnly: true,
+  },
+  managedContact: {
+    path: "/v4/managed/contacts/{contactId}",
+    section: "Managed monitoring resources",
+    update: "fields",
+  },
+  managedSshKey: {
+    path: "/v4/managed/credentials/sshkey",
+    section: "Endpoints / Managed monitoring",
+    singleton: true,
+    readOnly: true,
+  },
   managedCredential: {
     path: "/v4/managed/credentials/{credentialId}",
     section: "Managed monitoring resources",
     update: "partial",
     roles: { revokeManagedCredential: "delete" },
   },
-  managedIssue: { path: "/v4/managed/issues/{issueId}", section: "Endpoints / Managed monitoring", readOnly: true },
-  managedVmSettings: { path: "/v4/managed/vm-settings/{vmId}", section: "Managed monitoring resources", update: "partial" },
-  managedService: { path: "/v4/managed/services/{serviceId}", section: "Managed monitoring resources", update: "partial" },
-  managedStats: { path: "/v4/managed/stats", section: "Endpoints / Managed monitoring", readOnly: true },
+  managedIssue: {
+    path: "/v4/managed/issues/{issueId}",
+    section: "Endpoints / Managed monitoring",
+    readOnly: true,
+  },
+  managedVmSettings: {
+    path: "/v4/managed/vm-settings/{vmId}",
+    section: "Managed monitoring resources",
+    update: "partial",
+  },
+  managedService: {
+    path: "/v4/managed/services/{serviceId}",
+    section: "Managed monitoring resources",
+    update: "partial",
+  },
+  managedStats: {
+    path: "/v4/managed/stats",
+    section: "Endpoints / Managed monitoring",
+    readOnly: true,
+  },
   ticket: { path: "/v4/support/tickets/{ticketId}", section: "Support resources" },
   reply: { path: "/v4/support/tickets/{ticketId}/replies", section: "Support resources" },
   recipe: { path: "/v4/vm/recipes/{recipeId}", section: "Resources / Recipe", update: "partial" },
@@ -158,7 +246,8 @@ function roleOf(op: OperationInfo, row: KindRow): Role {
   const item = segments(row.path);
   const hasItem = isParam(item.at(-1)!);
   const coll = hasItem ? item.slice(0, -1) : item;
-  const atItem = hasItem && segs.length === item.length && segs.every((s, i) => sameShape(s, item[i]!));
+  const atItem =
+    hasItem && segs.length === item.length && segs.every((s, i) => sameShape(s, item[i]!));
   const atColl = !row.singleton && segs.length === coll.length;
   if (row.singleton && segs.length === item.length) return op.method === "GET" ? "view" : "update";
   if (atColl && op.method === "GET") return "list";
@@ -209,7 +298,9 @@ function successSchema(op: OperationInfo | undefined): { schema?: any; notShown:
   const media = res?.content?.["application/json"] as any;
   return {
     schema: media?.schema,
-    notShown: Boolean((res as any)?.["x-not-shown"] ?? media?.["x-not-shown"] ?? media?.schema?.["x-not-shown"]),
+    notShown: Boolean(
+      (res as any)?.["x-not-shown"] ?? media?.["x-not-shown"] ?? media?.schema?.["x-not-shown"],
+    ),
   };
 }
 
@@ -278,8 +369,12 @@ export function resourceModel(doc = loadOpenApi()): Map<KindName, ResourceModel>
     const props = schema ? properties(doc, schema) : {};
     m.recordShown = !notShown && Object.keys(props).length > 0;
     m.members.shown = Object.keys(props);
-    m.members.nullable = Object.entries(props).filter(([, s]) => isNullable(s)).map(([k]) => k);
-    m.members.readOnly = Object.entries(props).filter(([, s]) => s.readOnly).map(([k]) => k);
+    m.members.nullable = Object.entries(props)
+      .filter(([, s]) => isNullable(s))
+      .map(([k]) => k);
+    m.members.readOnly = Object.entries(props)
+      .filter(([, s]) => s.readOnly)
+      .map(([k]) => k);
   }
   if (doc === loadOpenApi()) cached = models;
   return models;

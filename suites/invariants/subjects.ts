@@ -127,7 +127,9 @@ export const SUBJECTS: Partial<Record<KindName, Subject>> = {
     async make(ctx) {
       const vm = await instance(ctx);
       const sent = { entities: { vms: [vm.id] } };
-      const record = await ctx.fresh.create("entityTransfer", "createEntityTransfer", { body: sent });
+      const record = await ctx.fresh.create("entityTransfer", "createEntityTransfer", {
+        body: sent,
+      });
       return {
         path: { token: record.token! },
         parentPath: {},
@@ -143,7 +145,13 @@ export const SUBJECTS: Partial<Record<KindName, Subject>> = {
     async make(ctx) {
       const sent = { name: ctx.label("ct", 64), email: "ops@example.com" };
       const record = await contact(ctx, sent);
-      return { path: { contactId: record.id }, parentPath: {}, sent, record, matches: byId(record) };
+      return {
+        path: { contactId: record.id },
+        parentPath: {},
+        sent,
+        record,
+        matches: byId(record),
+      };
     },
   },
   managedCredential: {
