@@ -281,6 +281,50 @@
       c.expected ? h("span", { cls: "badge known", text: "known failure" }) : null,
     ];
   }
+  // ---- resource kind × invariant (absent when no invariant check ran)
+  function renderInvariants() {
+    var M = R.invariants;
+    var t = $("invariants");
+    if (!M || !t) return;
+    t.textContent = "";
+    t.appendChild(
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          h("th", { text: "kind", style: "text-align:left" }),
+          M.invariants.map((inv) =>
+            h("th", { text: inv, title: reqs[inv] ? reqs[inv].statement : inv }),
+          ),
+        ),
+      ),
+    );
+    var tbody = h("tbody");
+    M.kinds.forEach((k) => {
+      var tds = M.invariants.map((inv) => {
+        var cell = M.cells[k][inv];
+        if (!cell) return h("td", { cls: "cell", title: `${inv} does not apply to ${k}` });
+        var idx = cell.checks.filter((i) => matches(i));
+        var o = worst(idx.map((i) => R.checks[i].outcome));
+        var first = idx.length ? R.checks[idx[0]] : null;
+        var tip = `${k} · ${inv}: ${o}${first && first.reason ? ` (${first.reason})` : ""}`;
+        var btn = h("button", { type: "button", cls: o, title: tip, "aria-label": tip }, SYM[o]);
+        if (idx.length)
+          btn.addEventListener("click", () => {
+            showChecks(`${k} · ${inv}`, idx);
+          });
+        return h("td", { cls: "cell" }, btn);
+      });
+      tbody.appendChild(h("tr", {}, h("td", { cls: "op" }, h("code", { text: k })), tds));
+    });
+    t.appendChild(tbody);
+    var n = M.counts;
+    $("invariants-note").textContent =
+      `${n.cells} cells: ${n.pass} pass, ${n.fail} fail, ${n.error} error, ${n.skip} skipped; an empty cell: the invariant does not apply`;
+  }
+
   function renderLists() {
     var box = $("lists");
     box.textContent = "";
@@ -622,6 +666,7 @@
     state.outcome = $("f-outcome").value;
     state.text = $("f-text").value.trim().toLowerCase();
     renderMatrix();
+    renderInvariants();
     renderLists();
   }
   ["f-area", "f-level", "f-outcome"].forEach((id) => {

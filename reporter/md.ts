@@ -62,6 +62,7 @@ export function renderMarkdown(r: RunReport): string {
     ...coverageLines(r),
     ...noticesSection(r),
     ...matrixSection(r),
+    ...invariantsSection(r, reqs),
     ...failuresSection(r, reqs),
     ...fuzzSection(r),
     ...errorsSection(r),
@@ -211,6 +212,48 @@ function matrixSection(r: RunReport): string[] {
     "",
     mdTable(head, rows, ["l", "l", ...head.slice(2).map(() => "c" as const)]),
     "",
+  ];
+}
+
+/** Resource kind × invariant: kinds with a failing cell first; each invariant's words; skipped cells' reasons. */
+function invariantsSection(r: RunReport, reqs: RequirementsById): string[] {
+  const m = r.invariants;
+  if (!m) return [];
+  const rows = m.kinds.map((k) => [
+    mdCode(k),
+    ...m.invariants.map((inv) => {
+      const cell = m.cells[k]?.[inv];
+      return cell ? SYMBOL[cell.outcome] : "";
+    }),
+  ]);
+  const key = m.invariants.map(
+    (inv) =>
+      `- ${mdCode(inv)} (${reqs.get(inv)?.level ?? "?"}): ${mdText(reqs.get(inv)?.statement ?? "")}`,
+  );
+  const reasons = new Map<string, string[]>();
+  for (const k of m.kinds)
+    for (const inv of m.invariants)
+      for (const i of m.cells[k]?.[inv]?.checks ?? []) {
+        const c = r.checks[i]!;
+        if (c.outcome !== "skip" && c.outcome !== "error") continue;
+        const why = `${c.outcome}: ${c.reason ?? "no reason given"}`;
+        reasons.set(why, [...(reasons.get(why) ?? []), `${k} × ${inv}`]);
+      }
+  const n = m.counts;
+  return [
+    "## Invariants: resource kind × invariant",
+    "",
+    `Each invariant is written once and run on every kind of the resource model it applies to (an empty cell: it does not apply). ${n.cells} cells: ${n.pass} pass, ${n.fail} fail, ${n.error} error, ${n.skip} skipped. ${LEGEND}.`,
+    "",
+    mdTable(["kind", ...m.invariants.map(mdCode)], rows, [
+      "l",
+      ...m.invariants.map(() => "c" as const),
+    ]),
+    "",
+    ...key,
+    ...(key.length ? [""] : []),
+    ...[...reasons].map(([why, cells]) => `- ${mdText(cells.join(", "))}: ${mdText(why)}`),
+    ...(reasons.size ? [""] : []),
   ];
 }
 

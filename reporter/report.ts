@@ -1,6 +1,7 @@
 // The RunReport: one object built from the checks of a run (or of merged runs), from which every
 // renderer (json, md, html, junit) and the gate read. Pure: no I/O here.
 import { computeKindCells } from "./kinds.ts";
+import { computeInvariantMatrix } from "./invariants.ts";
 import { AREAS, KINDS, type Kind } from "../harness/model.ts";
 import { worst } from "./rollup.ts";
 import { evaluateGate } from "./gate.ts";
@@ -288,5 +289,7 @@ export function buildReport(input: BuildInput): RunReport {
     );
   }
   if (input.merged) report.merged = input.merged;
+  const invariants = computeInvariantMatrix(checks);
+  if (invariants) report.invariants = invariants;
   return report;
 }

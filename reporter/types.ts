@@ -128,6 +128,17 @@ export interface ReportOptions extends GateOptions {
   expectationsFile?: string;
 }
 
+/** Resource kind × invariant (reporter/invariants.ts): one cell per kind and invariant it ran on. */
+export interface InvariantMatrix {
+  /** requirement IDs of the invariants, the columns */
+  invariants: string[];
+  /** resource kinds (spec/kinds.ts), the rows: those with a failing cell first */
+  kinds: string[];
+  /** kind → invariant → cell; a missing cell is an invariant that does not apply to the kind */
+  cells: Record<string, Record<string, MatrixCell>>;
+  counts: { cells: number; pass: number; fail: number; error: number; skip: number };
+}
+
 export interface RunReport {
   schemaVersion: typeof SCHEMA_VERSION;
   tool: { name: string; version: string };
@@ -156,6 +167,8 @@ export interface RunReport {
   leftOnTarget?: LeftOnTarget[];
   /** the fuzz checks together (kind `fuzz`): cases, rate, and each shrunk counterexample */
   fuzz: FuzzSummary;
+  /** resource kind × invariant; absent when no invariant check ran */
+  invariants?: InvariantMatrix;
 }
 
 export interface FuzzSummary {
