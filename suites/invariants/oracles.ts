@@ -10,7 +10,7 @@
 import type { CheckContext } from "../../harness/check.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { expectSuccess } from "../../harness/expect.ts";
-import { loose } from "../../harness/ops.ts";
+import { loose, operationInfo } from "../../harness/ops.ts";
 import type { OperationId } from "../../harness/operation-ids.ts";
 import type { KindName, ResourceModel } from "../../spec/kinds.ts";
 import { isIsoDateTime, timestampMs } from "../../spec/formats.ts";
@@ -58,6 +58,33 @@ export async function readView(ctx: CheckContext, model: ResourceModel, made: Ma
   return expectSuccess<any>(await loose(ctx.ops)[op]({ path: made.path }), op);
 }
 
+/**
+ * Every item of a list: every page of a paginated one; a list that takes no `page` and whose body
+ * is not shown (the managed services list) read as it answers - a Collection, a `data` array or an
+ * array - or, answering none of them, not read (observed, undefined).
+ */
+async function listItems(
+  ctx: CheckContext,
+  op: OperationId,
+  path: Made["path"],
+): Promise<any[] | undefined> {
+  const params = (operationInfo(op).operation.parameters ?? []) as { name?: string }[];
+  if (params.some((p) => p.name === "page")) return allPages(ctx.ops, op, { path });
+  const body = expectSuccess<any>(await loose(ctx.ops)[op]({ path }), op);
+  if (Array.isArray(body?.data))
+    return typeof body.pages === "number" && body.pages > 1
+      ? allPages(ctx.ops, op, { path })
+      : body.data;
+  if (Array.isArray(body)) return body;
+  ctx.observe(
+    ctx.requirementIds[0],
+    `${op} answered no list of records: not compared`,
+    typeof body,
+    op,
+  );
+  return undefined;
+}
+
 /** The object's entry in each list of its kind (every page walked); a missing entry fails. */
 export async function readEntries(
   ctx: CheckContext,
@@ -66,7 +93,8 @@ export async function readEntries(
 ): Promise<Record<string, any>> {
   const entries: Record<string, any> = {};
   for (const op of model.ops.list as OperationId[]) {
-    const items = await allPages(ctx.ops, op, { path: made.path });
+    const items = await listItems(ctx, op, made.path);
+    if (!items) continue;
     const entry = items.find((e) => made.matches(e));
     if (entry !== undefined) entries[op] = entry;
     else if (LIST_MAY_OMIT[model.name]) {
@@ -236,6 +264,16 @@ export async function disagreements(
   const first = await readView(ctx, model, made);
   const entries = await readEntries(ctx, model, made);
   const second = await readView(ctx, model, made);
+  return disagreeing(first, entries, second, volatile);
+}
+
+/** What disagreements() judges, on readings already taken (view, lists, view again). */
+function disagreeing(
+  first: unknown,
+  entries: Record<string, any>,
+  second: unknown,
+  volatile: string[],
+): string[] {
   if (!isObject(first) || !isObject(second)) return [];
   const skip = new Set(volatile);
   const out: string[] = [];
@@ -266,5 +304,32 @@ export async function expectAgree(
   if (out.length)
     throw new TargetFailure(
       `${model.name}${when ? ` ${when}` : ""}: the list and the view disagree: ${out.join("; ")}`,
+    );
+}
+
+/**
+ * The three as one postcondition of a step of a stateful model (suites/fuzz/stateful/): `made.sent`
+ * holds every member the model knows the record holds (what the create sent, each update's members
+ * over it), so a member an update did not name reads back as before; and the list agrees with the
+ * view. One view, every list, the view again.
+ */
+export async function expectInvariants(
+  ctx: CheckContext,
+  model: ResourceModel,
+  made: Made,
+  volatile: string[] = [],
+): Promise<void> {
+  const first = await readView(ctx, model, made);
+  const entries = await readEntries(ctx, model, made);
+  const second = await readView(ctx, model, made);
+  const problems = [
+    ...places({ view: second, entries }).flatMap(([where, got]) =>
+      mismatches(made.sent, got).map((m) => `${where}: ${m}`),
+    ),
+    ...disagreeing(first, entries, second, volatile).map((m) => `list and view disagree: ${m}`),
+  ];
+  if (problems.length)
+    throw new TargetFailure(
+      `${model.name} ${JSON.stringify(made.path)} does not hold what was written: ${problems.join("; ")}`,
     );
 }
