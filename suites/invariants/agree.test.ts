@@ -5,7 +5,7 @@
 // than both views is a disagreement.
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
-import { effectOf, kindsWhere, opsOf, subjectFor } from "./each.ts";
+import { kindsWhere, onKind, opsOf, subjectFor } from "./each.ts";
 import { expectAgree, readView, viewOp } from "./oracles.ts";
 import { updateMembers, updateNaming } from "./writes.ts";
 
@@ -20,8 +20,7 @@ describe("invariants/agree", () => {
       {
         id: "CONV-AGREE-1",
         op: opsOf(model, "create", "update", "view", "list"),
-        effect: effectOf(model),
-        resource: model.name,
+        ...onKind(model),
       },
       `${model.name}: the list shows the object as its view does, after a create and after an update`,
       async (ctx) => {

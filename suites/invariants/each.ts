@@ -32,8 +32,18 @@ export function subjectFor(ctx: CheckContext, model: ResourceModel): Subject {
 }
 
 /** The side-effect class of a check on the kind: its subject's (an account-wide write otherwise). */
-export const effectOf = (model: ResourceModel): SideEffect =>
+const effectOf = (model: ResourceModel): SideEffect =>
   SUBJECTS[model.name]?.effect ?? (model.singleton ? "account-wide" : "creates");
+
+/**
+ * What every invariant check on a kind declares: its side-effect class, the kind's area (so
+ * `--areas` selects it, as the fuzz suite's checks do) and the kind (the report's kind × invariant matrix).
+ */
+export const onKind = (model: ResourceModel) => ({
+  effect: effectOf(model),
+  area: model.area,
+  resource: model.name,
+});
 
 /** The operations of a kind a check sends, for its declaration. */
 export const opsOf = (model: ResourceModel, ...roles: (keyof ResourceModel["ops"])[]) =>

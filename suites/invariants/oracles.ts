@@ -38,8 +38,12 @@ const LIST_MAY_OMIT: Partial<Record<KindName, { id: string; why: string }>> = {
 /** Members not compared between two reads: `updated` moves with every write. */
 export const ALWAYS_IGNORED = ["updated"];
 
-/** Members a record never gives back as sent (secrets: a redacted placeholder, or not at all). */
-const SECRET = /pass|secret/;
+/**
+ * Members a record never gives back as sent, neither compared nor sent as free text: secrets
+ * ("secret_key (string, only returned on creation)", "a redacted placeholder in list, view and
+ * update responses"; a credential's password and an instance's root_pass are never shown at all).
+ */
+export const SECRET = /pass|secret/;
 
 /** The view operation when it answers the object's own record (a tag's view lists what it tags). */
 export function viewOp(model: ResourceModel): OperationId | undefined {

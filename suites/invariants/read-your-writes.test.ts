@@ -9,7 +9,7 @@ import type { ApiResponse } from "../../harness/client.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { expectSuccess } from "../../harness/expect.ts";
 import type { ResourceModel } from "../../spec/kinds.ts";
-import { effectOf, kindsWhere, opsOf, subjectFor } from "./each.ts";
+import { kindsWhere, onKind, opsOf, subjectFor } from "./each.ts";
 import { expectReadsBack, readable, readView } from "./oracles.ts";
 import type { Made } from "./subjects.ts";
 import {
@@ -118,8 +118,7 @@ describe("invariants/read-your-writes", () => {
           ...(writesBounds ? ["CONV-RYW-4"] : []),
         ],
         op: opsOf(model, "create", "update", "view", "list"),
-        effect: effectOf(model),
-        resource: model.name,
+        ...onKind(model),
       },
       `${model.name}: what a create or update sent reads back in the view and the list, text outside ASCII and values on their bounds included`,
       async (ctx) => {

@@ -8,7 +8,7 @@
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { effectOf, kindsWhere, opsOf, subjectFor } from "./each.ts";
+import { kindsWhere, onKind, opsOf, subjectFor } from "./each.ts";
 import { changedBesides, read } from "./oracles.ts";
 import { leaves, sendUpdate, uniqueText, updateMembers, updateNaming, updateOf } from "./writes.ts";
 
@@ -19,8 +19,7 @@ describe("invariants/update-scope", () => {
       {
         id: model.name === "managedCredential" ? [id, "MNG-CRED-3"] : id,
         op: opsOf(model, "update", "view", "list"),
-        effect: effectOf(model),
-        resource: model.name,
+        ...onKind(model),
       },
       `${model.name}: an update changes only the members it names, in the view and the list`,
       async (ctx) => {
@@ -65,7 +64,7 @@ describe("invariants/update-scope", () => {
         if (refusedAll.length)
           ctx.observe(
             id,
-            "members no update naming them alone was accepted for (not judged)",
+            "members not judged: no valid value derived from the spec, or each update naming them alone refused",
             refusedAll,
           );
         if (problems.length) throw new TargetFailure(`${model.name}: ${problems.join("; ")}`);

@@ -18,6 +18,7 @@ import { RULES, type Setup } from "../../generators/rules.ts";
 import { SchemaGen } from "../../generators/schema.ts";
 import { listOperations, loadOpenApi } from "../../spec/index.ts";
 import type { ResourceModel } from "../../spec/kinds.ts";
+import { SECRET } from "./oracles.ts";
 import { targetValues } from "../fuzz/stateless.ts";
 import type { Made } from "./subjects.ts";
 
@@ -34,13 +35,6 @@ export interface Leaf {
   minimum?: number;
   maximum?: number;
 }
-
-/**
- * Members never compared nor sent as free text: secrets a record does not give back ("secret_key
- * (string, only returned on creation)", "a redacted placeholder in list, view and update
- * responses"; a credential's password and an instance's root_pass are never shown at all).
- */
-const SECRET = /pass|secret/;
 
 const leafCache = new Map<string, Leaf[]>();
 
