@@ -147,6 +147,12 @@ export const ALL_VARIANTS: VariantSpec[] = [
     description:
       "OAuth client create answers the redacted secret; the plaintext comes only from a reset",
   },
+  {
+    name: "contact-update-replaces",
+    description:
+      "a managed contact update replaces the whole contact: the members it does not name are cleared (null)",
+    shouldWarnings: ["CONV-SCOPE-2"],
+  },
 ];
 
 /** Creates: POST operations that make a new record (method and route pattern). */

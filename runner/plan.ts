@@ -13,9 +13,19 @@ export interface PlannedCheck {
   meta?: CheckMeta;
 }
 
+/**
+ * The suite folders a run takes: one per selected area, and the two whose checks span areas and
+ * skip the unselected ones themselves (the fuzz suite; the invariants every resource keeps).
+ */
+export const suiteFilters = (config: Config): string[] => [
+  ...config.areas.map((a) => `suites/${a}/`),
+  "suites/fuzz/",
+  "suites/invariants/",
+];
+
 export async function plan(
   config: Config,
-  filters = [...config.areas.map((a) => `suites/${a}/`), "suites/fuzz/"],
+  filters = suiteFilters(config),
 ): Promise<PlannedCheck[]> {
   const vitest = await createVitest(
     "test",

@@ -831,6 +831,13 @@ describe("object-storage: faults", () => {
         ).status === 400
       );
     },
+    "os-key-list-stale-after-update": async () => {
+      const k = await api("POST", `${OS}/keys`, { label: "before" });
+      await api("PUT", `${OS}/keys/${k.body.id}`, { label: "after" });
+      return (await api("GET", `${OS}/keys`)).body.data.some(
+        (x: { id: number; label: string }) => x.id === k.body.id && x.label === "after",
+      );
+    },
     "os-key-access-permissions-optional": async () => {
       await bucket("perm");
       return (

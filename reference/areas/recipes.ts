@@ -56,10 +56,19 @@ function own(ctx: Ctx): Stored {
   return s;
 }
 
+/** fault recipe-description-mojibake: UTF-8 bytes read back as Latin-1, as a store in the wrong encoding would */
+const mojibake = (ctx: Ctx, s: string | null | undefined) =>
+  typeof s === "string" && ctx.faults.has("recipe-description-mojibake")
+    ? Buffer.from(s, "utf8").toString("latin1")
+    : s;
+
+/** fault recipe-list-stale-after-update: what the list shows of a recipe, as it was before its last update */
+const staleListed = new WeakMap<RecipeRecord, RecipeRecord>();
+
 function fields(ctx: Ctx, creating: boolean) {
   const f = new Fields(ctx.json());
   const v = {
-    description: f.string("description"),
+    description: mojibake(ctx, f.string("description")),
     images: f.stringArray("images", { required: creating }),
     is_public: f.bool("is_public"),
     label: f.string("label", { min: 3, max: 128, required: creating }),
@@ -87,7 +96,7 @@ function register(r: Router) {
     const leak = !ctx.principal && ctx.faults.has("recipe-anonymous-sees-private");
     const items = [...store(ctx.state).values()]
       .filter((s) => leak || visible(s, account))
-      .map((s) => s.record);
+      .map((s) => staleListed.get(s.record) ?? s.record);
     return paginate(ctx, items);
   });
   r.post("/v4/vm/recipes", "recipes:read_write", (ctx) => {
@@ -122,6 +131,7 @@ function register(r: Router) {
       f.fail("is_public", "a public recipe cannot be made private again");
     f.done();
     const publicize = v.is_public === true && !rec.is_public;
+    if (ctx.faults.has("recipe-list-stale-after-update")) staleListed.set(rec, { ...rec });
     if (v.description !== undefined) rec.description = v.description!;
     if (v.images !== undefined) rec.images = [...v.images!];
     if (v.is_public !== undefined) rec.is_public = v.is_public!;
@@ -190,6 +200,18 @@ export const recipesArea: Area = {
       name: "recipe-public-deleted",
       requirement: "RCP-DELETE-2",
       description: "a public recipe can be deleted",
+    },
+    {
+      name: "recipe-description-mojibake",
+      requirement: "CONV-RYW-2",
+      description:
+        "a recipe description is stored transcoded: its UTF-8 bytes read back as Latin-1 (`é` as `Ã©`)",
+    },
+    {
+      name: "recipe-list-stale-after-update",
+      requirement: "CONV-AGREE-1",
+      description:
+        "the recipes list shows a recipe as it was before its last update (the view is right)",
     },
     {
       name: "recipe-anonymous-sees-private",

@@ -14,6 +14,11 @@ import { accountBackups, pendingMigration, regionWithoutVlans } from "./vm/provi
 
 export const vmFaults: FaultSpec[] = [
   {
+    name: "vm-config-update-resets-comments",
+    requirement: "CONV-SCOPE-1",
+    description: "a config update that does not name `comments` clears them (null)",
+  },
+  {
     name: "vm-backups-enable-noop",
     requirement: "VM-BKENABLE-1",
     description: "backups enable answers `{}` but leaves the instance's backup service off",

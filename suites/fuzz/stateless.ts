@@ -76,7 +76,7 @@ export interface Target {
 }
 
 /** Fixture values of the target (regions, types, images, kernels: not shown by the material). */
-async function targetValues(ctx: CheckContext): Promise<TargetValues> {
+export async function targetValues(ctx: CheckContext): Promise<TargetValues> {
   const f = ctx.config.fixtures;
   const missing = (["region", "type", "image"] as const).filter((k) => !f[k]);
   if (missing.length)

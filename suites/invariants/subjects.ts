@@ -79,10 +79,11 @@ export const SUBJECTS: Partial<Record<KindName, Subject>> = {
     volatile: ["status"],
     async make(ctx) {
       const record = await instance(ctx);
+      const { region, type } = ctx.config.fixtures;
       return {
         path: { vmId: record.id },
         parentPath: {},
-        sent: { label: record.label, booted: false },
+        sent: { label: record.label, booted: false, region, type },
         record,
         matches: byId(record),
       };
@@ -158,7 +159,11 @@ export const SUBJECTS: Partial<Record<KindName, Subject>> = {
     kind: "managedCredential",
     effect: "creates",
     async make(ctx) {
-      const sent = { label: ctx.label("cred", 75), username: "monitor" };
+      const sent = {
+        label: ctx.label("cred", 75),
+        username: "monitor",
+        password: "Plumbline-s3cret!",
+      };
       const record = await credential(ctx, sent);
       return {
         path: { credentialId: record.id },
@@ -209,7 +214,10 @@ export const SUBJECTS: Partial<Record<KindName, Subject>> = {
     effect: "creates",
     volatile: ["status", "updated"],
     async make(ctx) {
-      const sent = { summary: ctx.label("tkt", 64) };
+      const sent = {
+        summary: ctx.label("tkt", 64),
+        description: "Opened by the plumbline conformance suite; please ignore.",
+      };
       const record = await ticket(ctx, sent);
       return {
         path: { ticketId: record.id },
@@ -240,7 +248,13 @@ export const SUBJECTS: Partial<Record<KindName, Subject>> = {
     kind: "recipe",
     effect: "creates",
     async make(ctx) {
-      const sent = { label: ctx.label("rcp", 128), script: "#!/bin/sh\necho plumbline\n" };
+      const image = ctx.config.fixtures.image;
+      const sent = {
+        label: ctx.label("rcp", 128),
+        script: "#!/bin/sh\necho plumbline\n",
+        is_public: false,
+        ...(image ? { images: [image] } : {}),
+      };
       const record = await ctx.fresh.recipe(sent);
       return {
         path: { recipeId: record.id },

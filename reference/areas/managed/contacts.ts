@@ -23,6 +23,14 @@ function contactFields(ctx: Ctx, into: Contact | undefined) {
   }
   f.done();
   const now = ctx.state.iso();
+  // variant: "Contact fields" read as the whole contact, so what an update leaves out is cleared
+  if (into && ctx.variants.has("contact-update-replaces"))
+    Object.assign(into, {
+      name: null,
+      email: null,
+      group: null,
+      phone: { primary: null, secondary: null },
+    });
   const c: Contact = into ?? {
     id: ctx.state.id(),
     name: null,
@@ -31,7 +39,12 @@ function contactFields(ctx: Ctx, into: Contact | undefined) {
     phone: { primary: null, secondary: null },
     updated: now,
   };
-  if (name !== undefined) c.name = name;
+  // fault: the name stored decomposed (NFD), as a store normalising text would
+  if (name !== undefined)
+    c.name =
+      typeof name === "string" && ctx.faults.has("managed-contact-name-nfd")
+        ? name.normalize("NFD")
+        : name;
   if (email !== undefined) c.email = email;
   if (group !== undefined) c.group = group;
   if (primary !== undefined) c.phone.primary = primary;

@@ -24,10 +24,13 @@ function createCredential(ctx: Ctx) {
   const f = new Fields(ctx.json());
   const label = f.string("label", { min: 2, max: 75, required: true });
   const password = f.string("password", { required: true });
-  const username = f.string("username", { max: 5000 });
+  let username = f.string("username", { max: 5000 });
   if (label && labelTaken(mg, label) && !ctx.faults.has("managed-credential-label-duplicate"))
     f.fail("label", "is already used by another credential");
   f.done();
+  // fault: a column narrower than the stated 5000 characters
+  if (typeof username === "string" && ctx.faults.has("managed-credential-username-cut-255"))
+    username = username.slice(0, 255);
   const now = ctx.state.iso();
   const c: Credential = {
     id: ctx.state.id(),

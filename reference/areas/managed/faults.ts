@@ -48,6 +48,23 @@ export const MANAGED_FAULTS: FaultSpec[] = [
     description: "a credential label already in use is accepted",
   },
   {
+    name: "managed-credential-username-cut-255",
+    requirement: "CONV-RYW-4",
+    description:
+      "a credential username longer than 255 characters (up to the stated 5000) is stored cut to 255",
+  },
+  {
+    name: "managed-contact-name-nfd",
+    requirement: "CONV-RYW-2",
+    description:
+      "a contact name is stored decomposed (Unicode NFD): `é` reads back as `e` + U+0301",
+  },
+  {
+    name: "managed-service-update-resets-notes",
+    requirement: "CONV-SCOPE-1",
+    description: "a service update that does not name `notes` clears them (null)",
+  },
+  {
     name: "managed-contact-view-read-only",
     requirement: "MNG-SCOPE-2",
     description: "contact view is served to a token with only account:read_only",

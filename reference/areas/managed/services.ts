@@ -109,6 +109,8 @@ function serviceFields(ctx: Ctx, mg: Managed, into: Service | undefined): Servic
   if (credentials) s.credentials = [...credentials];
   if (typeof label === "string") s.label = label;
   if (notes !== undefined) s.notes = notes;
+  // fault: an update that does not name notes clears them
+  else if (!creating && ctx.faults.has("managed-service-update-resets-notes")) s.notes = null;
   if (region !== undefined) s.region = region;
   if (type) s.service_type = type;
   if (typeof timeout === "number") s.timeout = timeout;

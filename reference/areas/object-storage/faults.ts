@@ -116,6 +116,11 @@ export const OS_FAULTS: FaultSpec[] = [
       "object URL create accepts expires_in up to 86400 (a day) instead of 68400 (also warned by the SHOULD OS-URL-5)",
   },
   {
+    name: "os-key-list-stale-after-update",
+    requirement: "CONV-AGREE-1",
+    description: "the keys list shows a key as it was before its last update (the view is right)",
+  },
+  {
     name: "os-key-access-permissions-optional",
     requirement: "FIELD.createKey.bucket_access.permissions",
     description: "a bucket_access entry without permissions is taken as read_only",

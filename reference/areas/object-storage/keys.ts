@@ -26,6 +26,8 @@ function keyOf(ctx: Ctx): AccessKey {
   return k;
 }
 
+/** fault os-key-list-stale-after-update: what the list shows of a key, as it was before its last update */
+const staleListed = new WeakMap<AccessKey, AccessKey>();
 /** fault os-key-revoked-listed: revoked keys that the list keeps showing, per account */
 const ghosts = new WeakMap<object, Record<string, unknown>[]>();
 /**
@@ -90,6 +92,7 @@ function updateKey(ctx: Ctx) {
   const f = new Fields(ctx.json());
   const label = f.string("label");
   f.done();
+  if (ctx.faults.has("os-key-list-stale-after-update")) staleListed.set(k, { ...k });
   if (typeof label === "string") k.label = label;
   return ok(keyJson(k, false, ctx.variants.has("null-for-absent")));
 }
@@ -108,7 +111,7 @@ export function registerKeys(r: Router) {
     paginate(
       ctx,
       [...osState(ctx.state, ctx.account).keys.values()]
-        .map((k) => keyJson(k, false, ctx.variants.has("null-for-absent")))
+        .map((k) => keyJson(staleListed.get(k) ?? k, false, ctx.variants.has("null-for-absent")))
         .concat(ghosts.get(osState(ctx.state, ctx.account)) ?? []),
     ),
   );

@@ -132,6 +132,9 @@ export function registerConfigs(r: Router) {
     const vm = vmFrom(ctx, "read_write");
     const c = configOf(ctx, vm);
     const v = read(ctx, vm, c);
+    // fault: an update that does not name comments clears them
+    if (v.comments === undefined && ctx.faults.has("vm-config-update-resets-comments"))
+      v.comments = null;
     Object.assign(c, v, { updated: ctx.state.iso() });
     attachVolumes(ctx, vm, c.devices);
     configEvent(ctx, vm, c, "vm_config_update");

@@ -22,6 +22,8 @@ import {
   pick,
   removeCommand,
   runModel,
+  held,
+  type Holds,
   sameRecord,
   shownId,
   type Command,
@@ -39,6 +41,8 @@ interface Entry {
   never: string[];
   /** services: monitored (a new service is; disable and enable move it) */
   monitored?: boolean;
+  /** members, by name, the record holds as sent (the invariants' postcondition, suites/invariants/) */
+  holds: Record<string, unknown>;
 }
 interface Model {
   live: Entry[];
@@ -86,6 +90,20 @@ async function agree(f: Family, m: Model, r: Real): Promise<void> {
     expectGone(await loose(r.ctx.ops)[f.view]({ path: { [f.param]: e.id } }), name(f)(e));
 }
 
+/** Every live entry of the family holds what was sent, and its list entry agrees with its view (suites/invariants/). */
+function holdsOf(
+  f: Family,
+  kind: "managedContact" | "managedCredential" | "managedService",
+): Holds<Model, Real>[] {
+  return [
+    {
+      kind,
+      objects: (m) =>
+        m.live.map((e) => held({ [f.param]: e.id }, e.holds, (x) => sameRecord(x, e.id, e.label))),
+    },
+  ];
+}
+
 /** The services list takes no pagination and its body is not shown: its items when it answers a `data` array. */
 async function unpaginated(f: Family, r: Real): Promise<unknown[] | undefined> {
   const body = expectSuccess(await loose(r.ctx.ops)[f.list]());
@@ -97,13 +115,15 @@ async function unpaginated(f: Family, r: Real): Promise<unknown[] | undefined> {
 /** The commands every family shares: create (made by `make`), update (by `change`) and delete. */
 function lifecycle(
   f: Family,
-  make: (r: Real) => { body: Record<string, unknown>; entry: Omit<Entry, "id"> },
+  make: (r: Real) => { body: Record<string, unknown>; entry: Omit<Entry, "id" | "holds"> },
   change: (
     r: Real,
     e: Entry,
   ) => {
     op: OperationId;
     body: Record<string, unknown>;
+    /** the members of `body` the update applies (default all) */
+    holds?: Record<string, unknown>;
     apply: () => void;
     refused?: { body: Record<string, unknown>; apply: () => void };
   },
@@ -124,7 +144,7 @@ function lifecycle(
                 { body, label: entry.label },
               ),
             );
-            m.live.push({ id: shownId(r.ctx, made, f.what), ...entry });
+            m.live.push({ id: shownId(r.ctx, made, f.what), ...entry, holds: { ...body } });
             await agree(f, m, r);
           },
         ),
@@ -145,9 +165,11 @@ function lifecycle(
               await loose(r.ctx.ops)[u.op]({ path: { [f.param]: e.id }, body: u.refused.body }),
             );
             u.refused.apply();
+            Object.assign(e.holds, u.refused.body);
           } else {
             expectSuccess(res);
             u.apply();
+            Object.assign(e.holds, u.holds ?? u.body);
           }
           await agree(f, m, r);
         },
@@ -229,6 +251,7 @@ const credentialCommands = [
       return {
         op: "updateManagedCredential",
         body: { label, username },
+        holds: { label },
         apply: () => Object.assign(e, { label, shows: [label], never: [...e.never, username] }),
         refused: { body: { label }, apply: () => Object.assign(e, { label, shows: [label] }) },
       };
@@ -248,6 +271,7 @@ const credentialCommands = [
             body: { password: "Fresh-s3cret!", username },
           }),
         );
+        e.holds.username = username;
         await agree(CREDENTIALS, m, r);
       },
     ),
@@ -314,6 +338,7 @@ const serviceCommands = [
             shows: s.shows,
             never: s.never,
             monitored: true,
+            holds: { label: s.body.label, timeout: s.body.timeout },
           });
           await agree(SERVICES, m, r);
         },
@@ -347,6 +372,7 @@ const serviceCommands = [
             shows: [now.label, now.address, now.timeout],
             never: [...e.never, ...(fields.includes("address") ? s.never : [])],
           });
+          Object.assign(e.holds, { label: now.label, timeout: now.timeout });
           await agree(SERVICES, m, r);
         },
       ),
@@ -412,10 +438,13 @@ describe("fuzz/stateful/managed", () => {
     },
     "managed contacts: after any sequence of creates, updates and deletes, list and views agree with the model",
     async (c) => {
-      await runModel<Model, Real>(c, "stateful managed contacts", contactCommands, async () => ({
-        model: { live: [], gone: [] },
-        real: { ctx: c },
-      }));
+      await runModel<Model, Real>(
+        c,
+        "stateful managed contacts",
+        contactCommands,
+        async () => ({ model: { live: [], gone: [] }, real: { ctx: c } }),
+        { holds: holdsOf(CONTACTS, "managedContact") },
+      );
     },
   );
 
@@ -441,6 +470,7 @@ describe("fuzz/stateful/managed", () => {
         "stateful managed credentials",
         credentialCommands,
         async () => ({ model: { live: [], gone: [] }, real: { ctx: c } }),
+        { holds: holdsOf(CREDENTIALS, "managedCredential") },
       );
     },
   );
@@ -471,10 +501,13 @@ describe("fuzz/stateful/managed", () => {
     },
     "managed services: after any sequence of creates, updates, disables, enables and deletes, list and views agree with the model (address fragments dropped)",
     async (c) => {
-      await runModel<Model, Real>(c, "stateful managed services", serviceCommands, async () => ({
-        model: { live: [], gone: [] },
-        real: { ctx: c },
-      }));
+      await runModel<Model, Real>(
+        c,
+        "stateful managed services",
+        serviceCommands,
+        async () => ({ model: { live: [], gone: [] }, real: { ctx: c } }),
+        { holds: holdsOf(SERVICES, "managedService") },
+      );
     },
   );
 });

@@ -1,7 +1,8 @@
 // The shared machinery of the stateful, model-based properties: commands as small objects
 // (`check(model)` says when one applies, `run(model, real)` does it and compares), sequences run
-// through the fuzz runner (seeded, shrunk, cleaned up after each sequence), and the few
-// comparisons every family makes between a list and its model.
+// through the fuzz runner (seeded, shrunk, cleaned up after each sequence), the few
+// comparisons every family makes between a list and its model, and the invariants every resource
+// keeps (suites/invariants/oracles.ts) as postconditions of every step.
 import fc from "fast-check";
 import type { CheckContext } from "../../../harness/check.ts";
 import { classify } from "../../../harness/check.ts";
@@ -13,6 +14,9 @@ import type { CallOptions } from "../../../harness/ops.ts";
 import type { OperationId } from "../../../harness/operation-ids.ts";
 import { walkPages, type Walked } from "../../shared/pages.ts";
 import { containsValue } from "../../shared/records.ts";
+import { type KindName, resourceModel } from "../../../spec/kinds.ts";
+import { expectInvariants } from "../../invariants/oracles.ts";
+import type { Made } from "../../invariants/subjects.ts";
 
 /** The real side of a sequence: the check's context, what the sequence was set up with, and what ran so far. */
 export interface Real {
@@ -48,11 +52,55 @@ export function sequences(ctx: CheckContext): number {
   return Math.max(10, Math.ceil(ctx.config.fuzzRuns / 5));
 }
 
-export interface ModelRunOptions {
+/**
+ * The objects of one kind of the resource model the model holds, for the invariants every
+ * resource keeps, checked after every step: each reads back what the model knows it holds (read
+ * your writes; a member an update did not name keeps its value), and its list entry agrees with its
+ * view.
+ */
+export interface Holds<M, R extends Real> {
+  kind: KindName;
+  /** each object: its path, how its list entry is known, and the members (by name) it holds */
+  objects(m: M, r: R): Made[];
+  /** members that change on their own between two reads (not compared) */
+  volatile?: string[];
+}
+
+/** An object for `Holds.objects`: where it is, what it holds, and how its list entry is known. */
+export function held(
+  path: Made["path"],
+  sent: Record<string, unknown>,
+  matches: (entry: any) => boolean,
+  parentPath: Made["parentPath"] = {},
+): Made {
+  return { path, parentPath, sent, record: undefined, matches };
+}
+
+export interface ModelRunOptions<M = unknown, R extends Real = Real> {
   /** longest sequence generated (default 10) */
   maxCommands?: number;
   /** sequences to run (default `sequences(ctx)`) */
   numRuns?: number;
+  /** the invariants every resource keeps, as postconditions of every step */
+  holds?: Holds<M, R>[];
+}
+
+/** `c`, then the invariants on every object the model holds. */
+function thenInvariants<M extends object, R extends Real>(
+  c: Command<M, R>,
+  holds: Holds<M, R>[],
+): Command<M, R> {
+  return {
+    check: (m) => c.check(m),
+    run: async (m, r) => {
+      await c.run(m, r);
+      for (const h of holds) {
+        const model = resourceModel().get(h.kind)!;
+        for (const made of h.objects(m, r)) await expectInvariants(r.ctx, model, made, h.volatile);
+      }
+    },
+    toString: () => c.toString(),
+  };
 }
 
 /** How a sequence starts, and what it must undo itself (what `fresh` cannot: non-empty buckets, public recipes). */
@@ -74,10 +122,14 @@ export async function runModel<M extends object, R extends Real>(
   name: string,
   commands: fc.Arbitrary<Command<M, R>>[],
   start: () => Promise<Start<M, R>>,
-  opts: ModelRunOptions = {},
+  opts: ModelRunOptions<M, R> = {},
 ): Promise<void> {
+  const holds = opts.holds ?? [];
+  const steps = holds.length
+    ? commands.map((a) => a.map((c) => thenInvariants(c, holds)))
+    : commands;
   // unbiased: a few sequences must reach the full length, not start from the smallest values
-  const arb = fc.noBias(fc.commands(commands, { maxCommands: opts.maxCommands ?? 10 }));
+  const arb = fc.noBias(fc.commands(steps, { maxCommands: opts.maxCommands ?? 10 }));
   const ran = { sequences: 0, commands: 0, longest: 0 };
   await fuzz(
     ctx,

@@ -17,6 +17,8 @@ import {
   expectGone,
   expectListed,
   hasId,
+  held,
+  type Holds,
   often,
   pick,
   removeCommand,
@@ -84,6 +86,21 @@ async function agree(m: Model, r: R): Promise<void> {
   for (const x of m.gone)
     expectGone(await r.ctx.ops.getOAuthClient({ path: { clientId: x.id } }), name(x));
 }
+
+/** Every live client holds what the model knows, and its list entry agrees with its view (suites/invariants/). */
+const holds: Holds<Model, R>[] = [
+  {
+    kind: "oauthClient",
+    objects: (m) =>
+      m.live.map((x) =>
+        held(
+          { clientId: x.id },
+          { label: x.label, public: x.public, redirect_uri: x.redirect_uri },
+          (e) => hasId(e, x.id),
+        ),
+      ),
+  },
+];
 
 const uri = (r: Real) => `https://example.com/${r.ctx.label("cb", 40)}`;
 
@@ -212,10 +229,13 @@ describe("fuzz/stateful/oauth-clients", () => {
     "OAuth clients: after any sequence of creates, updates, secret resets and deletes, list and views agree with the model and never show a reset's plaintext",
     async (c) => {
       const exchange = c.config.controlUrl !== undefined;
-      await runModel<Model, R>(c, "stateful oauth clients", commands, async () => ({
-        model: { live: [], gone: [] },
-        real: { ctx: c, exchange },
-      }));
+      await runModel<Model, R>(
+        c,
+        "stateful oauth clients",
+        commands,
+        async () => ({ model: { live: [], gone: [] }, real: { ctx: c, exchange } }),
+        { holds },
+      );
     },
   );
 });

@@ -25,6 +25,8 @@ import {
   expectGone,
   expectListed,
   hasId,
+  held,
+  type Holds,
   often,
   pick,
   removeCommand,
@@ -54,6 +56,21 @@ interface KR extends Real {
 }
 
 const keyName = (k: Key) => `key ${k.id}`;
+
+/** Every live key holds its label and access_key, limited as created, and its list entry agrees with its view (suites/invariants/). */
+const keyHolds: Holds<Keys, KR>[] = [
+  {
+    kind: "key",
+    objects: (m) =>
+      m.live.map((k) =>
+        held(
+          { keyId: k.id },
+          { label: k.label, access_key: k.access_key, limited: k.access !== "omitted" },
+          (e) => hasId(e, k.id),
+        ),
+      ),
+  },
+];
 
 /** A key record from list, view or update: the model's label and access_key, limited as created, no secret. */
 function expectKey(where: string, rec: any, k: Key, bucket: BucketRef): void {
@@ -482,10 +499,13 @@ describe("fuzz/stateful/object-storage", () => {
     "access keys: after any sequence of creates (bucket_access omitted, empty or one bucket), label updates and revokes, list and views agree with the model and never show a secret key",
     async (c) => {
       const { path: bucket } = await freshBucket(c);
-      await runModel<Keys, KR>(c, "stateful access keys", keyCommands, async () => ({
-        model: { live: [], gone: [] },
-        real: { ctx: c, bucket },
-      }));
+      await runModel<Keys, KR>(
+        c,
+        "stateful access keys",
+        keyCommands,
+        async () => ({ model: { live: [], gone: [] }, real: { ctx: c, bucket } }),
+        { holds: keyHolds },
+      );
     },
   );
 

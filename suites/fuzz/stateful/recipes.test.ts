@@ -21,6 +21,8 @@ import {
   expectListed,
   pick,
   runModel,
+  held,
+  type Holds,
   sameRecord,
   shownId,
   type Real,
@@ -40,6 +42,21 @@ interface Model {
 
 const name = (r: Recipe) => `recipe ${r.label}`;
 const isRecipe = (item: any, r: Recipe) => sameRecord(item, r.id, r.label);
+
+/** Every live recipe holds what was last sent, and its list entry agrees with its view (suites/invariants/). */
+const holds: Holds<Model, Real>[] = [
+  {
+    kind: "recipe",
+    objects: (m) =>
+      m.live.map((x) =>
+        held(
+          { recipeId: x.id },
+          { label: x.label, description: x.description, script: x.script, is_public: x.public },
+          (e) => isRecipe(e, x),
+        ),
+      ),
+  },
+];
 
 /**
  * The caller's list holds every live public recipe (its own private ones at most once) and no deleted one; the anonymous list holds exactly
@@ -228,10 +245,13 @@ describe("fuzz/stateful/recipes", () => {
     "private recipes: after any sequence of creates, updates and deletes, lists and views agree with the model",
     async (c) => {
       imageFixture(c);
-      await runModel<Model, Real>(c, "stateful recipes", lifecycle(true), async () => ({
-        model: { live: [], gone: [] },
-        real: { ctx: c },
-      }));
+      await runModel<Model, Real>(
+        c,
+        "stateful recipes",
+        lifecycle(true),
+        async () => ({ model: { live: [], gone: [] }, real: { ctx: c } }),
+        { holds },
+      );
     },
   );
 
@@ -259,7 +279,7 @@ describe("fuzz/stateful/recipes", () => {
           };
           return { model, real: { ctx: c }, end };
         },
-        { maxCommands: 8 },
+        { maxCommands: 8, holds },
       );
     },
   );

@@ -21,6 +21,8 @@ import {
   often,
   pick,
   runModel,
+  held,
+  type Holds,
   shownId,
   type Real,
 } from "./model.ts";
@@ -45,6 +47,25 @@ interface R extends Real {
 }
 
 const MAX_DISKS = 3;
+
+/** Every config and disk holds the model's fields, and its list entry agrees with its view (suites/invariants/). */
+const holds: Holds<Model, R>[] = [
+  {
+    kind: "config",
+    objects: (m, r) =>
+      m.configs.map((x) =>
+        held({ vmId: r.vmId, configId: x.id }, x.fields, (e) => hasId(e, x.id), { vmId: r.vmId }),
+      ),
+  },
+  {
+    kind: "disk",
+    volatile: ["status"],
+    objects: (m, r) =>
+      m.disks.map((d) =>
+        held({ vmId: r.vmId, diskId: d.id }, d.fields, (e) => hasId(e, d.id), { vmId: r.vmId }),
+      ),
+  },
+];
 
 /** The view's value of each field the model knows, where the view carries it (records are not shown). */
 function expectFields(where: string, view: any, fields: Record<string, unknown>): void {
@@ -251,10 +272,16 @@ describe("fuzz/stateful/vm", () => {
     },
     "configs and disks of an empty instance: after any sequence of config creates, updates and deletes and disk creates and updates, the lists (totals, pages) and views agree with the model",
     async (c) => {
-      await runModel<Model, R>(c, "stateful configs and disks", commands, async () => {
-        const vm = await c.fresh.emptyInstance();
-        return { model: { configs: [], gone: [], disks: [] }, real: { ctx: c, vmId: vm.id } };
-      });
+      await runModel<Model, R>(
+        c,
+        "stateful configs and disks",
+        commands,
+        async () => {
+          const vm = await c.fresh.emptyInstance();
+          return { model: { configs: [], gone: [], disks: [] }, real: { ctx: c, vmId: vm.id } };
+        },
+        { holds },
+      );
     },
   );
 });
