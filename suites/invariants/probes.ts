@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { CheckContext } from "../../harness/check.ts";
 import type { ApiResponse } from "../../harness/client.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { expectError } from "../../harness/expect.ts";
+import { expectError, expectSuccess } from "../../harness/expect.ts";
 import { loose, operationInfo } from "../../harness/ops.ts";
 import type { OperationId } from "../../harness/operation-ids.ts";
 import type { SideEffect } from "../../harness/model.ts";
@@ -127,6 +127,24 @@ export async function sendAt(ctx: CheckContext, op: string, path: Path): Promise
 }
 
 /**
+ * What one list answers: every item of every page of a Collection; of another shape (the backups
+ * list: its body is not shown) every object inside it, so an entry is found wherever it sits.
+ */
+export async function entries(ctx: CheckContext, op: string, path: Path): Promise<any[]> {
+  const call = idParams(op).length ? { path } : {};
+  const first = await loose(ctx.ops)[op as OperationId](call);
+  if (Array.isArray(first.body?.data)) return allPages(ctx.ops, op as OperationId, call);
+  const nodes: any[] = [];
+  const walk = (x: unknown) => {
+    if (!x || typeof x !== "object") return;
+    if (!Array.isArray(x)) nodes.push(x);
+    for (const v of Object.values(x)) walk(v);
+  };
+  walk(expectSuccess(first, op));
+  return nodes;
+}
+
+/**
  * The items of every list of the kind whose path parameters `path` holds (an object's own path
  * will do: a list takes its parents' only). A bucket is listed twice: all, and its cluster's.
  */
@@ -135,8 +153,7 @@ export async function listed(ctx: CheckContext, m: ResourceModel, path: Path): P
   for (const op of m.ops.list) {
     const params = idParams(op);
     if (params.some((p) => path[p] === undefined)) continue;
-    const own = Object.fromEntries(params.map((p) => [p, path[p]!]));
-    items.push(...(await allPages(ctx.ops, op as OperationId, params.length ? { path: own } : {})));
+    items.push(...(await entries(ctx, op, Object.fromEntries(params.map((p) => [p, path[p]!])))));
   }
   return items;
 }

@@ -105,7 +105,8 @@ async function changesNothing(ctx: CheckContext, c: Case, path: Path): Promise<v
     if (parentView)
       await expectNotThere(parentView, `after ${op}, ${parentView}`, await call(parentView));
   }
-  for (const list of m.ops.list.filter((l) => idParams(l).every((p) => p in path)))
+  const under = (l: string) => idParams(l).length > 0 && idParams(l).every((p) => p in path);
+  for (const list of m.ops.list.filter(under))
     await expectRefusedOrEmpty(`after ${op}, ${list} under that parent`, await call(list));
 }
 
