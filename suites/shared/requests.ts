@@ -1,5 +1,5 @@
 // Valid requests of any operation, for checks that need one without fuzzing it (the invariants of
-// suites/invariants/) and for the fuzz tables: built by generators/ from spec/openapi.yaml, with the
+// suites/invariants/), and what the fuzz tables share: built by generators/ from spec/openapi.yaml, with the
 // target's values the material leaves `not shown` (regions, types, images, kernels: the run's
 // fixtures), the members naming the check's own resources bound (`RULES[op].bind`), and the two
 // bodies that are not JSON (a raw image: "raw image file as body with an image content type"; an
@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import type { CheckContext } from "../../harness/check.ts";
 import type { OperationId } from "../../harness/operation-ids.ts";
-import { generatorsFor, type TargetValues } from "../../generators/index.ts";
+import { type TargetValues, validRequests } from "../../generators/index.ts";
 import { RULES, type Setup } from "../../generators/rules.ts";
 
 /** Fixture values of the target (regions, types, images, kernels: not shown by the material). */
@@ -91,7 +91,7 @@ export async function validRequest(
   op: OperationId,
   setup: Setup = {},
 ): Promise<ValidRequest> {
-  const [req] = fc.sample(generatorsFor(op, await targetValues(ctx)).valid, {
+  const [req] = fc.sample(validRequests(op, await targetValues(ctx)), {
     seed: SEED,
     numRuns: 1,
   });
