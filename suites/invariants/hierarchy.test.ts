@@ -22,7 +22,7 @@ import {
   idParams,
   listed,
   type Path,
-  parentKind,
+  realParents,
   sendAt,
 } from "./probes.ts";
 import { type Made, SUBJECTS } from "./subjects.ts";
@@ -35,24 +35,17 @@ const CANNOT_MAKE: Partial<Record<KindName, string>> = {
     "volumes come from volume operations the material does not show (attaching a seeded one would take it from other checks)",
 };
 
-/** Another parent of the same kind as the one the child was made under. */
+/** Another parent of the same kind: made anew, or another cluster the target lists. */
 async function otherParent(ctx: CheckContext, m: ResourceModel, made: Made): Promise<Path> {
-  const path: Path = {};
-  for (const param of m.parentParams) {
-    if (param === "clusterId") {
-      // clusters are the platform's: another one the target lists
-      const res = await ctx.ops.listClusters({ as: "anonymous" });
-      const other = (res.body?.data ?? []).find(
-        (c: any) => c?.id !== undefined && String(c.id) !== String(made.path.clusterId),
-      );
-      if (!other)
-        ctx.skip("the target lists a single cluster: no other cluster to address the bucket under");
-      path[param] = other.id;
-      continue;
-    }
-    const subject = SUBJECTS[parentKind(m, param)?.name ?? m.parent!];
-    if (!subject) ctx.skip(`no subject makes the ${param} parent of a ${m.name}`);
-    path[param] = (await subject.make(ctx)).path[param]!;
+  const path = await realParents(ctx, m);
+  if (path.clusterId !== undefined) {
+    const res = await ctx.ops.listClusters({ as: "anonymous" });
+    const other = (res.body?.data ?? []).find(
+      (c: any) => c?.id !== undefined && String(c.id) !== String(made.path.clusterId),
+    );
+    if (!other)
+      ctx.skip("the target lists a single cluster: no other cluster to address the bucket under");
+    path.clusterId = other.id;
   }
   return path;
 }

@@ -182,32 +182,34 @@ export async function expectNotListed(
 
 /** The kind whose ID a parent parameter carries (an instance for vmId, a cluster for clusterId). */
 export function parentKind(m: ResourceModel, param: string): ResourceModel | undefined {
-  const all = [...resourceModel().values()];
   const parent = m.parent ? resourceModel().get(m.parent) : undefined;
   if (parent?.idParam === param) return parent;
-  return all.find((k) => k.idParam === param && k.area === m.area && !k.parentParams.length);
+  return [...resourceModel().values()].find(
+    (k) => k.idParam === param && k.area === m.area && !k.parentParams.length,
+  );
 }
 
-/** Real parents of a kind's objects, made or found for the check: their path parameters and effect. */
-export async function realParents(
-  ctx: CheckContext,
-  m: ResourceModel,
-): Promise<{ path: Path; effect: SideEffect }> {
+/** What makes the parent a parameter names; none for a cluster (the platform's). */
+const parentSubject = (m: ResourceModel, param: string) =>
+  param === "clusterId" ? undefined : SUBJECTS[parentKind(m, param)?.name ?? m.parent!];
+
+/** The side effects of making real parents of a kind's objects. */
+export const parentsEffect = (m: ResourceModel): SideEffect[] =>
+  m.parentParams.map((p) => parentSubject(m, p)?.effect ?? "read-only");
+
+/** Real parents for one of a kind's objects, made for the check (a cluster: the run's): their path. */
+export async function realParents(ctx: CheckContext, m: ResourceModel): Promise<Path> {
   const path: Path = {};
-  let effect: SideEffect = "read-only";
   for (const param of m.parentParams) {
-    // clusters are the platform's: the run's cluster (a fixture, or the first available one)
     if (param === "clusterId") {
       path[param] = await ctx.fresh.cluster();
       continue;
     }
-    const subject = SUBJECTS[parentKind(m, param)?.name ?? m.parent!];
-    if (!subject) ctx.skip(`no subject makes the ${param} parent of a ${m.name}`);
-    const made = await subject.make(ctx);
-    path[param] = made.path[param]!;
-    effect = subject.effect;
+    const subject = parentSubject(m, param);
+    if (!subject) return ctx.skip(`no subject makes the ${param} parent of ${a(m.name)}`);
+    path[param] = (await subject.make(ctx)).path[param]!;
   }
-  return { path, effect };
+  return path;
 }
 
 /** Members of two reads of one record that differ (`updated` and the volatile ones left out). */

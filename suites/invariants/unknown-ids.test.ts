@@ -26,12 +26,12 @@ import {
   idParams,
   model,
   parentKind,
+  parentsEffect,
   realParents,
   sendAt,
   unknownValue,
   type Path,
 } from "./probes.ts";
-import { SUBJECTS } from "./subjects.ts";
 
 /** Operations whose path ID is not only the name of one object: not sent. */
 const NOT_A_NAME: Record<string, string> = {
@@ -49,15 +49,8 @@ const writes = (op: string) => operationInfo(op).method !== "GET";
 
 /** What the check may cause: its real parents, and a write wrongly accepted (a vm write is charged). */
 function effectOf(m: ResourceModel, op: string, realParentsMade: boolean): SideEffect {
-  const parents = realParentsMade
-    ? m.parentParams.map((p) =>
-        p === "clusterId"
-          ? "read-only"
-          : (SUBJECTS[parentKind(m, p)?.name ?? m.parent!]?.effect ?? "read-only"),
-      )
-    : [];
   const own = writes(op) ? (m.area === "vm" ? "billable" : "creates") : "read-only";
-  return most(own, ...(parents as SideEffect[]));
+  return most(own, ...(realParentsMade ? parentsEffect(m) : []));
 }
 
 interface Case {
@@ -128,7 +121,7 @@ describe("invariants/unknown IDs", () => {
       },
       title,
       async (ctx) => {
-        const path: Path = where === "own" ? (await realParents(ctx, m)).path : {};
+        const path: Path = where === "own" ? await realParents(ctx, m) : {};
         for (const p of unknown) path[p] = unknownValue(ctx, op, p);
         const res = await sendAt(ctx, op, path);
         await expectNotThere(op, `${op} ${JSON.stringify(path)}`, res, EMPTY_OK.has(op));
@@ -150,7 +143,7 @@ describe("invariants/unknown IDs", () => {
       },
       `${m.name}: ${op} naming ${a(m.idParam!)} that never existed answers 404`,
       async (ctx) => {
-        const path = (await realParents(ctx, m)).path;
+        const path = await realParents(ctx, m);
         path[m.idParam!] = unknownValue(ctx, op, m.idParam!);
         expectStatus(await sendAt(ctx, op, path), 404);
       },
