@@ -15,7 +15,7 @@ export interface PlannedCheck {
 
 export async function plan(
   config: Config,
-  filters = [...config.areas.map((a) => `suites/${a}/`), "suites/fuzz/"],
+  filters = [...config.areas.map((a) => `suites/${a}/`), "suites/fuzz/", "suites/invariants/"],
 ): Promise<PlannedCheck[]> {
   const vitest = await createVitest(
     "test",
