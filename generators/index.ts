@@ -219,33 +219,7 @@ export function generatorsFor(
   const cacheKey = `${operationId}:${JSON.stringify(target)}`;
   const hit = cache.get(cacheKey);
   if (hit) return hit;
-  const doc = loadOpenApi() as any;
-  const op = listOperations(doc).find((o) => o.operationId === operationId);
-  if (!op) throw new Error(`generators: unknown operationId ${operationId}`);
-  const rules = RULES[operationId] ?? {};
-  const hints = rules.hints?.(target) ?? {};
-  const parts = partSchemas(op, doc);
-  const v = requestValidator();
-  const errors: Errors = (part, value) => {
-    const ps = parts.find((p) => p.part === part);
-    return ps ? v.errors(`${operationId}:${part}`, ps.check, value) : [];
-  };
-
-  const validParts: Record<string, fc.Arbitrary<unknown>> = {};
-  const sites: SiteOf[] = [];
-  for (const ps of parts) {
-    const made = partGenerators(ps, doc, errors, {
-      hints,
-      params: () => rules.params?.(target),
-      generatedPath: rules.generatedPath ?? [],
-    });
-    validParts[ps.part] = made.valid;
-    sites.push(...made.sites);
-  }
-  const allowed = (req: RequestParts) => !rules.refuse?.(req, target);
-  const valid = (
-    fc.record(validParts as Record<string, fc.Arbitrary<unknown>>) as fc.Arbitrary<RequestParts>
-  ).filter(allowed);
+  const { parts, errors, sites, allowed, valid } = assemble(operationId, target, true);
   const infeasible: SiteInfo[] = [];
   const reachable = reachableIn(valid, allowed, infeasible);
   const boundarySites = sites.filter((s) => s.kind === "boundary").filter(reachable);
@@ -295,12 +269,63 @@ export function generatorsFor(
   return out;
 }
 
+const validCache = new Map<string, fc.Arbitrary<RequestParts>>();
+
+/**
+ * Only the valid requests of an operation, the same values as `generatorsFor(...).valid` without
+ * the boundary and violation sites (which cost most to build): for a check that needs one valid
+ * request, not a property.
+ */
+export function validRequests(
+  operationId: string,
+  target: TargetValues = OFFLINE_TARGET,
+): fc.Arbitrary<RequestParts> {
+  const cacheKey = `${operationId}:${JSON.stringify(target)}`;
+  const hit = cache.get(cacheKey)?.valid ?? validCache.get(cacheKey);
+  if (hit) return hit;
+  const { valid } = assemble(operationId, target, false);
+  validCache.set(cacheKey, valid);
+  return valid;
+}
+
+/** An operation's parts, their valid values and (withSites) the sites of each a property tries. */
+function assemble(operationId: string, target: TargetValues, withSites: boolean) {
+  const doc = loadOpenApi() as any;
+  const op = listOperations(doc).find((o) => o.operationId === operationId);
+  if (!op) throw new Error(`generators: unknown operationId ${operationId}`);
+  const rules = RULES[operationId] ?? {};
+  const hints = rules.hints?.(target) ?? {};
+  const parts = partSchemas(op, doc);
+  const v = requestValidator();
+  const errors: Errors = (part, value) => {
+    const ps = parts.find((p) => p.part === part);
+    return ps ? v.errors(`${operationId}:${part}`, ps.check, value) : [];
+  };
+  const validParts: Record<string, fc.Arbitrary<unknown>> = {};
+  const sites: SiteOf[] = [];
+  for (const ps of parts) {
+    const made = partGenerators(ps, doc, errors, {
+      hints,
+      params: () => rules.params?.(target),
+      generatedPath: rules.generatedPath ?? [],
+      withSites,
+    });
+    validParts[ps.part] = made.valid;
+    sites.push(...made.sites);
+  }
+  const allowed = (req: RequestParts) => !rules.refuse?.(req, target);
+  const valid = (
+    fc.record(validParts as Record<string, fc.Arbitrary<unknown>>) as fc.Arbitrary<RequestParts>
+  ).filter(allowed);
+  return { parts, errors, sites, allowed, valid };
+}
+
 /** One part's valid values and the sites of it a property tries (generators/policy.ts). */
 function partGenerators(
   ps: PartSchema,
   doc: any,
   errors: Errors,
-  rules: { hints: Hints; params(): Hints["override"]; generatedPath: string[] },
+  rules: { hints: Hints; params(): Hints["override"]; generatedPath: string[]; withSites: boolean },
 ): { valid: fc.Arbitrary<unknown>; sites: SiteOf[] } {
   // path parameters other than the generated ones are the check's resources: a placeholder here
   const placeholders =
@@ -328,6 +353,7 @@ function partGenerators(
         },
   );
   const valid = gen.valid(ps.schema).filter((x) => errors(ps.part, x).length === 0);
+  if (!rules.withSites) return { valid, sites: [] };
   const tried = triedSites(gen.sites(ps.schema), {
     part: ps.part,
     parameterTypes: (name) => gen.types(gen.flatten((ps.schema.properties as any)[name]) as any),

@@ -131,7 +131,14 @@ export class App {
       baseUrl: this.baseUrl,
       principal,
     });
-    let reply = await found.route.handler(ctx);
+    let reply: Reply;
+    try {
+      reply = await found.route.handler(ctx);
+    } catch (e) {
+      const idempotent = this.variants.idempotentDelete(method, found.params, e);
+      if (!idempotent) throw e;
+      reply = idempotent;
+    }
     if (!path.startsWith("/__objects/"))
       reply = this.variants.success(method, found.route.pattern, reply);
     if (this.faults.has("empty-reply-null") && isEmptyObject(reply.body) && !reply.raw)

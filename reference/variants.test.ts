@@ -258,6 +258,24 @@ describe("variants", () => {
     expect(reset.body.secret).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it("delete-idempotent: a DELETE of what is not there answers {}; a malformed ID and other methods stay refused", async () => {
+    const c = await api("POST", "/v4/account/oauth-clients", {
+      label: "idempotent",
+      redirect_uri: "https://example.com/cb",
+    });
+    const path = `/v4/account/oauth-clients/${c.body.id}`;
+    expect((await api("DELETE", path)).status).toBe(200);
+    expect((await api("DELETE", path)).status).toBe(404);
+    variant("delete-idempotent");
+    const again = await api("DELETE", path);
+    expect([again.status, again.body]).toEqual([200, {}]);
+    expect((await api("GET", path)).status).toBe(404);
+    expect((await api("DELETE", `${I}/2147480001`)).body).toEqual({});
+    expect((await api("DELETE", `${I}/not-a-number`)).status).toBe(404);
+    expect((await api("DELETE", "/v4/account/entity-transfers/not-a-uuid")).status).toBe(404);
+    expect((await api("POST", `/v4/managed/credentials/2147480001/revoke`, {})).status).toBe(404);
+  });
+
   it("jobs-delayed: instance work runs for a while; its event is started meanwhile", async () => {
     variant("jobs-delayed");
     const vm = (

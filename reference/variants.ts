@@ -3,7 +3,7 @@
 // implementation (a false alarm). Most act on the finished reply here (statuses, timestamps, extra
 // members, error bodies); the few that are one handler's choice read `ctx.variants` there.
 // VARIANTS.md quotes the material's words that allow each one.
-import type { Reply } from "./http.ts";
+import { ApiError, type Reply } from "./http.ts";
 
 export interface VariantSpec {
   name: string;
@@ -143,6 +143,12 @@ export const ALL_VARIANTS: VariantSpec[] = [
       "a token needs the exact scope an operation names: a read_write scope does not also grant the read_only one",
   },
   {
+    name: "delete-idempotent",
+    description:
+      "a DELETE naming an ID of a possible shape that does not exist, or no longer does, answers {} instead of 404 (nothing changes); a malformed ID stays refused",
+    shouldWarnings: ["CONV-ERR-5"],
+  },
+  {
     name: "oauth-create-secret-redacted",
     description:
       "OAuth client create answers the redacted secret; the plaintext comes only from a reset",
@@ -197,6 +203,12 @@ const ACTIONS = new Set([
   "/v4/support/tickets/{ticketId}/close",
   "/v4/support/tickets/{ticketId}/attachments",
 ]);
+
+/** delete-idempotent: path parameters that name by text; the others are integers or, `token`, a uuid. */
+const NAMES = new Set(["clientId", "clusterId", "bucket", "label"]);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const possibleId = (name: string, value: string) =>
+  NAMES.has(name) || (name === "token" ? UUID.test(value) : /^\d{1,15}$/.test(value));
 
 /** records-minimal: members this target adds to records of these routes that the material does not list */
 const UNLISTED: [RegExp, string[]][] = [
@@ -258,6 +270,17 @@ export class Variants {
   }
   list(): string[] {
     return [...this.active];
+  }
+
+  /**
+   * delete-idempotent: what a DELETE refused as not found answers instead (`{}`), when every path
+   * parameter has a possible shape (a malformed ID is a validation error: still refused);
+   * undefined when the refusal stands.
+   */
+  idempotentDelete(method: string, params: Record<string, string>, e: unknown): Reply | undefined {
+    if (!this.active.has("delete-idempotent") || method !== "DELETE") return undefined;
+    if (!(e instanceof ApiError) || e.status !== 404) return undefined;
+    return Object.entries(params).every(([k, v]) => possibleId(k, v)) ? { body: {} } : undefined;
   }
 
   /** A successful reply of route `pattern` as this variant set writes it. */

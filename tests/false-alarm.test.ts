@@ -63,6 +63,7 @@ describe("no false alarms: the suite against the reference with every legal vari
   it("expects exactly the SHOULD warnings documented for the variants", () => {
     expect(EXPECTED_SHOULD_WARNINGS).toEqual({
       "CONV-ERR-4": "error-statuses",
+      "CONV-ERR-5": "delete-idempotent",
       "CONV-ERR-8": "errors-empty",
       "CONV-TIME-2": "timestamps-no-offset",
       "CONV-SCOPE-2": "contact-update-replaces",

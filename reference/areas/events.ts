@@ -68,6 +68,9 @@ export const eventsArea: Area = {
       ok(render(ctx, findEvent(ctx))),
     );
     r.post("/v4/account/events/{eventId}/read", "events:read_only", (ctx) => {
+      const id = intParam(ctx, "eventId");
+      if (ctx.faults.has("events-unknown-read-ok") && !visibleEvents(ctx).some((e) => e.id === id))
+        return EMPTY;
       const ev = findEvent(ctx);
       if (ctx.faults.has("event-read-marks-earlier")) {
         for (const e of visibleEvents(ctx)) if (e.id <= ev.id) e.read = true;
@@ -128,6 +131,11 @@ export const eventsArea: Area = {
       requirement: "EVT-READ-1",
       description:
         "mark read sets read on every event up to the given one instead of that one only",
+    },
+    {
+      name: "events-unknown-read-ok",
+      requirement: "CONV-UNKNOWN-1",
+      description: "mark read of an event ID that does not exist answers {}",
     },
     {
       name: "events-not-windowed",

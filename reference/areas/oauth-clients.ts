@@ -29,6 +29,9 @@ const registry = (state: State) =>
   state.globalArea("oauth-clients", () => new Map<string, Client>());
 const accountClients = (state: State, account: Account) =>
   state.area(account, "oauth-clients", () => new Map<string, Client>());
+/** Deleted clients of an account, kept only for the `oauth-deleted-reset-ok` fault. */
+const deletedClients = (state: State, account: Account) =>
+  state.area(account, "oauth-clients-deleted", () => new Map<string, Client>());
 
 const newSecret = () => randomBytes(32).toString("hex");
 const entity = (c: Client) => ({
@@ -62,6 +65,10 @@ function findClient(ctx: Ctx): Client {
   if (ctx.faults.has("oauth-reset-other-account") && ctx.path.endsWith("/reset-secret")) {
     const other = registry(ctx.state).get(id);
     if (other) return other;
+  }
+  if (ctx.faults.has("oauth-deleted-reset-ok") && ctx.path.endsWith("/reset-secret")) {
+    const gone = deletedClients(ctx.state, ctx.account).get(id);
+    if (gone) return gone;
   }
   throw notFound("OAuth client not found");
 }
@@ -119,6 +126,7 @@ function updateClient(ctx: Ctx) {
 function deleteClient(ctx: Ctx) {
   const c = findClient(ctx);
   accountClients(ctx.state, ctx.account).delete(c.id);
+  deletedClients(ctx.state, ctx.account).set(c.id, c);
   registry(ctx.state).delete(c.id);
   if (!ctx.faults.has("oauth-tokens-survive-delete")) {
     for (const [token, p] of ctx.state.tokens)
@@ -229,6 +237,11 @@ export const oauthClientsArea: Area = {
       requirement: "OAUTH-SECRET-3",
       description:
         "after a reset the old secret still authenticates the client (oauth-token state with secret)",
+    },
+    {
+      name: "oauth-deleted-reset-ok",
+      requirement: "CONV-UNKNOWN-1",
+      description: "the secret of a deleted client can still be reset (a new secret is answered)",
     },
     {
       name: "oauth-reset-other-account",

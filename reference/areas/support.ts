@@ -272,7 +272,11 @@ function register(r: Router) {
   r.get("/v4/support/tickets/{ticketId}", R, (ctx) => ok(view(ticket(ctx))));
   r.post("/v4/support/tickets/{ticketId}/attachments", W, attachFile);
   r.post("/v4/support/tickets/{ticketId}/close", W, closeTicket);
-  r.get("/v4/support/tickets/{ticketId}/replies", R, (ctx) => paginate(ctx, ticket(ctx).replies));
+  r.get("/v4/support/tickets/{ticketId}/replies", R, (ctx) => {
+    const t = ticket(ctx);
+    const all = [...ticketsOf(ctx.state, ctx.account).values()].flatMap((x) => x.replies);
+    return paginate(ctx, ctx.faults.has("support-replies-any-ticket") ? all : t.replies);
+  });
   r.post("/v4/support/tickets/{ticketId}/replies", W, replyToTicket);
 }
 
@@ -280,6 +284,11 @@ export const supportArea: Area = {
   name: "support",
   register,
   faults: [
+    {
+      name: "support-replies-any-ticket",
+      requirement: "CONV-HIER-1",
+      description: "the replies list of a ticket holds the replies of every ticket of the account",
+    },
     {
       name: "support-two-ids-accepted",
       requirement: "SUP-OPEN-2",

@@ -19,6 +19,23 @@ export const vmFaults: FaultSpec[] = [
     description: "a config update that does not name `comments` clears them (null)",
   },
   {
+    name: "vm-delete-keeps-configs",
+    requirement: "CONV-DELETE-2",
+    description: "after an instance delete, its configs are still listed and viewable under its ID",
+  },
+  {
+    name: "vm-config-any-instance",
+    requirement: "CONV-HIER-1",
+    description:
+      "a config is found under any instance of the account, not only its own (view, update, delete)",
+  },
+  {
+    name: "vm-disk-any-instance",
+    requirement: "CONV-HIER-1",
+    description:
+      "a disk is found under any instance of the account, not only its own (view, update)",
+  },
+  {
     name: "vm-backups-enable-noop",
     requirement: "VM-BKENABLE-1",
     description: "backups enable answers `{}` but leaves the instance's backup service off",

@@ -4,11 +4,7 @@ import { statelessProperties, type Target } from "./stateless.ts";
 import type { CheckContext } from "../../harness/check.ts";
 import { expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
+import { PNG } from "../shared/requests.ts";
 
 const client = async (c: CheckContext) => {
   const made = await c.fresh.oauthClient();

@@ -4,7 +4,7 @@
 import { statelessProperties, type Made, type Target } from "./stateless.ts";
 import type { CheckContext } from "../../harness/check.ts";
 import { contact, credential, service } from "../shared/factories.ts";
-import { filePart } from "../support/helpers.ts";
+import { filePart } from "../shared/requests.ts";
 import { ticket } from "../shared/factories.ts";
 
 const vm = async (c: CheckContext): Promise<Made> => {

@@ -22,10 +22,10 @@ import {
   generatorsFor,
   mayBreak,
   type RequestParts,
-  type TargetValues,
   type ViolationCase,
 } from "../../generators/index.ts";
 import { RULES, type Setup } from "../../generators/rules.ts";
+import { targetValues } from "../shared/requests.ts";
 
 /** What a check made first: path parameters and the members that name it. */
 export interface Made extends Setup {
@@ -74,31 +74,6 @@ export interface Target {
   /** a raw (non-JSON) body the operation takes: an image, a multipart file */
   raw?(): { body: Buffer; contentType: string };
 }
-
-/** Fixture values of the target (regions, types, images, kernels: not shown by the material). */
-export async function targetValues(ctx: CheckContext): Promise<TargetValues> {
-  const f = ctx.config.fixtures;
-  const missing = (["region", "type", "image"] as const).filter((k) => !f[k]);
-  if (missing.length)
-    ctx.skip(
-      `fixture ${missing.map((m) => `"${m}"`).join(", ")} not configured (set PLUMBLINE_FIXTURE_${missing[0].toUpperCase()})`,
-    );
-  kernels ??= ctx.ops
-    .listKernels({ as: "anonymous" })
-    .then((r) =>
-      r.json ? (r.body?.data ?? []).map((k: any) => String(k.id)).filter(Boolean) : [],
-    );
-  const ks = await kernels;
-  return {
-    region: f.region!,
-    type: f.type!,
-    largerType: f.largerType,
-    image: f.image!,
-    cluster: await ctx.fresh.cluster(),
-    kernels: ks.length ? ks : ["vm/latest-64bit"],
-  };
-}
-let kernels: Promise<string[]> | undefined;
 
 /** The request as sent: the check's own IDs in the path (unless the case breaks one) and in bound members. */
 function compose(

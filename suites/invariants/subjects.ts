@@ -6,6 +6,7 @@ import type { CheckContext } from "../../harness/check.ts";
 import type { SideEffect } from "../../harness/model.ts";
 import type { KindName } from "../../spec/kinds.ts";
 import { contact, credential, freshBucket, service, ticket } from "../shared/factories.ts";
+import { expectSuccess } from "../../harness/expect.ts";
 
 /** One object a check made. */
 export interface Made {
@@ -30,6 +31,12 @@ export interface Subject {
    * while it provisions; `updated` is left out everywhere: a write moves it)
    */
   volatile?: string[];
+  /**
+   * (delete, unknown IDs, hierarchy) makes one under a parent the check already holds: `make` makes
+   * its own parent, these need the child of a given one (children of a deleted instance, a config of
+   * instance A read under instance B)
+   */
+  under?(ctx: CheckContext, parentPath: Record<string, string | number>): Promise<Made>;
 }
 
 const byId = (record: any) => (entry: any) =>
@@ -93,12 +100,15 @@ export const SUBJECTS: Partial<Record<KindName, Subject>> = {
     kind: "config",
     effect: "billable",
     async make(ctx) {
-      const vm = await instance(ctx);
+      return this.under!(ctx, { vmId: (await instance(ctx)).id });
+    },
+    async under(ctx, parentPath) {
+      const vmId = Number(parentPath.vmId);
       const sent = { label: ctx.label("cfg", 48), devices: {} };
-      const record = await ctx.fresh.config(vm.id, sent);
+      const record = await ctx.fresh.config(vmId, sent);
       return {
-        path: { vmId: vm.id, configId: record.id },
-        parentPath: { vmId: vm.id },
+        path: { vmId, configId: record.id },
+        parentPath: { vmId },
         sent,
         record,
         matches: byId(record),
@@ -110,12 +120,45 @@ export const SUBJECTS: Partial<Record<KindName, Subject>> = {
     effect: "billable",
     volatile: ["status"],
     async make(ctx) {
-      const vm = await instance(ctx);
+      return this.under!(ctx, { vmId: (await instance(ctx)).id });
+    },
+    async under(ctx, parentPath) {
+      const vmId = Number(parentPath.vmId);
       const sent = { label: ctx.label("disk", 48), size: 1024 };
-      const record = await ctx.fresh.disk(vm.id, sent);
+      const record = await ctx.fresh.disk(vmId, sent);
       return {
-        path: { vmId: vm.id, diskId: record.id },
-        parentPath: { vmId: vm.id },
+        path: { vmId, diskId: record.id },
+        parentPath: { vmId },
+        sent,
+        record,
+        matches: byId(record),
+      };
+    },
+  },
+  backup: {
+    kind: "backup",
+    effect: "billable",
+    volatile: ["status", "available", "finished"],
+    async make(ctx) {
+      return this.under!(ctx, { vmId: (await instance(ctx)).id });
+    },
+    // a snapshot of an instance holding a disk (a snapshot of nothing may rightly be refused);
+    // backups go with their instance, so nothing is ledgered for it
+    async under(ctx, parentPath) {
+      const vmId = Number(parentPath.vmId);
+      await ctx.fresh.disk(vmId);
+      const sent = { label: ctx.label("snap", 255) };
+      const res = await ctx.ops.createSnapshot({ path: { vmId }, body: sent });
+      const record = expectSuccess(res);
+      // "Response bodies of all instance-related operations: not shown": without an ID the
+      // snapshot cannot be addressed
+      if (record?.id === undefined || record?.id === null)
+        ctx.skip(
+          "createSnapshot answered no backup ID (its body is not shown): nothing to address",
+        );
+      return {
+        path: { vmId, backupId: record.id },
+        parentPath: { vmId },
         sent,
         record,
         matches: byId(record),
@@ -232,12 +275,15 @@ export const SUBJECTS: Partial<Record<KindName, Subject>> = {
     kind: "reply",
     effect: "creates",
     async make(ctx) {
-      const t = await ticket(ctx);
+      return this.under!(ctx, { ticketId: (await ticket(ctx)).id });
+    },
+    async under(ctx, parentPath) {
+      const ticketId = parentPath.ticketId;
       const sent = { description: `plumbline reply ${ctx.label("rpl", 64)}` };
-      const res = await ctx.ops.createTicketReply({ path: { ticketId: t.id }, body: sent });
+      const res = await ctx.ops.createTicketReply({ path: { ticketId }, body: sent });
       return {
-        path: { ticketId: t.id },
-        parentPath: { ticketId: t.id },
+        path: { ticketId },
+        parentPath: { ticketId },
         sent,
         record: res.body,
         matches: (e) => e?.description === sent.description,

@@ -19,7 +19,7 @@ import { SchemaGen } from "../../generators/schema.ts";
 import { listOperations, loadOpenApi } from "../../spec/index.ts";
 import type { ResourceModel } from "../../spec/kinds.ts";
 import { SECRET } from "./oracles.ts";
-import { targetValues } from "../fuzz/stateless.ts";
+import { targetValues } from "../shared/requests.ts";
 import type { Made } from "./subjects.ts";
 
 /** One member of a request body: a leaf of its schema (nested objects walked, arrays kept whole). */

@@ -5,7 +5,7 @@ import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectError, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
 import { accountReadOnly } from "../shared/principals.ts";
-import { filePart } from "./helpers.ts";
+import { filePart } from "../shared/requests.ts";
 import { ticket } from "../shared/factories.ts";
 import { specEnum } from "../shared/enums.ts";
 

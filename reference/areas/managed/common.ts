@@ -63,6 +63,8 @@ export interface Managed {
   /** instance ID → its SSH settings, once changed from the default */
   settings: Map<number, Ssh>;
   sshKey: string;
+  /** revoked credentials and deleted services, kept only for the fault switches that still serve them */
+  removed: { credentials: Map<number, Credential>; services: Map<number, Service> };
 }
 
 /** Who may call a managed route: either account scope reads, account:read_write writes. */
@@ -76,6 +78,7 @@ export function managedOf(state: State, account: Account): Managed {
     issues: new Map(),
     services: new Map(),
     settings: new Map(),
+    removed: { credentials: new Map(), services: new Map() },
     sshKey: `ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQ${Buffer.from(account.euuid).toString("base64").replace(/=+$/, "")} managedservices@reference.example`,
   }));
 }
@@ -97,4 +100,19 @@ export function recordOf<T>(map: Map<number, T>, ctx: Ctx, param: string): T {
   const r = map.get(intParam(ctx, param));
   if (!r) throw notFound();
   return r;
+}
+
+/**
+ * recordOf, but while `fault` is on a record deleted from `map` is still found in `removed`: a
+ * delete that left the record behind for this operation.
+ */
+export function recordOrRemoved<T>(
+  map: Map<number, T>,
+  removed: Map<number, T>,
+  ctx: Ctx,
+  param: string,
+  fault: string,
+): T {
+  const gone = ctx.faults.has(fault) ? removed.get(intParam(ctx, param)) : undefined;
+  return gone && !map.has(intParam(ctx, param)) ? gone : recordOf(map, ctx, param);
 }

@@ -3,7 +3,15 @@ import { EMPTY, ok } from "../../http.ts";
 import { paginate } from "../../paginate.ts";
 import type { Ctx, Router } from "../../router.ts";
 import { Fields } from "../../validate.ts";
-import { callerManaged, R, recordOf, W, type Credential, type Managed } from "./common.ts";
+import {
+  callerManaged,
+  R,
+  recordOf,
+  recordOrRemoved,
+  W,
+  type Credential,
+  type Managed,
+} from "./common.ts";
 
 const credentialView = (c: Credential) => ({
   id: c.id,
@@ -67,7 +75,9 @@ function updateCredential(ctx: Ctx) {
 /** Revoke: the credential goes, and every service that named it forgets it. */
 function revokeCredential(ctx: Ctx) {
   const mg = callerManaged(ctx);
-  mg.credentials.delete(recordOf(mg.credentials, ctx, "credentialId").id);
+  const c = recordOf(mg.credentials, ctx, "credentialId");
+  mg.credentials.delete(c.id);
+  mg.removed.credentials.set(c.id, c);
   for (const s of mg.services.values())
     s.credentials = s.credentials.filter((id) => mg.credentials.has(id));
   return EMPTY;
@@ -93,9 +103,15 @@ export function registerCredentials(r: Router) {
   );
   r.post("/v4/managed/credentials", W, createCredential);
   r.get("/v4/managed/credentials/sshkey", R, (ctx) => ok({ ssh_key: callerManaged(ctx).sshKey }));
-  r.get("/v4/managed/credentials/{credentialId}", W, (ctx) =>
-    ok(credentialView(recordOf(callerManaged(ctx).credentials, ctx, "credentialId"))),
-  );
+  r.get("/v4/managed/credentials/{credentialId}", W, (ctx) => {
+    const mg = callerManaged(ctx);
+    const fault = "managed-credential-revoked-viewable";
+    return ok(
+      credentialView(
+        recordOrRemoved(mg.credentials, mg.removed.credentials, ctx, "credentialId", fault),
+      ),
+    );
+  });
   r.put("/v4/managed/credentials/{credentialId}", W, updateCredential);
   r.post("/v4/managed/credentials/{credentialId}/revoke", W, revokeCredential);
   r.post("/v4/managed/credentials/{credentialId}/update", W, updateUsernamePassword);

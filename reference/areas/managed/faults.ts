@@ -69,4 +69,25 @@ export const MANAGED_FAULTS: FaultSpec[] = [
     requirement: "MNG-SCOPE-2",
     description: "contact view is served to a token with only account:read_only",
   },
+  {
+    name: "managed-credential-revoked-viewable",
+    requirement: "CONV-DELETE-1",
+    description: "the view of a revoked credential still answers its record",
+  },
+  {
+    name: "managed-service-deleted-viewable",
+    requirement: "CONV-DELETE-1",
+    description: "the view of a deleted service still answers its record",
+  },
+  {
+    name: "managed-service-deleted-action-ok",
+    requirement: "CONV-UNKNOWN-1",
+    description: "enable and disable of a deleted service answer its record",
+  },
+  {
+    name: "managed-settings-unknown-update-ok",
+    requirement: "CONV-UNKNOWN-1",
+    description:
+      "instance settings update of an instance ID that does not exist answers a settings record",
+  },
 ];

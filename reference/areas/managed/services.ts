@@ -6,7 +6,15 @@ import { paginate } from "../../paginate.ts";
 import { emitByCaller, intParam, type Ctx, type Router } from "../../router.ts";
 import { findRegion } from "../../data.ts";
 import { Fields } from "../../validate.ts";
-import { callerManaged, R, recordOf, W, type Managed, type Service } from "./common.ts";
+import {
+  callerManaged,
+  R,
+  recordOf,
+  recordOrRemoved,
+  W,
+  type Managed,
+  type Service,
+} from "./common.ts";
 
 function ipv4Private(ip: string): boolean {
   const p = ip.split(".").map(Number);
@@ -137,8 +145,16 @@ function deleteService(ctx: Ctx) {
   const mg = callerManaged(ctx);
   const s = recordOf(mg.services, ctx, "serviceId");
   mg.services.delete(s.id);
+  mg.removed.services.set(s.id, s);
   emitByCaller(ctx, "managed_service_delete", serviceEntity(s));
   return EMPTY;
+}
+
+/** The service of the path; a deleted one too while `managed-service-deleted-action-ok` is on. */
+function deletedToo(ctx: Ctx): Service {
+  const mg = callerManaged(ctx);
+  const fault = "managed-service-deleted-action-ok";
+  return recordOrRemoved(mg.services, mg.removed.services, ctx, "serviceId", fault);
 }
 
 /** Disabling an already disabled service is a no-op success. */
@@ -149,14 +165,14 @@ function disableService(ctx: Ctx) {
     !services.has(intParam(ctx, "serviceId"))
   )
     return EMPTY;
-  const s = recordOf(services, ctx, "serviceId");
+  const s = deletedToo(ctx);
   s.status = "disabled";
   s.updated = ctx.state.iso();
   return ok(s);
 }
 
 function enableService(ctx: Ctx) {
-  const s = recordOf(callerManaged(ctx).services, ctx, "serviceId");
+  const s = deletedToo(ctx);
   s.status = "ok";
   s.updated = ctx.state.iso();
   return ok(s);
@@ -168,9 +184,11 @@ export function registerServices(r: Router) {
   );
   r.post("/v4/managed/services", W, createService);
   // service view: the scope sentence names neither; either account scope is accepted
-  r.get("/v4/managed/services/{serviceId}", R, (ctx) =>
-    ok(recordOf(callerManaged(ctx).services, ctx, "serviceId")),
-  );
+  r.get("/v4/managed/services/{serviceId}", R, (ctx) => {
+    const mg = callerManaged(ctx);
+    const fault = "managed-service-deleted-viewable";
+    return ok(recordOrRemoved(mg.services, mg.removed.services, ctx, "serviceId", fault));
+  });
   r.put("/v4/managed/services/{serviceId}", W, (ctx) => {
     const mg = callerManaged(ctx);
     return ok(serviceFields(ctx, mg, recordOf(mg.services, ctx, "serviceId")));

@@ -2,7 +2,7 @@
 import { isIP } from "node:net";
 import { ok } from "../../http.ts";
 import { paginate } from "../../paginate.ts";
-import type { Ctx, Router } from "../../router.ts";
+import { intParam, type Ctx, type Router } from "../../router.ts";
 import { Fields } from "../../validate.ts";
 import { callerManaged, R, recordOf, W, type Managed, type Ssh } from "./common.ts";
 
@@ -20,7 +20,11 @@ function settingsView(mg: Managed, vm: { id: number; label: string; [k: string]:
 /** PUT: the `ssh` members sent replace the current ones. */
 function updateSettings(ctx: Ctx) {
   const mg = callerManaged(ctx);
-  const vm = recordOf(ctx.account.vms, ctx, "vmId");
+  const unknown = { id: intParam(ctx, "vmId"), label: "" };
+  const vm =
+    ctx.faults.has("managed-settings-unknown-update-ok") && !ctx.account.vms.has(unknown.id)
+      ? unknown
+      : recordOf(ctx.account.vms, ctx, "vmId");
   const f = new Fields(ctx.json());
   const ssh = f.object("ssh");
   const next = { ...(mg.settings.get(vm.id) ?? DEFAULT_SSH()) };
@@ -40,6 +44,7 @@ function updateSettings(ctx: Ctx) {
     if (typeof user === "string") next.user = user;
   }
   f.done();
+  if (vm === unknown) return ok({ ...settingsView(mg, vm), ssh: next });
   mg.settings.set(vm.id, next);
   return ok(settingsView(mg, vm));
 }

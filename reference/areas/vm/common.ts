@@ -189,6 +189,44 @@ export function vmFrom(ctx: Ctx, need: Need, param = "vmId"): VmRecord {
   return asRecord(vm);
 }
 
+/** Deleted instances, kept only while `vm-delete-keeps-configs` is on. */
+const removedVms = new WeakMap<Account, Map<number, VmRecord>>();
+
+/** Records a deleted instance for the `vm-delete-keeps-configs` fault (nothing while it is off). */
+export function keepRemoved(ctx: Ctx, vm: VmRecord) {
+  if (!ctx.faults.has("vm-delete-keeps-configs")) return;
+  if (!removedVms.has(ctx.account)) removedVms.set(ctx.account, new Map());
+  removedVms.get(ctx.account)!.set(vm.id, vm);
+}
+
+/** vmFrom for the reads of an instance's configs: a deleted one too under `vm-delete-keeps-configs`. */
+export function vmOrRemoved(ctx: Ctx, need: Need): VmRecord {
+  const gone = ctx.faults.has("vm-delete-keeps-configs")
+    ? removedVms.get(ctx.account)?.get(intParam(ctx, "vmId"))
+    : undefined;
+  return gone ?? vmFrom(ctx, need);
+}
+
+/**
+ * The config or disk named by the path parameter, among the instance's own; while `fault` is on,
+ * among every instance of the account (a child found whatever parent the path names).
+ */
+export function childOf<K extends "configs" | "disks">(
+  ctx: Ctx,
+  vm: VmRecord,
+  of: K,
+  param: string,
+  fault: string,
+): VmInternal[K] extends Map<number, infer T> ? T : never {
+  const id = intParam(ctx, param);
+  const parents = ctx.faults.has(fault) ? [vm, ...ctx.account.vms.values()] : [vm];
+  for (const p of parents) {
+    const c = inner(p)[of].get(id);
+    if (c) return c as never;
+  }
+  throw notFound();
+}
+
 export function touch(ctx: { state: State }, rec: { updated: string }) {
   rec.updated = ctx.state.iso();
 }

@@ -1,10 +1,11 @@
 // Configuration profiles: list, create, view, update, delete.
-import { EMPTY, notFound, ok } from "../../http.ts";
+import { EMPTY, ok } from "../../http.ts";
 import { paginate } from "../../paginate.ts";
-import { intParam, type Ctx, type Router } from "../../router.ts";
+import type { Ctx, Router } from "../../router.ts";
 import { Fields, loosen } from "../../validate.ts";
 import {
   attachVolumes,
+  childOf,
   devices,
   emitVm,
   FULLVIRT_OFF,
@@ -13,6 +14,7 @@ import {
   isKernel,
   SLOTS,
   vmFrom,
+  vmOrRemoved,
   type Config,
   type VmRecord,
 } from "./common.ts";
@@ -28,9 +30,7 @@ const HELPERS = [
 ] as const;
 
 export function configOf(ctx: Ctx, vm: VmRecord): Config {
-  const c = inner(vm).configs.get(intParam(ctx, "configId"));
-  if (!c) throw notFound();
-  return c;
+  return childOf(ctx, vm, "configs", "configId", "vm-config-any-instance");
 }
 
 function configEvent(ctx: Ctx, vm: VmRecord, c: Config, action: string) {
@@ -107,7 +107,7 @@ function read(ctx: Ctx, vm: VmRecord, existing?: Config): Partial<Config> {
 
 export function registerConfigs(r: Router) {
   r.get("/v4/vm/instances/{vmId}/configs", "vms:read_only", (ctx) =>
-    paginate(ctx, [...inner(vmFrom(ctx, "read_only")).configs.values()]),
+    paginate(ctx, [...inner(vmOrRemoved(ctx, "read_only")).configs.values()]),
   );
 
   r.post("/v4/vm/instances/{vmId}/configs", "vms:read_write", (ctx) => {
@@ -125,7 +125,7 @@ export function registerConfigs(r: Router) {
   });
 
   r.get("/v4/vm/instances/{vmId}/configs/{configId}", "vms:read_only", (ctx) =>
-    ok(configOf(ctx, vmFrom(ctx, "read_only"))),
+    ok(configOf(ctx, vmOrRemoved(ctx, "read_only"))),
   );
 
   r.put("/v4/vm/instances/{vmId}/configs/{configId}", "vms:read_write", (ctx) => {

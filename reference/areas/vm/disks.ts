@@ -1,12 +1,13 @@
 // Disks: list, create, view, update (delete, resize and clone of disks are not shown).
-import { notFound, ok } from "../../http.ts";
+import { ok } from "../../http.ts";
 import { paginate } from "../../paginate.ts";
-import { intParam, type Ctx, type Router } from "../../router.ts";
+import type { Ctx, Router } from "../../router.ts";
 import { Fields } from "../../validate.ts";
 import { findImage, findType } from "../../data.ts";
 import { findRecipe } from "../recipes.ts";
 import {
   authorizedUsers,
+  childOf,
   diskUsage,
   emitVm,
   inner,
@@ -20,9 +21,7 @@ import { newDisk, startJob, workOf } from "./lifecycle.ts";
 const FILESYSTEMS = ["raw", "swap", "ext3", "ext4", "initrd"];
 
 function diskOf(ctx: Ctx, vm: VmRecord): Disk {
-  const d = inner(vm).disks.get(intParam(ctx, "diskId"));
-  if (!d) throw notFound();
-  return d;
+  return childOf(ctx, vm, "disks", "diskId", "vm-disk-any-instance");
 }
 
 const diskEntity = (vm: VmRecord, d: Disk) => ({

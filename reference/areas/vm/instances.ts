@@ -19,6 +19,7 @@ import {
   emitVm,
   emptyDevices,
   inner,
+  keepRemoved,
   instanceLabel,
   interfaces,
   permits,
@@ -276,7 +277,8 @@ function remove(ctx: Ctx) {
   const vm = vmFrom(ctx, "read_write");
   const i = inner(vm);
   i.disks.clear();
-  i.configs.clear();
+  if (!ctx.faults.has("vm-delete-keeps-configs")) i.configs.clear();
+  keepRemoved(ctx, vm);
   i.backups.clear();
   ctx.account.vms.delete(vm.id);
   for (const u of ctx.account.users.values()) u.grants.vms.delete(vm.id);
