@@ -14,7 +14,7 @@
 import fc from "fast-check";
 import { describe } from "vitest";
 import type { CheckContext } from "../../harness/check.ts";
-import { check } from "../../harness/check.ts";
+import { check, type CheckDecl } from "../../harness/check.ts";
 import { fuzz } from "../../harness/fuzz.ts";
 import { expectError, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
 import type { ApiResponse } from "../../harness/client.ts";
@@ -31,7 +31,9 @@ import {
   type ViolationCase,
 } from "../../generators/index.ts";
 import { RULES, type Setup } from "../../generators/rules.ts";
-import { TIES, type Need } from "../../generators/ties.ts";
+import { LEFT_OUT, TIES, type Need } from "../../generators/ties.ts";
+import { loadRequirements } from "../../harness/catalog.ts";
+import { kindOfOperation } from "../../spec/kinds.ts";
 import { credential } from "../shared/factories.ts";
 
 /** What a check made first: path parameters and the members that name it. */
@@ -368,37 +370,56 @@ export function statelessProperties(name: string, targets: Target[]): void {
 
       for (const rule of TIES[t.op] ?? []) {
         const title = `${t.op}: a request breaking one rule between members is refused (${rule.says})`;
-        check(
-          { id: [rule.id, "CONV-ERR-1"], op: t.op, effect, area, kind: "fuzz", timeout: TIMEOUT },
-          title,
-          async (ctx) => {
-            const g = generatorsFor(t.op, await targetValues(ctx));
-            const r =
-              g.rules.find((x) => x.says === rule.says) ??
-              ctx.skip(`${t.op}: no valid request could be turned to break "${rule.says}" alone`);
-            const once = await setupOnce(ctx);
-            const needed = await made(ctx, r.needs, once);
-            await withTeardown(ctx, t, once, () =>
-              fuzz(ctx, title, r.cases, async (request) => {
-                const m = { ...needed, ...(await setupCase(ctx, once)) };
-                // every member bound to the check's resources, the broken rule's too
-                const res = await send(ctx, t, request, m);
-                const field = r.names?.(request.body);
-                try {
-                  if (field) expectErrorNamingField(res, field);
-                  else expectError(res);
-                } catch (e) {
-                  if (e instanceof TargetFailure)
-                    throw new TargetFailure(`breaks ${rule.id} (${rule.says}): ${e.message}`);
-                  throw e;
-                }
-              }),
-            );
-          },
-        );
+        check(ruleDecl(t.op, rule.id, effect, area), title, async (ctx) => {
+          const g = generatorsFor(t.op, await targetValues(ctx));
+          const r =
+            g.rules.find((x) => x.says === rule.says) ??
+            ctx.skip(`${t.op}: no valid request could be turned to break "${rule.says}" alone`);
+          const once = await setupOnce(ctx);
+          const needed = await made(ctx, r.needs, once);
+          await withTeardown(ctx, t, once, () =>
+            fuzz(ctx, title, r.cases, async (request) => {
+              const m = { ...needed, ...(await setupCase(ctx, once)) };
+              // every member bound to the check's resources, the broken rule's too
+              const res = await send(ctx, t, request, m);
+              const field = r.names?.(request.body);
+              try {
+                if (field) expectErrorNamingField(res, field);
+                else expectError(res);
+              } catch (e) {
+                if (e instanceof TargetFailure)
+                  throw new TargetFailure(`breaks ${rule.id} (${rule.says}): ${e.message}`);
+                throw e;
+              }
+            }),
+          );
+        });
       }
+      for (const rule of LEFT_OUT.filter((x) => x.op === t.op))
+        check(
+          ruleDecl(t.op, rule.id, effect, area),
+          `${t.op}: a request breaking one rule between members is refused (${rule.says})`,
+          async (ctx) => ctx.skip(`no request breaks "${rule.says}" alone: ${rule.why}`),
+        );
     }
   });
+}
+
+/**
+ * A rule's property: the invariant (CONV-RULES-1) first, for the report's kind × invariant matrix,
+ * then the rule's own requirement, whose level it takes (MUST only where the material states a refusal).
+ */
+function ruleDecl(op: OperationId, id: string, effect: SideEffect, area: Area): CheckDecl {
+  return {
+    id: ["CONV-RULES-1", id, "CONV-ERR-1"],
+    level: loadRequirements().catalog?.get(id)?.level,
+    op,
+    effect,
+    area,
+    kind: "fuzz",
+    resource: kindOfOperation(op)?.kind,
+    timeout: TIMEOUT,
+  };
 }
 
 async function withTeardown(

@@ -47,6 +47,8 @@ export interface Bucket {
   account: Account;
   objects: Map<string, StoredObject>;
   bytes: number;
+  /** deletions the record's counts missed (fault os-bucket-count-stale-on-delete) */
+  missed?: { objects: number; bytes: number };
   /** object names in order, rebuilt on the first list after a change */
   sorted: string[] | null;
   /** the certificate and private key, stored encrypted (never returned) */
@@ -96,8 +98,8 @@ export function bucketJson(b: Bucket) {
     created: b.created,
     hostname: b.hostname,
     label: b.label,
-    objects: b.objects.size,
-    size: b.bytes,
+    objects: b.objects.size + (b.missed?.objects ?? 0),
+    size: b.bytes + (b.missed?.bytes ?? 0),
     acl: b.acl,
     cors_enabled: b.cors_enabled,
   };
