@@ -73,13 +73,6 @@ function serve(ctx: Ctx): Reply {
     };
   }
   if (used === "DELETE") {
-    const gone = b.objects.get(name);
-    if (gone && ctx.faults.has("os-bucket-count-stale-on-delete")) {
-      b.missed = {
-        objects: (b.missed?.objects ?? 0) + 1,
-        bytes: (b.missed?.bytes ?? 0) + gone.size,
-      };
-    }
     deleteObject(b, name);
     return { status: 204, raw: Buffer.alloc(0), contentType: "text/plain", headers: cors };
   }

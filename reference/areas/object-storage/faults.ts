@@ -120,10 +120,4 @@ export const OS_FAULTS: FaultSpec[] = [
     requirement: "FIELD.createKey.bucket_access.permissions",
     description: "a bucket_access entry without permissions is taken as read_only",
   },
-  {
-    name: "os-bucket-count-stale-on-delete",
-    requirement: "CONV-CALC-2",
-    description:
-      "an object deleted through the data plane stays counted in its bucket's objects and size",
-  },
 ];
