@@ -13,9 +13,19 @@ export interface PlannedCheck {
   meta?: CheckMeta;
 }
 
+/**
+ * The suite folders a run reads: one per selected area, the invariants written once over every kind
+ * and the fuzz suite (checks of both skip unselected areas themselves).
+ */
+export const suiteFilters = (areas: readonly string[]): string[] => [
+  ...areas.map((a) => `suites/${a}/`),
+  "suites/invariants/",
+  "suites/fuzz/",
+];
+
 export async function plan(
   config: Config,
-  filters = [...config.areas.map((a) => `suites/${a}/`), "suites/fuzz/"],
+  filters = suiteFilters(config.areas),
 ): Promise<PlannedCheck[]> {
   const vitest = await createVitest(
     "test",

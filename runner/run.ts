@@ -9,6 +9,7 @@ import { Client } from "../harness/client.ts";
 import { buildWorld } from "../harness/world.ts";
 import { describeEntry, Ledger } from "../harness/ledger.ts";
 import { replayLedger } from "./sweep.ts";
+import { suiteFilters } from "./plan.ts";
 import { CONFORMANCE_PROJECTS } from "../harness/states.ts";
 import type { ConformanceReporter, LeftOnTarget } from "../reporter/index.ts";
 
@@ -166,8 +167,8 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
     // the suites read this with inject("plumbline") (harness/world.ts)
     vitest.provide("plumbline", config);
     let failedToRun = false;
-    // the fuzz suite runs too, at the small default budget (its checks skip unselected areas themselves)
-    const filters = opts.filters ?? [...config.areas.map((a) => `suites/${a}/`), "suites/fuzz/"];
+    // the invariants and the fuzz suite (at its small default budget) run too
+    const filters = opts.filters ?? suiteFilters(config.areas);
     // stopped while vitest was still starting up: no check is started at all
     const started = stopper.reason
       ? Promise.resolve()

@@ -171,6 +171,7 @@ describe("invariants/collections", () => {
         id: ["CONV-COLL-6", "CONV-COLL-3", "CONV-COLL-4"],
         op,
         effect: f?.effect ?? "read-only",
+        area: m.area,
         resource: m.name,
         timeout: 60_000,
       },
