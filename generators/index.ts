@@ -17,6 +17,7 @@ import {
 } from "./schema.ts";
 import { triedSites } from "./policy.ts";
 import { RULES, type TargetValues } from "./rules.ts";
+import { TIES, type Need, type Tie } from "./ties.ts";
 
 export type { TargetValues } from "./rules.ts";
 
@@ -48,6 +49,20 @@ export interface ViolationCase {
   breaks: string;
 }
 
+/** A rule between members (ties.ts) and requests breaking it and nothing else. */
+export interface RuleBreak {
+  /** the requirement of spec/requirements.yaml the rule is */
+  id: string;
+  /** the material's words */
+  says: string;
+  /** the member the refusal names, where the requirement says which */
+  names?(body: any): string | undefined;
+  /** what the check makes first: the broken request names it (placeholders `bind` replaces) */
+  needs: Need[];
+  /** valid requests turned into ones breaking this rule only (every other rule kept) */
+  cases: fc.Arbitrary<RequestParts>;
+}
+
 export interface SiteInfo {
   in: Part;
   path: string;
@@ -68,10 +83,14 @@ export interface OperationGenerators {
   /** one arbitrary per site, in site order: a property tries each once before drawing at random */
   eachBoundary: fc.Arbitrary<BoundaryCase>[];
   eachViolation: fc.Arbitrary<ViolationCase>[];
-  /** sites dropped because no value could be made for them (a cross-field rule forbids every one) */
+  /** the operation's rules between members a request can break alone (ties.ts) */
+  rules: RuleBreak[];
+  /** sites dropped because no value could be made for them (a cross-field rule forbids every one); a rule no valid request could be turned to break, as keyword "rule" */
   infeasible: SiteInfo[];
   /** every error of a part's value against the spec's schema (allErrors), for self-tests */
   errors(part: Part, value: unknown): ValidationError[];
+  /** the same against the schema with its rules between members (if/then, not, dependentRequired, anyOf of required) taken out */
+  memberErrors(part: Part, value: unknown): ValidationError[];
 }
 
 export interface ValidationError {
@@ -219,7 +238,9 @@ export function generatorsFor(
   const cacheKey = `${operationId}:${JSON.stringify(target)}`;
   const hit = cache.get(cacheKey);
   if (hit) return hit;
-  const { parts, errors, sites, allowed, valid } = assemble(operationId, target, true);
+  const { parts, errors, sites, allowed, valid, ties } = assemble(operationId, target, true);
+  const doc = loadOpenApi() as any;
+  const v = requestValidator();
   const infeasible: SiteInfo[] = [];
   const reachable = reachableIn(valid, allowed, infeasible);
   const boundarySites = sites.filter((s) => s.kind === "boundary").filter(reachable);
@@ -252,6 +273,13 @@ export function generatorsFor(
       }),
     ),
   );
+  const ruleBreaks = ties
+    .map((tie) => ruleBreak(tie, ties, valid, target))
+    .filter((r): r is RuleBreak => {
+      if (r.cases) return true;
+      infeasible.push({ in: "body", path: r.id, keyword: "rule" });
+      return false;
+    });
   const out: OperationGenerators = {
     operationId,
     parts: parts.map((p) => p.part),
@@ -262,8 +290,15 @@ export function generatorsFor(
     violationSites: violationSites.map(siteInfo),
     eachBoundary,
     eachViolation,
+    rules: ruleBreaks,
     infeasible,
     errors,
+    memberErrors: (part, value) => {
+      const ps = parts.find((p) => p.part === part);
+      return ps
+        ? v.errors(`${operationId}:${part}:members`, withoutRules(ps.schema, doc), value)
+        : [];
+    },
   };
   cache.set(cacheKey, out);
   return out;
@@ -313,11 +348,13 @@ function assemble(operationId: string, target: TargetValues, withSites: boolean)
     validParts[ps.part] = made.valid;
     sites.push(...made.sites);
   }
-  const allowed = (req: RequestParts) => !rules.refuse?.(req, target);
+  const ties = TIES[operationId] ?? [];
+  const allowed = (req: RequestParts) =>
+    !rules.refuse?.(req, target) && ties.every((tie) => tie.holds(req.body, target));
   const valid = (
     fc.record(validParts as Record<string, fc.Arbitrary<unknown>>) as fc.Arbitrary<RequestParts>
   ).filter(allowed);
-  return { parts, errors, sites, allowed, valid };
+  return { parts, errors, sites, allowed, valid, ties };
 }
 
 /** One part's valid values and the sites of it a property tries (generators/policy.ts). */
@@ -389,6 +426,70 @@ function reachableIn(
     if (!ok) infeasible.push(siteInfo(site));
     return ok;
   };
+}
+
+/**
+ * A rule's broken requests: a valid request, turned by the rule's `break`, kept when it breaks this
+ * rule and keeps every other; a rule no draw of a few can break that way has no cases (infeasible).
+ */
+function ruleBreak(
+  tie: Tie,
+  all: Tie[],
+  valid: fc.Arbitrary<RequestParts>,
+  target: TargetValues,
+): RuleBreak & { cases?: fc.Arbitrary<RequestParts> } {
+  const only = (req: RequestParts) =>
+    !tie.holds(req.body, target) && all.every((o) => o === tie || o.holds(req.body, target));
+  const raw = fc
+    .tuple(valid, fc.nat())
+    .map(([req, k]) => ({ ...req, body: tie.break(structuredClone(req.body ?? {}), target, k) }));
+  const feasible = fc.sample(raw, { seed: 42, numRuns: 12 }).some(only);
+  return {
+    id: tie.id,
+    says: tie.says,
+    names: tie.names,
+    needs: tie.needs ?? [],
+    cases: (feasible ? raw.filter(only) : undefined) as fc.Arbitrary<RequestParts>,
+  };
+}
+
+const RULE_KEYWORDS = [
+  "if",
+  "then",
+  "else",
+  "not",
+  "dependentRequired",
+  "dependencies",
+  "contains",
+  "minContains",
+  "maxContains",
+];
+
+/** A schema with its $refs inlined and its rules between members taken out: what each member must be on its own. */
+function withoutRules(s: any, doc: any, depth = 0, names = false): any {
+  if (depth > 20 || s === null || typeof s !== "object") return s;
+  if (Array.isArray(s)) return s.map((x) => withoutRules(x, doc, depth + 1));
+  // a `properties` object's keys are member names, not keywords
+  if (names)
+    return Object.fromEntries(
+      Object.entries(s).map(([k, v]) => [k, withoutRules(v, doc, depth + 1)]),
+    );
+  if (typeof s.$ref === "string") {
+    const target = s.$ref
+      .replace(/^#\//, "")
+      .split("/")
+      .reduce((o: any, k: string) => o?.[k.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
+    const { $ref: _, ...rest } = s;
+    return withoutRules({ ...target, ...rest }, doc, depth + 1);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(s)) {
+    if (RULE_KEYWORDS.includes(k)) continue;
+    // "one of these members is required" is a rule between them, not a member's own constraint
+    if (k === "anyOf" && (v as any[]).every((b) => Object.keys(b).join() === "required")) continue;
+    out[k] = withoutRules(v, doc, depth + 1, k === "properties" || k === "patternProperties");
+  }
+  return out;
 }
 
 function siteInfo(s: SiteOf): SiteInfo {

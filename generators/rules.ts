@@ -2,12 +2,13 @@
 // material's words: values the target must recognise (regions, types, images, kernels: `not shown`,
 // so they come from the run's fixtures), members whose valid values are the check's own resources
 // (IDs, buckets: filled by `bind` from what the check's setup made), members left out of valid
-// values because no valid value can be made (and why), and prose rules between members.
-// Every rule narrows valid values only: violations still come from the schema alone.
+// values because no valid value can be made (and why), and prose rules that narrow valid values
+// (`refuse`). Rules between members, which requests also break one at a time, are in ties.ts.
 import fc from "fast-check";
 import type { Bounds, Hints } from "./schema.ts";
 import { expand, strongPassword, text, textOfLength } from "./schema.ts";
 import { realistic } from "./values.ts";
+import { NO_SUCH_ID, TAKEN_LABEL } from "./ties.ts";
 
 /** Values of the target the material leaves `not shown`: from the run's fixtures. */
 export interface TargetValues {
@@ -26,6 +27,12 @@ export interface Setup {
   diskId?: number;
   credentialId?: number;
   bucket?: { cluster: string; label: string };
+  /** a successful backup (instance create from a backup) */
+  backupId?: number;
+  /** a private recipe of the account, compatible with the fixture image */
+  recipeId?: number;
+  /** the label of a managed credential the check made (credential labels are unique) */
+  credentialLabel?: string;
 }
 
 export interface OperationRules {
@@ -103,26 +110,27 @@ const interfaces = fc
 
 /** A config's devices: the check's disk in sda, or nothing ("empty dictionary allowed"). */
 const devices = fc.constantFrom({}, { sda: { disk_id: 0 } }, { sda: { disk_id: 0 }, sdb: null });
+/** Every slot naming a disk names the check's own. */
 const bindDisk = (body: any, s: Setup) => {
   const d = body?.devices;
-  if (
-    d &&
-    typeof d === "object" &&
-    d.sda &&
-    typeof d.sda === "object" &&
-    Number.isInteger(d.sda.disk_id) &&
-    s.diskId !== undefined
-  )
-    d.sda = { disk_id: s.diskId };
+  if (d && typeof d === "object" && s.diskId !== undefined)
+    for (const [slot, v] of Object.entries(d))
+      if (v && typeof v === "object" && Number.isInteger((v as any).disk_id))
+        d[slot] = { disk_id: s.diskId };
   return body;
 };
 
-/** Replaces a placeholder integer (or integer array) member with the check's own ID. */
+/**
+ * Replaces a placeholder integer (or integer array) member with the check's own ID; an array keeps
+ * NO_SUCH_ID, the ID of nothing that a rule between members (ties.ts) sends beside the check's own.
+ */
 function bindInt(body: any, member: string, id: number | undefined): any {
   if (!body || typeof body !== "object" || id === undefined) return body;
   if (Number.isInteger(body[member])) body[member] = id;
-  else if (Array.isArray(body[member]) && body[member].every(Number.isInteger))
-    body[member] = body[member].length ? [id] : [];
+  else if (Array.isArray(body[member]) && body[member].every(Number.isInteger)) {
+    const kept = body[member].filter((x: number) => x === NO_SUCH_ID);
+    body[member] = body[member].length > kept.length ? [id, ...kept] : kept;
+  }
   return body;
 }
 
@@ -161,11 +169,6 @@ const configRules: OperationRules = {
       memory_limit: memory,
     },
   }),
-  // Configuration profile: sde..sdh unavailable in fullvirt mode
-  refuse: ({ body: b }) =>
-    b?.virt_mode === "fullvirt" && ["sde", "sdf", "sdg", "sdh"].some((k) => b.devices?.[k] != null)
-      ? "sde..sdh unavailable in fullvirt mode"
-      : undefined,
   bind: bindDisk,
 };
 
@@ -309,6 +312,8 @@ export const RULES: Record<string, OperationRules> = {
         swap_size: () => fc.integer({ min: 128, max: 512 }),
       },
     }),
+    // a rule broken on purpose (ties.ts) names the check's backup or recipe
+    bind: (b, s) => bindInt(bindInt(b, "backup_id", s.backupId), "recipe_id", s.recipeId),
   },
   updateInstance: {
     // alerts.cpu: "percent of one core times core count" (at most 100 on a one-core type);
@@ -334,11 +339,6 @@ export const RULES: Record<string, OperationRules> = {
         disks: () => fc.constantFrom([], [0]),
       },
     }),
-    // region and type are required for a new target
-    refuse: ({ body: b }) =>
-      b?.vm_id === undefined && (b?.region === undefined || b?.type === undefined)
-        ? "region and type are required for a new target"
-        : undefined,
     bind: (b, s) => bindInt(bindInt(b, "configs", s.configId), "disks", s.diskId),
   },
   bootInstance: { bind: (b, s) => bindInt(b, "config_id", s.configId) },
@@ -362,13 +362,7 @@ export const RULES: Record<string, OperationRules> = {
       ],
       override: { size: () => fc.integer({ min: 1, max: 1024 }) },
     }),
-    // Disk create rules: an empty disk (no image) requires label; from an image root_pass is required
-    refuse: ({ body: b }) =>
-      b?.image === undefined && b?.label === undefined
-        ? "an empty disk (no image) requires label"
-        : b?.image !== undefined && b?.root_pass === undefined
-          ? "from an image root_pass is required"
-          : undefined,
+    bind: (b, s) => bindInt(b, "recipe_id", s.recipeId),
   },
   rescueInstance: { hints: () => ({ override: { devices: () => devices } }), bind: bindDisk },
   resizeInstance: {
@@ -395,6 +389,11 @@ export const RULES: Record<string, OperationRules> = {
       ],
     }),
     bind: (b, s) => bindInt(b, "vm_id", s.vmId),
+  },
+  createManagedCredential: {
+    // MNG-CRED-2 broken on purpose (ties.ts): the label of the check's own credential
+    bind: (b, s) =>
+      b?.label === TAKEN_LABEL && s.credentialLabel ? { ...b, label: s.credentialLabel } : b,
   },
   createRecipe: recipe,
   updateRecipe: recipe,

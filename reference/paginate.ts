@@ -44,7 +44,15 @@ export function pageParams(ctx: Ctx): { page: number; size: number } {
   return { page, size };
 }
 
-export function paginate<T>(ctx: Ctx, items: T[]): Reply {
+/** Fault switches a list passes in: the count its envelope gets wrong. */
+export interface EnvelopeFaults {
+  /** `pages` one too many when results is an exact multiple of the page size */
+  pagesOffAtMultiple?: boolean;
+  /** `results` counts only the entries of the page answered */
+  resultsOfPage?: boolean;
+}
+
+export function paginate<T>(ctx: Ctx, items: T[], faults: EnvelopeFaults = {}): Reply {
   const { page: asked, size } = pageParams(ctx);
   // variant: every list but the tickets (whose order the material gives) in the other order
   if (ctx.variants.has("lists-reversed") && ctx.path.replace(/\/$/, "") !== "/v4/support/tickets")
@@ -52,11 +60,12 @@ export function paginate<T>(ctx: Ctx, items: T[]): Reply {
   const results = items.length;
   const pages = Math.max(1, Math.ceil(results / size));
   const page = ctx.variants.has("page-size-clamp") ? Math.min(asked, pages) : asked; // past the last: the last page
+  const data = items.slice((page - 1) * size, page * size);
   const body: Partial<Collection<T>> = {
-    data: items.slice((page - 1) * size, page * size),
+    data,
     page,
-    pages,
-    results,
+    pages: faults.pagesOffAtMultiple && results > 0 && results % size === 0 ? pages + 1 : pages,
+    results: faults.resultsOfPage ? data.length : results,
   };
   if (ctx.faults.has("envelope-no-pages")) delete body.pages;
   return { body };

@@ -436,6 +436,25 @@ describe("variants", () => {
     expect((await api("GET", "/v4/vm/kernels?page_size=1")).status).toBe(400);
   });
 
+  it("bucket-counts-lag: objects and size are the last hourly tally; the default counts at once", async () => {
+    const B = "/v4/object-storage/buckets/";
+    const counts = async (label: string) => {
+      const b = (await api("GET", `${B}us-east-1/${label}`)).body;
+      return [b.objects, b.size];
+    };
+    const fill = (bucket: string) =>
+      state("bucket-objects", { cluster: "us-east-1", bucket, count: 3, size: 10 });
+    await api("POST", B, { cluster: "us-east-1", label: "counts-now" });
+    await fill("counts-now");
+    expect(await counts("counts-now")).toEqual([3, 30]);
+    variant("bucket-counts-lag");
+    await api("POST", B, { cluster: "us-east-1", label: "counts-later" });
+    await fill("counts-later");
+    expect(await counts("counts-later")).toEqual([0, 0]);
+    await state("clock-advance", { seconds: 3600 });
+    expect(await counts("counts-later")).toEqual([3, 30]);
+  });
+
   it("field-paths-no-index: array items are named without their index", async () => {
     expect(
       fields(await api("PUT", "/v4/account", { active_promotions: [{ expire_dt: "x" }] })),

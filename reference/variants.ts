@@ -125,6 +125,12 @@ export const ALL_VARIANTS: VariantSpec[] = [
       "every collection but the tickets list comes in the reverse of this target's order (events, logins, invoices oldest first; instances, keys… newest first)",
   },
   {
+    name: "bucket-counts-lag",
+    description:
+      "a bucket's objects and size are tallied once an hour (the target's clock): a new bucket reads 0 and 0 until the next tally",
+    shouldWarnings: ["CONV-CALC-2"],
+  },
+  {
     name: "page-size-free",
     description: "lists whose page_size bounds the material does not name take page_size 1..500",
   },

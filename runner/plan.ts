@@ -14,18 +14,18 @@ export interface PlannedCheck {
 }
 
 /**
- * The suite folders a run takes: one per selected area, and the two whose checks span areas and
- * skip the unselected ones themselves (the fuzz suite; the invariants every resource keeps).
+ * The suite folders a run reads: one per selected area, the invariants written once over every kind
+ * and the fuzz suite (checks of both skip unselected areas themselves).
  */
-export const suiteFilters = (config: Config): string[] => [
-  ...config.areas.map((a) => `suites/${a}/`),
-  "suites/fuzz/",
+export const suiteFilters = (areas: readonly string[]): string[] => [
+  ...areas.map((a) => `suites/${a}/`),
   "suites/invariants/",
+  "suites/fuzz/",
 ];
 
 export async function plan(
   config: Config,
-  filters = suiteFilters(config),
+  filters = suiteFilters(config.areas),
 ): Promise<PlannedCheck[]> {
   const vitest = await createVitest(
     "test",

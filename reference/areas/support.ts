@@ -275,7 +275,9 @@ function register(r: Router) {
   r.get("/v4/support/tickets/{ticketId}/replies", R, (ctx) => {
     const t = ticket(ctx);
     const all = [...ticketsOf(ctx.state, ctx.account).values()].flatMap((x) => x.replies);
-    return paginate(ctx, ctx.faults.has("support-replies-any-ticket") ? all : t.replies);
+    return paginate(ctx, ctx.faults.has("support-replies-any-ticket") ? all : t.replies, {
+      pagesOffAtMultiple: ctx.faults.has("support-replies-pages-off-at-multiple"),
+    });
   });
   r.post("/v4/support/tickets/{ticketId}/replies", W, replyToTicket);
 }
@@ -324,6 +326,12 @@ export const supportArea: Area = {
       requirement: "FIELD.openTicket.vm_id",
       description:
         "an ID attribute that is not an integer is ignored (the ticket opens without it)",
+    },
+    {
+      name: "support-replies-pages-off-at-multiple",
+      requirement: "CONV-COLL-3",
+      description:
+        "the replies list reports one page too many when its results are an exact multiple of page_size",
     },
   ],
   states: {

@@ -301,6 +301,17 @@ export const vmFaults: FaultSpec[] = [
     requirement: "FIELD.cloneInstance.configs",
     description: "clone ignores configs or disks that are not arrays (as if absent)",
   },
+  {
+    name: "vm-configs-pages-off-at-multiple",
+    requirement: "CONV-COLL-3",
+    description:
+      "the configs list reports one page too many when its results are an exact multiple of page_size",
+  },
+  {
+    name: "vm-disks-results-page-only",
+    requirement: "CONV-COLL-3",
+    description: "the disks list's results counts only the entries of the page answered",
+  },
 ];
 
 /** Domains, volumes and NodeBalancers of an account, with the material's shown fields. */

@@ -1,15 +1,20 @@
-// Stateless properties, two per operation that takes parameters or a body (generators/):
+// Stateless properties, two per operation that takes parameters or a body (generators/), and one
+// per rule between members of the operation (generators/ties.ts):
 //   valid   — a valid or boundary request is accepted (2xx, never a 5xx) and its answer matches the
 //             spec's schema; where the material shows the record, it reads back as sent;
 //   invalid — a request breaking exactly one stated constraint is refused with the Error body, and a
 //             body member's error names the member (Errors 2: "a field-level validation failure
-//             names the field").
+//             names the field");
+//   rule    — a request breaking exactly one rule between members (one required when another is
+//             given, members that exclude each other, a value that must match another resource) is
+//             refused with the Error body, naming the member where the rule's requirement says which;
+//             the check carries that requirement (its level is the catalog's).
 // Resource IDs in paths and members naming the check's own resources come from `setup` (through
 // `fresh`, so everything is ledgered and removed); what a case creates is removed after the case.
 import fc from "fast-check";
 import { describe } from "vitest";
 import type { CheckContext } from "../../harness/check.ts";
-import { check } from "../../harness/check.ts";
+import { check, type CheckDecl } from "../../harness/check.ts";
 import { fuzz } from "../../harness/fuzz.ts";
 import { expectError, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
 import type { ApiResponse } from "../../harness/client.ts";
@@ -26,6 +31,10 @@ import {
 } from "../../generators/index.ts";
 import { RULES, type Setup } from "../../generators/rules.ts";
 import { targetValues } from "../shared/requests.ts";
+import { LEFT_OUT, TIES, type Need } from "../../generators/ties.ts";
+import { loadRequirements } from "../../harness/catalog.ts";
+import { kindOfOperation } from "../../spec/kinds.ts";
+import { credential } from "../shared/factories.ts";
 
 /** What a check made first: path parameters and the members that name it. */
 export interface Made extends Setup {
@@ -200,7 +209,27 @@ async function send(
   return ctx.fresh.attempt(t.creates, t.op, { ...opts, label, parent: made.path });
 }
 
-/** One describe per table: for each operation, the valid property and the single-violation property. */
+/** What a rule broken on purpose names (ties.ts `needs`), made when the target's setup has not. */
+const NEEDS: Record<Need, (ctx: CheckContext) => Promise<Partial<Made>>> = {
+  vmId: async (c) => ({ vmId: (await c.fresh.emptyInstance()).id }),
+  // Create rule 4: a successful backup, of an instance in the fixture region (the request's)
+  backupId: async (c) => {
+    const vm = await c.fresh.emptyInstance();
+    const { backupId } = await c.states.require("successful-backup", { vmId: vm.id });
+    return { backupId: Number(backupId) };
+  },
+  // a private recipe of the account whose images hold the fixture image (fresh.recipe)
+  recipeId: async (c) => ({ recipeId: Number((await c.fresh.recipe()).id) }),
+  credentialLabel: async (c) => ({ credentialLabel: String((await credential(c)).label) }),
+};
+
+async function made(ctx: CheckContext, needs: Need[], have: Made): Promise<Partial<Made>> {
+  const out: Partial<Made> = {};
+  for (const n of needs) if (have[n] === undefined) Object.assign(out, await NEEDS[n](ctx));
+  return out;
+}
+
+/** One describe per table: for each operation, the valid property, the single-violation property and one property per rule between members. */
 export function statelessProperties(name: string, targets: Target[]): void {
   describe(`fuzz/${name}`, () => {
     for (const t of targets) {
@@ -313,8 +342,59 @@ export function statelessProperties(name: string, targets: Target[]): void {
           },
         );
       }
+
+      for (const rule of TIES[t.op] ?? []) {
+        const title = `${t.op}: a request breaking one rule between members is refused (${rule.says})`;
+        check(ruleDecl(t.op, rule.id, effect, area), title, async (ctx) => {
+          const g = generatorsFor(t.op, await targetValues(ctx));
+          const r =
+            g.rules.find((x) => x.says === rule.says) ??
+            ctx.skip(`${t.op}: no valid request could be turned to break "${rule.says}" alone`);
+          const once = await setupOnce(ctx);
+          const needed = await made(ctx, r.needs, once);
+          await withTeardown(ctx, t, once, () =>
+            fuzz(ctx, title, r.cases, async (request) => {
+              const m = { ...needed, ...(await setupCase(ctx, once)) };
+              // every member bound to the check's resources, the broken rule's too
+              const res = await send(ctx, t, request, m);
+              const field = r.names?.(request.body);
+              try {
+                if (field) expectErrorNamingField(res, field);
+                else expectError(res);
+              } catch (e) {
+                if (e instanceof TargetFailure)
+                  throw new TargetFailure(`breaks ${rule.id} (${rule.says}): ${e.message}`);
+                throw e;
+              }
+            }),
+          );
+        });
+      }
+      for (const rule of LEFT_OUT.filter((x) => x.op === t.op))
+        check(
+          ruleDecl(t.op, rule.id, effect, area),
+          `${t.op}: a request breaking one rule between members is refused (${rule.says})`,
+          async (ctx) => ctx.skip(`no request breaks "${rule.says}" alone: ${rule.why}`),
+        );
     }
   });
+}
+
+/**
+ * A rule's property: the invariant (CONV-RULES-1) first, for the report's kind × invariant matrix,
+ * then the rule's own requirement, whose level it takes (MUST only where the material states a refusal).
+ */
+function ruleDecl(op: OperationId, id: string, effect: SideEffect, area: Area): CheckDecl {
+  return {
+    id: ["CONV-RULES-1", id, "CONV-ERR-1"],
+    level: loadRequirements().catalog?.get(id)?.level,
+    op,
+    effect,
+    area,
+    kind: "fuzz",
+    resource: kindOfOperation(op)?.kind,
+    timeout: TIMEOUT,
+  };
 }
 
 async function withTeardown(

@@ -12,7 +12,16 @@ import {
   expectSuccess,
 } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { BUCKET_ACLS, bucketAs, clusters, empty, fill, forceRemove, recordAcl } from "./helpers.ts";
+import {
+  BUCKET_ACLS,
+  bucketAs,
+  clusters,
+  empty,
+  fill,
+  forceRemove,
+  listedNames,
+  recordAcl,
+} from "./helpers.ts";
 import { freshBucket } from "../shared/factories.ts";
 import { allPages } from "../shared/pages.ts";
 import { offContract } from "../../harness/ops.ts";
@@ -286,10 +295,11 @@ describe("object-storage/buckets", () => {
       await fill(c, path, 3);
       try {
         expectError(await c.ops.deleteBucket({ path: { ...path } }));
-        const b = expectSuccess(await c.ops.getBucket({ path: { ...path } }));
-        if (b.objects !== 3)
+        // its contents list, not the record's `objects`: when that count updates is not shown (CONV-CALC-2)
+        const held = await listedNames(c, path);
+        if (held.length !== 3)
           throw new TargetFailure(
-            `after the refused remove the bucket holds ${b.objects} objects; it held 3`,
+            `after the refused remove the bucket's contents list holds ${held.length} objects; it held 3`,
           );
       } finally {
         await empty(c, path);
@@ -318,10 +328,12 @@ describe("object-storage/buckets", () => {
         }
         try {
           expectError(res);
-          const b = expectSuccess(await c.ops.getBucket({ path: { ...path } }));
-          if (b.objects !== count)
+          expectSuccess(await c.ops.getBucket({ path: { ...path } }));
+          // its contents list, not the record's `objects`: when that count updates is not shown (CONV-CALC-2)
+          const held = (await listedNames(c, path)).length;
+          if (held !== Math.min(count, 100))
             throw new TargetFailure(
-              `after the failed forced removal the bucket holds ${b.objects} objects; it held ${count}`,
+              `after the failed forced removal the first page of the bucket's contents holds ${held} objects; it held ${count}`,
             );
           c.observe(
             "OS-REMOVE-5",

@@ -73,4 +73,9 @@ export const ACCOUNT_FAULTS: FaultSpec[] = [
     requirement: "FIELD.updateAccount.country",
     description: "country accepts any two characters (`12`), not only letters",
   },
+  {
+    name: "account-invoice-total-without-tax",
+    requirement: "CONV-CALC-1",
+    description: "an invoice's total leaves its tax out (total equals subtotal) in list and view",
+  },
 ];

@@ -204,7 +204,7 @@ function createBucket(ctx: Ctx) {
   if (own) {
     if (ctx.faults.has("os-bucket-owned-create-error"))
       throw badRequest("A bucket with this label already exists in this cluster", "label");
-    return { ...ok(bucketJson(own)), fixedStatus: true }; // the material: "status 200 with that bucket"
+    return { ...ok(bucketOut(ctx, own)), fixedStatus: true }; // the material: "status 200 with that bucket"
   }
   checkNewLabel(ctx, label!, cluster!);
   const b: Bucket = {
@@ -225,15 +225,22 @@ function createBucket(ctx: Ctx) {
   os.buckets.set(key, b);
   const registry = labelRegistry(ctx.state);
   if (!registry.has(key)) registry.set(key, b);
-  return ok(bucketJson(b));
+  return ok(bucketOut(ctx, b));
 }
+
+/** The bucket as answered: counts of the last hourly tally under the variant bucket-counts-lag. */
+const bucketOut = (ctx: Ctx, b: Bucket) =>
+  bucketJson(b, ctx.variants.has("bucket-counts-lag") ? ctx.state.now().getTime() : undefined);
 
 function listClusterBuckets(ctx: Ctx) {
   if (!findCluster(ctx.params.clusterId)) throw notFound("Cluster not found");
   const list = [...osState(ctx.state, ctx.account).buckets.values()].filter(
     (b) => b.cluster === ctx.params.clusterId,
   );
-  return paginate(ctx, list.map(bucketJson));
+  return paginate(
+    ctx,
+    list.map((b) => bucketOut(ctx, b)),
+  );
 }
 
 /** Remove: a non-empty bucket only with `force`, and then at most 1000 objects. */
@@ -369,11 +376,14 @@ function viewCluster(ctx: Ctx) {
 
 export function registerBuckets(r: Router) {
   r.get("/v4/object-storage/buckets/", READ, (ctx) =>
-    paginate(ctx, [...osState(ctx.state, ctx.account).buckets.values()].map(bucketJson)),
+    paginate(
+      ctx,
+      [...osState(ctx.state, ctx.account).buckets.values()].map((b) => bucketOut(ctx, b)),
+    ),
   );
   r.post("/v4/object-storage/buckets/", WRITE, createBucket);
   r.get("/v4/object-storage/buckets/{clusterId}", READ, listClusterBuckets);
-  r.get(B, READ, (ctx) => ok(bucketJson(bucketOf(ctx))));
+  r.get(B, READ, (ctx) => ok(bucketOut(ctx, bucketOf(ctx))));
   r.delete(B, WRITE, deleteBucket);
   r.post(`${B}/access`, WRITE, updateAccess);
   r.put(`${B}/access`, WRITE, updateAccess);

@@ -47,6 +47,8 @@ export interface Bucket {
   account: Account;
   objects: Map<string, StoredObject>;
   bytes: number;
+  /** the counts the record shows under the variant bucket-counts-lag, and when they were taken */
+  tally?: { objects: number; bytes: number; at: number };
   /** object names in order, rebuilt on the first list after a change */
   sorted: string[] | null;
   /** the certificate and private key, stored encrypted (never returned) */
@@ -90,14 +92,21 @@ export function labelRegistry(state: State): Map<string, Bucket> {
   return state.globalArea("object-storage", () => new Map<string, Bucket>());
 }
 
-export function bucketJson(b: Bucket) {
+/** A tally of a bucket's counts lasts this long under the variant bucket-counts-lag. */
+const TALLY_MS = 3_600_000;
+
+/** The bucket record; with `tallyAt` (the target's clock, variant bucket-counts-lag) its counts are those of the last hourly tally. */
+export function bucketJson(b: Bucket, tallyAt?: number) {
+  if (tallyAt !== undefined && (!b.tally || tallyAt - b.tally.at >= TALLY_MS))
+    b.tally = { objects: b.objects.size, bytes: b.bytes, at: tallyAt };
+  const counts = tallyAt === undefined ? { objects: b.objects.size, bytes: b.bytes } : b.tally!;
   return {
     cluster: b.cluster,
     created: b.created,
     hostname: b.hostname,
     label: b.label,
-    objects: b.objects.size,
-    size: b.bytes,
+    objects: counts.objects,
+    size: counts.bytes,
     acl: b.acl,
     cors_enabled: b.cors_enabled,
   };

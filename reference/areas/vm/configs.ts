@@ -107,7 +107,9 @@ function read(ctx: Ctx, vm: VmRecord, existing?: Config): Partial<Config> {
 
 export function registerConfigs(r: Router) {
   r.get("/v4/vm/instances/{vmId}/configs", "vms:read_only", (ctx) =>
-    paginate(ctx, [...inner(vmOrRemoved(ctx, "read_only")).configs.values()]),
+    paginate(ctx, [...inner(vmOrRemoved(ctx, "read_only")).configs.values()], {
+      pagesOffAtMultiple: ctx.faults.has("vm-configs-pages-off-at-multiple"),
+    }),
   );
 
   r.post("/v4/vm/instances/{vmId}/configs", "vms:read_write", (ctx) => {

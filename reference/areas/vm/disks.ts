@@ -101,7 +101,9 @@ function update(ctx: Ctx) {
 
 export function registerDisks(r: Router) {
   r.get("/v4/vm/instances/{vmId}/disks", "vms:read_only", (ctx) =>
-    paginate(ctx, [...inner(vmFrom(ctx, "read_only")).disks.values()]),
+    paginate(ctx, [...inner(vmFrom(ctx, "read_only")).disks.values()], {
+      resultsOfPage: ctx.faults.has("vm-disks-results-page-only"),
+    }),
   );
   r.post("/v4/vm/instances/{vmId}/disks", "vms:read_write", create);
   r.get("/v4/vm/instances/{vmId}/disks/{diskId}", "vms:read_only", (ctx) =>
