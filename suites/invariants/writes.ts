@@ -274,8 +274,11 @@ export async function createLike(
     return { res, body };
   const record = res.body;
   const type = model.name as ResourceType;
+  // a kind fresh does not track (a backup) is addressed by its parents and the ID it answered
   const path =
-    type in RESOURCES ? RESOURCES[type].pathOf(record, base.parentPath) : { ...base.parentPath };
+    type in RESOURCES
+      ? RESOURCES[type].pathOf(record, base.parentPath)
+      : { ...base.parentPath, ...(model.idParam ? { [model.idParam]: record?.id } : {}) };
   const addressed = Object.values(path).every((v) => v !== undefined && v !== null && v !== "");
   if (!addressed && model.idParam) return { res, body };
   const matches =
