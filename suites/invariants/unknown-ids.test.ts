@@ -6,6 +6,15 @@
 // child's ID is tried under a real parent (made through the subjects) and with the parent unknown
 // too. A delete of an unknown ID may be an idempotent success: only CONV-ERR-5 (SHOULD, 404) asks
 // for the refusal, "changes nothing" stays a MUST.
+// Path parameters that are not only an object's name, decided per the material: year and month of
+// the statistics come from generators/ (valid ones: this is about the instance ID); a kernel ID is
+// the platform's ("Kernel view | kernelId string") and an unknown one is refused like any ID; a
+// cluster ID names a platform cluster: its view refuses an unknown one, while "Buckets in cluster
+// list" is a selection of the account's buckets and may answer empty; a tag label is carried by
+// objects ("objects carrying the tag"), so its list may answer empty and its delete is a delete; a
+// bucket name is unique within its cluster only, tried under a real cluster and an unknown one; an
+// entity transfer token is a uuid ("token uuid in path"); an event ID is an object's name for view
+// and mark read, but mark seen reads it as a bound (NOT_A_NAME).
 import { describe } from "vitest";
 import { check, type CheckContext } from "../../harness/check.ts";
 import { expectStatus } from "../../harness/expect.ts";
