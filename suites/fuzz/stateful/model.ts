@@ -15,7 +15,7 @@ import type { OperationId } from "../../../harness/operation-ids.ts";
 import { walkPages, type Walked } from "../../shared/pages.ts";
 import { containsValue } from "../../shared/records.ts";
 import { type KindName, resourceModel } from "../../../spec/kinds.ts";
-import { expectInvariants } from "../../invariants/oracles.ts";
+import { expectInvariants, Lists } from "../../invariants/oracles.ts";
 import type { Made } from "../../invariants/subjects.ts";
 
 /** The real side of a sequence: the check's context, what the sequence was set up with, and what ran so far. */
@@ -94,9 +94,11 @@ function thenInvariants<M extends object, R extends Real>(
     check: (m) => c.check(m),
     run: async (m, r) => {
       await c.run(m, r);
+      const lists = new Lists(); // each list walked once per step, for every object
       for (const h of holds) {
         const model = resourceModel().get(h.kind)!;
-        for (const made of h.objects(m, r)) await expectInvariants(r.ctx, model, made, h.volatile);
+        for (const made of h.objects(m, r))
+          await expectInvariants(r.ctx, model, made, h.volatile, lists);
       }
     },
     toString: () => c.toString(),
