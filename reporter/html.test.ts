@@ -163,6 +163,60 @@ describe("conformance.html", () => {
       await page.close();
     });
 
+    it("draws the resource kind × invariant grid: a tooltip on every cell, drill-down, filters", {
+      timeout: 60_000,
+    }, async (ctx) => {
+      need(BROWSER, ctx);
+      const inv = (resource: string, id: string, outcome: "pass" | "fail" | "skip") =>
+        check({
+          name: `invariants > [${id}] ${resource}: holds`,
+          requirementIds: [id],
+          resource,
+          outcome,
+          reason: outcome === "pass" ? undefined : `why ${resource}`,
+        });
+      const r = fixtureReport({
+        checks: [
+          inv("recipe", "ACC-VIEW-1", "pass"),
+          inv("config", "ACC-VIEW-1", "fail"),
+          inv("config", "ACC-UPD-2", "pass"),
+          inv("tag", "ACC-UPD-2", "skip"),
+        ],
+      });
+      const dir = mkdtempSync(join(tmpdir(), "plumbline-html-"));
+      writeFileSync(join(dir, "conformance.html"), renderHtml(r));
+      const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+      page.setDefaultTimeout(5000);
+      const problems: string[] = [];
+      page.on("pageerror", (e) => problems.push(e.message));
+      page.on("console", (m) => {
+        if (m.type() === "error") problems.push(m.text());
+      });
+      await page.goto(pathToFileURL(join(dir, "conformance.html")).href);
+      const rows = page.locator("#invariants tbody tr");
+      await expect.poll(() => rows.count()).toBe(3);
+      // the failing kind first; every cell, applicable or not, says what it is
+      expect(await rows.first().locator("code").textContent()).toBe("config");
+      const titles = await page
+        .locator("#invariants tbody td.cell")
+        .evaluateAll((tds) =>
+          tds.map(
+            (td) => td.getAttribute("title") ?? td.querySelector("button")?.getAttribute("title"),
+          ),
+        );
+      expect(titles.length).toBe(6);
+      expect(titles.every((t) => !!t)).toBe(true);
+      await rows.first().locator("button.fail").click();
+      expect(await page.locator("#detail-title").textContent()).toBe("config · ACC-VIEW-1");
+      expect(await page.locator("#detail").textContent()).toContain("why config");
+      await page.keyboard.press("Escape");
+      await page.selectOption("#f-outcome", "skip");
+      expect(await page.locator("#invariants button.skip").count()).toBe(1);
+      expect(await page.locator("#invariants button.fail").count()).toBe(0);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+
     it("shows a column group per target for a merged report of two targets", {
       timeout: 60_000,
     }, async (ctx) => {
