@@ -15,19 +15,26 @@ export function kindsWhere(applies: (m: ResourceModel) => boolean): ResourceMode
 const NO_SUBJECT: Partial<Record<KindName, string>> = {
   account:
     "the account is one per token, never made by a check: an update changes what every check running beside it reads (the account suite reads its writes back serially)",
-  backup:
-    "a snapshot is instance work on a deployed instance with disks (billable, asynchronous): no subject makes one yet",
 };
 
-/** How the skip of a kind no subject makes begins: on every target alike, never a variant's doing. */
-export const NO_SUBJECT_SKIP = "no subject makes the";
+/**
+ * How the skip of a cell no target can exercise begins (a kind no subject makes, an account-wide
+ * list no check owns, a rule no request breaks alone): the same on every target, so never a
+ * variant's doing (tests/false-alarm.test.ts and scripts/mutation.ts count it apart).
+ */
+export const EVERYWHERE_SKIP = "on every target:";
+
+/** Skips a cell no target can exercise, naming why. */
+export const skipEverywhere = (ctx: CheckContext, why: string): never =>
+  ctx.skip(`${EVERYWHERE_SKIP} ${why}`);
 
 /** The kind's subject, or a skip naming why there is none. */
 export function subjectFor(ctx: CheckContext, model: ResourceModel): Subject {
   const s = SUBJECTS[model.name];
   if (s) return s;
-  return ctx.skip(
-    `${NO_SUBJECT_SKIP} ${model.name} kind: ${NO_SUBJECT[model.name] ?? "none written in suites/invariants/subjects.ts"}`,
+  return skipEverywhere(
+    ctx,
+    `no subject makes the ${model.name} kind: ${NO_SUBJECT[model.name] ?? "none written in suites/invariants/subjects.ts"}`,
   );
 }
 
