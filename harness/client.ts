@@ -231,6 +231,9 @@ function sleep(ms: number): Promise<void> {
 }
 
 /** Retry-After in ms: seconds or an HTTP date; undefined when absent or unreadable. */
+/** Sends of one request on reused sockets the target had closed (the agent's pool, at most). */
+const MAX_RESENDS = 8;
+
 export function retryAfterMs(header: string | undefined, now = Date.now()): number | undefined {
   if (!header) return undefined;
   if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
@@ -404,7 +407,7 @@ export class Client {
     u: Destination,
     headers: Record<string, string>,
     payload: string | Buffer | undefined,
-    retried = false,
+    resent = 0,
   ): Promise<{ status: number; headers: Record<string, string>; body?: RawBody; error?: string }> {
     const limit = this.opts.maxBodyBytes;
     const timeoutMs = this.opts.requestTimeoutMs;
@@ -497,11 +500,12 @@ export class Client {
       }, timeoutMs);
       req.on("error", (e: NodeJS.ErrnoException) => {
         // a kept-alive socket the target closed while idle: the request never reached it, so
-        // sending it once more on a new connection is safe (Node's documented remedy)
-        if (!retried && req.reusedSocket && e.code === "ECONNRESET" && !settled) {
+        // sending it again is safe (Node's documented remedy); after a long idle spell every
+        // pooled socket may be closed, so it is sent again while the socket was a reused one
+        if (resent < MAX_RESENDS && req.reusedSocket && e.code === "ECONNRESET" && !settled) {
           settled = true;
           clearTimeout(timer);
-          resolve(this.exchange(method, u, headers, payload, true));
+          resolve(this.exchange(method, u, headers, payload, resent + 1));
           return;
         }
         reply.done({ status: 0, headers: {}, error: describeError(e, timeoutMs, url) });
