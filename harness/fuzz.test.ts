@@ -88,6 +88,20 @@ describe("fuzz", () => {
     expect(meta.fuzz![0].casesPerSecond).toBeGreaterThan(0);
   });
 
+  it("a case the time budget cuts off is no failure", async () => {
+    const { meta } = await run((c) =>
+      fuzz(
+        c,
+        "slow target",
+        fc.nat(),
+        async () => void (await new Promise((r) => setTimeout(r, 300))),
+        { timeBudgetMs: 50 },
+      ),
+    );
+    expect(meta.outcome).toBe("pass");
+    expect(meta.fuzz![0]).toMatchObject({ interrupted: true });
+  });
+
   it("a skip in a case ends the property as a skip, unshrunk", async () => {
     let calls = 0;
     const { meta } = await run((c) =>
