@@ -128,6 +128,21 @@ function statusDiff(
     return { ...d, legal: true, why: "success status: any 2xx where the material gives none" };
   if (is4xx(ea.status) && is4xx(eb.status))
     return { ...d, legal: true, why: "error status: any 4xx where the material gives none" };
+  // a delete of what is not there: refused (404, 410) or an idempotent success with no data, as the
+  // policy has it (spec/README.md: CONV-ERR-5's 404 is a SHOULD)
+  const gone = (x: Exchange) => x.status === 404 || x.status === 410;
+  const empty = (x: Exchange) =>
+    is2xx(x.status) &&
+    (x.responseBody === undefined ||
+      (typeof x.responseBody === "object" &&
+        x.responseBody !== null &&
+        Object.keys(x.responseBody).length === 0));
+  if (ea.method === "DELETE" && ((gone(ea) && empty(eb)) || (empty(ea) && gone(eb))))
+    return {
+      ...d,
+      legal: true,
+      why: "a delete of what is not there: refused or an idempotent success (CONV-ERR-5 is a SHOULD)",
+    };
   // both answers passed the check that asserts what the material fixes (a query bound refused or
   // clamped, an update body refused or taken): the check, not this module, is the judge
   if (bothPass)
