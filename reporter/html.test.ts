@@ -163,6 +163,19 @@ describe("conformance.html", () => {
       await page.close();
     });
 
+    /** conformance.html of `dir` in a new page, with its page errors and console errors collected. */
+    async function openReport(dir: string, viewport?: { width: number; height: number }) {
+      const page = await browser.newPage(viewport ? { viewport } : {});
+      page.setDefaultTimeout(5000);
+      const problems: string[] = [];
+      page.on("pageerror", (e) => problems.push(e.message));
+      page.on("console", (m) => {
+        if (m.type() === "error") problems.push(m.text());
+      });
+      await page.goto(pathToFileURL(join(dir, "conformance.html")).href);
+      return { page, problems };
+    }
+
     it("draws the resource kind × invariant grid: a tooltip on every cell, drill-down, filters", {
       timeout: 60_000,
     }, async (ctx) => {
@@ -185,14 +198,7 @@ describe("conformance.html", () => {
       });
       const dir = mkdtempSync(join(tmpdir(), "plumbline-html-"));
       writeFileSync(join(dir, "conformance.html"), renderHtml(r));
-      const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-      page.setDefaultTimeout(5000);
-      const problems: string[] = [];
-      page.on("pageerror", (e) => problems.push(e.message));
-      page.on("console", (m) => {
-        if (m.type() === "error") problems.push(m.text());
-      });
-      await page.goto(pathToFileURL(join(dir, "conformance.html")).href);
+      const { page, problems } = await openReport(dir, { width: 1600, height: 1000 });
       const rows = page.locator("#invariants tbody tr");
       await expect.poll(() => rows.count()).toBe(3);
       // the failing kind first; every cell, applicable or not, says what it is
@@ -244,14 +250,7 @@ describe("conformance.html", () => {
         return p;
       });
       mergeReports(files, dir);
-      const page = await browser.newPage();
-      page.setDefaultTimeout(5000);
-      const problems: string[] = [];
-      page.on("pageerror", (e) => problems.push(e.message));
-      page.on("console", (m) => {
-        if (m.type() === "error") problems.push(m.text());
-      });
-      await page.goto(pathToFileURL(join(dir, "conformance.html")).href);
+      const { page, problems } = await openReport(dir);
       expect(await page.locator("th.tgt-head").allTextContents()).toEqual(["alpha", "beta"]);
       const cells = page.locator('#matrix button[data-op="getAccount"][data-kind="happy"]');
       expect(
