@@ -1,10 +1,12 @@
 // A resource the check removes itself leaves the ledger; teardown does not remove it twice.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Fresh } from "./fresh.ts";
+import { removeEntries } from "./ledger.ts";
 import { json, serve, testWorld, type TestServer } from "./testing.ts";
 
 let server: TestServer;
 const calls: string[] = [];
+const CANCELLED = "5d1e8a0c-3b7a-4c55-8e0f-6f1b2c3d4e5f";
 
 beforeAll(async () => {
   server = await serve((req, res) => {
@@ -21,6 +23,13 @@ beforeAll(async () => {
       return json(res, 400, {
         errors: [{ field: null, reason: "public recipes cannot be deleted" }],
       });
+    // a transfer whose cancel the run sent but never read the answer of: cancelled already
+    if (req.method === "DELETE" && req.url === `/v4/account/entity-transfers/${CANCELLED}`)
+      return json(res, 409, { errors: [{ field: null, reason: "already cancelled" }] });
+    if (req.method === "GET" && req.url === `/v4/account/entity-transfers/${CANCELLED}`)
+      return json(res, 200, { token: CANCELLED, status: "cancelled" });
+    if (req.method === "POST" && req.url === "/v4/managed/contacts")
+      return json(res, 503, { errors: [{ field: null, reason: "busy" }] });
     if (req.method === "DELETE") return json(res, 200, {});
     return json(res, 404, { errors: [{ field: null, reason: "not found" }] });
   });
@@ -80,6 +89,38 @@ describe("creates a check sends itself", () => {
         reason: expect.stringMatching(/public recipe cannot be deleted/),
       }),
     ]);
+    w.client.close();
+  });
+});
+
+describe("a run stopped at any moment leaves a trace to clean up", () => {
+  it("a create the check sends itself is in the ledger, by its label, before the answer comes", async () => {
+    const w = testWorld(server.url);
+    const ops = new Fresh(w).watch(w.ops);
+    let seenBefore: unknown[] = [];
+    const sent = ops.createKey({ body: { label: "in-flight" } });
+    seenBefore = w.ledger.read().open.map((e) => e.label);
+    await sent;
+    expect(seenBefore).toEqual(["in-flight"]);
+    // a 5xx may have made it: the intent stays for the label search; a 4xx made nothing
+    await ops.createManagedContact({ body: { name: "maybe-made" } });
+    // no label to find it by: no intent, only the answer's ID once it comes
+    await ops.createKey({ body: { label: 5 as unknown as string } });
+    expect(w.ledger.read().open.map((e) => [e.label, e.path])).toEqual([
+      ["in-flight", { keyId: 7 }],
+      ["maybe-made", undefined],
+      ["k", { keyId: 7 }],
+    ]);
+    w.client.close();
+  });
+
+  it("a transfer found cancelled when cleanup cancels it counts as removed", async () => {
+    const w = testWorld(server.url);
+    const key = w.ledger.intent("entityTransfer");
+    w.ledger.created(key, "entityTransfer", { token: CANCELLED });
+    const removal = await removeEntries(w.ledger.read().open, w.ops, w.ledger);
+    expect(removal.failed).toEqual([]);
+    expect(w.ledger.read().open).toEqual([]);
     w.client.close();
   });
 });

@@ -341,38 +341,48 @@ export class Fresh {
   /**
    * A create a check sends itself (a validation check the target wrongly accepts, a resource made
    * outside fresh): a 2xx answer with an ID goes into the ledger like a fixture, so it is removed
-   * at the end too. Written after the answer only: refused creates, the common case, cost nothing.
+   * at the end too. A create that names a label leaves its intent first, so a run killed while the
+   * request is on the wire still leaves `sweep` the label to find it by; a refusal closes it.
    */
   private watchCreate(type: ResourceType, fn: LooseOpFn): LooseOpFn {
     return async (opts: CallOptions = {}) => {
-      const res = await fn(opts);
-      if (
-        res.status < 200 ||
-        res.status > 299 ||
-        !res.json ||
-        !res.body ||
-        typeof res.body !== "object" ||
-        Array.isArray(res.body)
-      )
-        return res;
       const kind = RESOURCES[type];
       const body = (
         typeof opts.body === "object" && opts.body !== null && !Buffer.isBuffer(opts.body)
           ? opts.body
           : {}
       ) as Record<string, unknown>;
-      const sentLabel = body.label ?? body.name;
-      const label =
-        typeof sentLabel === "string"
-          ? sentLabel
-          : typeof res.body.label === "string"
-            ? res.body.label
-            : undefined;
+      const sentLabel =
+        typeof (body.label ?? body.name) === "string" ? String(body.label ?? body.name) : undefined;
       const parent = kind.parentOf?.(opts.path ?? {}, body) ?? {};
+      const key =
+        sentLabel !== undefined ? this.w.ledger.intent(type, sentLabel, parent) : Ledger.key();
+      let res: ApiResponse;
+      try {
+        res = await fn(opts);
+      } catch (e) {
+        if (sentLabel !== undefined)
+          this.w.ledger.refused(key, `not sent: ${(e as Error).message}`);
+        throw e;
+      }
+      if (!isRecord(res)) {
+        // a refusal made nothing; a 5xx, a timeout or a garbage 2xx may have: the intent stays for
+        // the label search
+        if (sentLabel !== undefined)
+          if (res.status >= 400 && res.status < 500)
+            this.w.ledger.refused(key, `create answered ${res.status}`);
+          else this.w.ledger.leftover(key, `create answered ${res.status || res.error}`);
+        return res;
+      }
+      const label = sentLabel ?? (typeof res.body.label === "string" ? res.body.label : undefined);
       const path = kind.pathOf({ label, ...res.body }, parent);
-      if (!replayable(path)) return res; // no ID: the check itself judges the answer
-      // one line (no intent first): the create already happened
-      const entry: LedgerEntry = { key: Ledger.key(), type, label, path };
+      if (!replayable(path)) {
+        // no ID: the check itself judges the answer; the intent (if any) stays for the label search
+        if (sentLabel !== undefined)
+          this.w.ledger.leftover(key, `create answered ${res.status} without an ID`);
+        return res;
+      }
+      const entry: LedgerEntry = { key, type, label, path };
       this.w.ledger.created(entry.key, type, path, label);
       this.entries.push(entry);
       if (type === "recipe" && body.is_public === true) this.keep(entry);

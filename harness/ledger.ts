@@ -308,6 +308,11 @@ export async function removeEntries(
       res = await remove({ path: entry.path });
       if (kind.forced && res.status >= 400 && res.status < 500 && res.status !== 404)
         res = await remove({ path: entry.path, ...kind.forced });
+      if (kind.settled && res.status >= 400 && res.status < 500 && res.status !== 404) {
+        // e.g. a cancel the stopped run sent whose answer it never read: nothing left to cancel
+        const seen = await loose(ops)[kind.settled.view]({ path: entry.path });
+        if (seen.status >= 200 && seen.status < 300 && kind.settled.when(seen.body)) res = seen;
+      }
     } catch (e) {
       // the target stopped answering (breaker), or a path the operation cannot take
       const reason = `${kind.delete} ${JSON.stringify(entry.path)} not sent: ${(e as Error).message}`;

@@ -36,6 +36,9 @@ export interface ResourceKind {
   forced?: { query?: Record<string, boolean>; body?: Record<string, boolean> };
   /** what to say when there is no way to remove it */
   note?: string;
+  /** when the removal is refused: a view that tells whether there is nothing left to remove (a
+   * transfer cancelled or completed while the run stopped has no pending state to cancel) */
+  settled?: { view: OperationId; when(record: any): boolean };
 }
 
 export const RESOURCES: Record<ResourceType, ResourceKind> = {
@@ -45,6 +48,11 @@ export const RESOURCES: Record<ResourceType, ResourceKind> = {
     delete: "cancelEntityTransfer",
     rank: 0,
     pathOf: (b) => ({ token: b.token }),
+    // only a pending transfer can be cancelled; any other status has nothing left to undo
+    settled: {
+      view: "getEntityTransfer",
+      when: (r) => typeof r?.status === "string" && r.status !== "pending",
+    },
   },
   bucketSsl: {
     create: "uploadBucketSsl",
