@@ -6,7 +6,7 @@ import { paginate } from "../../paginate.ts";
 import { emitByCaller, intParam, type Ctx, type Router } from "../../router.ts";
 import { findRegion } from "../../data.ts";
 import { Fields } from "../../validate.ts";
-import { callerManaged, R, recordOf, W, type Managed, type Service } from "./common.ts";
+import { callerManaged, EITHER, R, recordOf, W, type Managed, type Service } from "./common.ts";
 
 function ipv4Private(ip: string): boolean {
   const p = ip.split(".").map(Number);
@@ -166,7 +166,7 @@ export function registerServices(r: Router) {
   );
   r.post("/v4/managed/services", W, createService);
   // service view: the scope sentence names neither; either account scope is accepted
-  r.get("/v4/managed/services/{serviceId}", R, (ctx) =>
+  r.get("/v4/managed/services/{serviceId}", EITHER, (ctx) =>
     ok(recordOf(callerManaged(ctx).services, ctx, "serviceId")),
   );
   r.put("/v4/managed/services/{serviceId}", W, (ctx) => {
