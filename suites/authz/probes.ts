@@ -3,12 +3,15 @@
 // makes the principal the only reason for a refusal (the unrestricted column proves the request is
 // served). Material: every Endpoints table (the requests' fields).
 import type { CheckContext } from "../../harness/check.ts";
+import type { ApiResponse } from "../../harness/client.ts";
 import type { SideEffect } from "../../harness/model.ts";
 import type { Column } from "../../harness/principals.ts";
 import { type KindName, resourceModel } from "../../spec/kinds.ts";
 import { type Made, SUBJECTS } from "../invariants/subjects.ts";
 import { CERTIFICATE, PRIVATE_KEY } from "../object-storage/helpers.ts";
 import { filePart } from "../support/helpers.ts";
+import { viewKernel } from "../shared/kernels.ts";
+import { allEvents } from "../shared/pages.ts";
 import { largerTypeFixture, regionFixture, typeFixture } from "../shared/fixtures.ts";
 
 /** What a cell acts on: a kind SUBJECTS makes, or a record the target already holds. */
@@ -28,6 +31,14 @@ export interface Probe {
    * object storage as a whole): only its refusals are sent here; the reason names where the rest is
    */
   onlyRefusals?: string;
+  /**
+   * the material lets the target refuse it for a while ("Resize preconditions: no running or queued
+   * actions", "Shutdown precondition: ..."): a cell that expects it served sends it again, within
+   * the wait timeout, while it is refused naming no field
+   */
+  settle?: boolean;
+  /** sends it another way than the plain operation call (a kernel ID the material lets travel two ways) */
+  call?(ctx: CheckContext, m: Made): Promise<ApiResponse>;
   /** columns that cannot be shown doing an operation they may do: the reason */
   notShown?: Partial<Record<Column, string>>;
 }
@@ -61,12 +72,10 @@ async function first(ctx: CheckContext, op: "listInvoices" | "listLogins" | "lis
 export const SETUPS = {
   async event(ctx: CheckContext): Promise<Made> {
     const vm = await SUBJECTS.instance!.make(ctx);
-    const ev = await ctx.waitFor("an event about the new instance", async () => {
-      const res = await ctx.ops.listEvents();
-      return (res.body?.data ?? []).find(
-        (e: any) => String(e?.entity?.id) === String(vm.path.vmId),
-      );
-    });
+    // every page: the list's order is not shown
+    const ev = await ctx.waitFor("an event about the new instance", async () =>
+      (await allEvents(ctx.ops)).find((e: any) => String(e?.entity?.id) === String(vm.path.vmId)),
+    );
     return made({ eventId: ev.id }, ev.id);
   },
   async invoice(ctx: CheckContext): Promise<Made> {
@@ -129,7 +138,10 @@ export const PROBES: Record<string, Probe> = {
   listClusters: w("none", "read-only"),
   getCluster: w("cluster", "read-only"),
   listKernels: w("none", "read-only"),
-  getKernel: w("kernel", "read-only"),
+  getKernel: {
+    ...w("kernel", "read-only"),
+    call: (ctx, m) => viewKernel(ctx, String(m.path.kernelId)),
+  },
   getOAuthClientThumbnail: w("thumbnail"),
   // account and billing
   getAccount: w("none", "read-only"),
@@ -251,10 +263,19 @@ export const PROBES: Record<string, Probe> = {
   cancelBackups: bill("instance"),
   enableBackups: bill("instance"),
   getBackup: bill("backup"),
-  restoreBackup: { ...bill("backup"), body: (_, m) => ({ vm_id: m.path.vmId, overwrite: true }) },
-  bootInstance: { ...bill("config"), body: (_, m) => ({ config_id: m.path.configId }) },
+  restoreBackup: {
+    ...bill("backup"),
+    settle: true,
+    body: (_, m) => ({ vm_id: m.path.vmId, overwrite: true }),
+  },
+  bootInstance: {
+    ...bill("config"),
+    settle: true,
+    body: (_, m) => ({ config_id: m.path.configId }),
+  },
   cloneInstance: {
     ...bill("instance"),
+    settle: true,
     body: (ctx) => ({
       region: regionFixture(ctx),
       type: typeFixture(ctx),
@@ -275,10 +296,15 @@ export const PROBES: Record<string, Probe> = {
     body: (ctx) => ({ label: label(ctx, "disk", 48), size: 1024 }),
   },
   getDisk: bill("disk"),
-  updateDisk: { ...bill("disk"), body: (ctx) => ({ label: label(ctx, "disk2", 48) }) },
-  rescueInstance: { ...bill("instance"), body: () => ({ devices: {} }) },
-  resizeInstance: { ...bill("instance"), body: (ctx) => ({ type: largerTypeFixture(ctx) }) },
-  shutdownInstance: bill("instance"),
+  // the disk update body is not shown: the size the disk record shows
+  updateDisk: { ...bill("disk"), body: () => ({ size: 2048 }) },
+  rescueInstance: { ...bill("instance"), settle: true, body: () => ({ devices: {} }) },
+  resizeInstance: {
+    ...bill("instance"),
+    settle: true,
+    body: (ctx) => ({ type: largerTypeFixture(ctx) }),
+  },
+  shutdownInstance: { ...bill("instance"), settle: true },
   getInstanceStats: bill("instance"),
   getInstanceStatsByMonth: { ...bill("instance"), path: thisMonth },
   getInstanceTransfer: bill("instance"),
@@ -385,7 +411,18 @@ function thisMonth(): Record<string, number> {
 }
 
 /** Members that move on their own between two reads (never compared). */
-export const VOLATILE = new Set(["updated", "status", "last_decrypted", "closable", "seen"]);
+export const VOLATILE = new Set([
+  "updated",
+  "status",
+  "last_decrypted",
+  "closable",
+  "seen",
+  // an event's progress while its job runs
+  "percent_complete",
+  "duration",
+  "time_remaining",
+  "rate",
+]);
 
 /** The kind whose view reads the probe's object back (undefined: no view to read it by). */
 export function viewOf(on: Target): string | undefined {
