@@ -67,6 +67,12 @@ function scopeRequirement(op: string, catalogIds: Map<string, string[]>): string
   return [...catalogIds].find(([id, ops]) => /-SCOPE-\d+$/.test(id) && ops.includes(op))?.[0];
 }
 
+/** A scope refusal's requirements: the area's (ACCT-SCOPE-2...) and the general rule CONV-AUTH-11. */
+function scopeIds(op: string, catalogIds: Map<string, string[]>): string[] {
+  const id = scopeRequirement(op, catalogIds);
+  return id ? [id, "CONV-AUTH-11"] : ["CONV-AUTH-11"];
+}
+
 /** Operations that change something (the refused write must change nothing). */
 export const isWrite = (op: string): boolean => opScopes().get(op)?.method !== "GET";
 
@@ -140,13 +146,11 @@ export function expected(
       if (!scopesSeen().includes(scope)) return undefined; // events and maintenance have no read_write
       if (s.scopes.includes(scope)) return cell("allowed", ["CONV-AUTH-9"]);
       if (level === "read_write") return cell("info", ["CONV-AUTH-7"]); // does read_write imply read_only: not shown
-      const id = scopeRequirement(op, catalogIds) ?? "CONV-AUTH-11";
-      return cell("refused", [id], { id: "CONV-AUTH-5", statuses: REFUSED_STATUS.scope });
+      return cell("refused", scopeIds(op, catalogIds), { id: "CONV-AUTH-5", statuses: REFUSED_STATUS.scope });
     }
     case "token:other-area": {
       if (s.public) return op === "listRecipes" ? cell("info", ["RCP-SCOPE-3"]) : undefined;
-      const id = scopeRequirement(op, catalogIds) ?? "CONV-AUTH-11";
-      return cell("refused", [id], { id: "CONV-AUTH-5", statuses: REFUSED_STATUS.scope });
+      return cell("refused", scopeIds(op, catalogIds), { id: "CONV-AUTH-5", statuses: REFUSED_STATUS.scope });
     }
     case "restricted": {
       if (s.public) return undefined;
