@@ -166,8 +166,12 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
     // the suites read this with inject("plumbline") (harness/world.ts)
     vitest.provide("plumbline", config);
     let failedToRun = false;
-    // the fuzz suite runs too, at the small default budget (its checks skip unselected areas themselves)
-    const filters = opts.filters ?? [...config.areas.map((a) => `suites/${a}/`), "suites/fuzz/"];
+    // the fuzz suite and the authorization matrix run too (their checks skip unselected areas themselves)
+    const filters = opts.filters ?? [
+      ...config.areas.map((a) => `suites/${a}/`),
+      "suites/authz/",
+      "suites/fuzz/",
+    ];
     // stopped while vitest was still starting up: no check is started at all
     const started = stopper.reason
       ? Promise.resolve()
