@@ -26,6 +26,8 @@ export interface CheckDecl {
   area?: Area;
   /** the resource kind (spec/kinds.ts) a generic invariant ran on: the report's kind × invariant matrix */
   resource?: string;
+  /** the principal column (harness/principals.ts `COLUMNS`) an authorization cell ran as: the report's principal × operation matrix */
+  principal?: string;
   /** per-check timeout in ms (vitest's) */
   timeout?: number;
 }
@@ -79,6 +81,7 @@ export function declare(decl: CheckDecl, catalog: Map<string, Requirement> | und
     level: decl.level ?? req?.level ?? "MUST",
     sideEffect: decl.effect ?? "read-only",
     ...(decl.resource ? { resource: decl.resource } : {}),
+    ...(decl.principal ? { principal: decl.principal } : {}),
     exchanges: [],
     observations: [],
   };

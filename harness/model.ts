@@ -85,6 +85,8 @@ export interface CheckMeta {
   sideEffect: SideEffect;
   /** the resource kind (spec/kinds.ts) a generic invariant ran on */
   resource?: string;
+  /** the principal column an authorization cell ran as (with its first operation: the principal × operation matrix) */
+  principal?: string;
   /** the harness's own verdict when it knows better than vitest (skip with reason, error) */
   outcome?: Outcome;
   reason?: string;

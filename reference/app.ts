@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ApiError, badRequest, readBody, type Reply } from "./http.ts";
 import { authorize, makeCtx, Router } from "./router.ts";
-import { State, ALL_SCOPES } from "./state.ts";
+import { type Account, State, ALL_SCOPES } from "./state.ts";
 import { coreFaults, Faults, type FaultSpec } from "./faults.ts";
 import { Jobs, type JobMode } from "./jobs.ts";
 import { ALL_VARIANTS, Variants } from "./variants.ts";
@@ -131,12 +131,13 @@ export class App {
       baseUrl: this.baseUrl,
       principal,
     });
+    this.state.acting = principal?.user.account;
     let reply: Reply;
     try {
       reply = await found.route.handler(ctx);
     } catch (e) {
       const idempotent = this.variants.idempotentDelete(method, found.params, e);
-      if (!idempotent) throw e;
+      if (!idempotent) throw this.foreign403(e, found.params, principal?.user.account);
       reply = idempotent;
     }
     if (!path.startsWith("/__objects/"))
@@ -144,6 +145,27 @@ export class App {
     if (this.faults.has("empty-reply-null") && isEmptyObject(reply.body) && !reply.raw)
       return { ...reply, body: null };
     return reply;
+  }
+
+  /**
+   * The `foreign-403` variant: an ID another account owns answers 403 where this target answers 404
+   * (both keep the object's existence from a stranger; the material gives no status).
+   */
+  private foreign403(e: unknown, params: Record<string, string>, caller?: Account): unknown {
+    if (
+      !(e instanceof ApiError) ||
+      e.status !== 404 ||
+      !caller ||
+      !this.variants.has("foreign-403")
+    )
+      return e;
+    const foreign = Object.values(params).some((v) => {
+      const owner = /^\d{1,15}$/.test(v) ? this.state.owners.get(Number(v)) : undefined;
+      return owner !== undefined && owner !== caller;
+    });
+    return foreign
+      ? new ApiError(403, [{ field: null, reason: "You do not have access to this object" }])
+      : e;
   }
 
   /** The `seeded-records` variant: account A already holds records nobody in this run made, as a live account does. */

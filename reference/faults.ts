@@ -44,6 +44,11 @@ export const coreFaults: FaultSpec[] = [
     requirement: "VM-SCOPE-2",
     description: "a token with only vms:read_only may call instance write operations",
   },
+  ...["account", "events", "object-storage", "vms", "recipes"].map((area) => ({
+    name: `authz-scope-ignored-${area}`,
+    requirement: "CONV-AUTH-11",
+    description: `the ${area.replace("-", "_")} scopes are not checked: a token holding none of them is served by the area's operations`,
+  })),
   {
     name: "error-body-plain",
     requirement: "CONV-ERR-1",

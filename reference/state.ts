@@ -104,8 +104,15 @@ export class State {
   /** records shared across accounts (public recipes, bucket labels per cluster), by area */
   readonly global = new Map<string, unknown>();
 
+  /** the account of the request being handled: IDs issued meanwhile are its (variant foreign-403) */
+  acting?: Account;
+  /** which account each ID was issued for (while a request of that account was handled) */
+  readonly owners = new Map<number, Account>();
+
   id(): number {
-    return this.nextId++;
+    const id = this.nextId++;
+    if (this.acting) this.owners.set(id, this.acting);
+    return id;
   }
   now(): Date {
     return new Date(Date.now() + this.clockOffsetMs);

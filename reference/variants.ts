@@ -155,6 +155,11 @@ export const ALL_VARIANTS: VariantSpec[] = [
     shouldWarnings: ["CONV-ERR-5"],
   },
   {
+    name: "foreign-403",
+    description:
+      "an ID another account owns answers 403 (forbidden) instead of 404 (not found) for a view, update, delete or action naming it",
+  },
+  {
     name: "oauth-create-secret-redacted",
     description:
       "OAuth client create answers the redacted secret; the plaintext comes only from a reset",

@@ -30,6 +30,26 @@ export function renderDiffMarkdown(r: DiffReport): string {
   ];
   const differing = r.checks.filter((c) => c.differences.length);
   if (!differing.length) out.push("No difference.", "");
+  if (r.principals) {
+    out.push(
+      "## Authorization matrix: principal × operation cells that differ",
+      "",
+      r.principals.length
+        ? mdTable(
+            ["", "operation", "principal", "side a", "side b", "why"],
+            r.principals.map((d) => [
+              d.legal ? "legal" : "**not legal**",
+              mdCode(d.operation),
+              mdCode(d.principal),
+              mdText(d.a),
+              mdText(d.b),
+              mdText(d.why),
+            ]),
+          )
+        : "Every cell answers alike.",
+      "",
+    );
+  }
   for (const legal of [false, true]) {
     const group = differing.filter(
       (c) =>
@@ -90,6 +110,7 @@ export function renderDiffHtml(r: DiffReport): string {
 <h1>plumbline diff</h1>
 <div class="cols"><div><h3>side a</h3><p>${escapeHtml(side(r, "a"))}</p></div><div><h3>side b</h3><p>${escapeHtml(side(r, "b"))}</p></div></div>
 <p>seed ${escapeHtml(r.seed)}: ${escapeHtml(diffVerdict(r))}</p>
+${r.principals ? `<section><h2>Authorization matrix: principal × operation cells that differ</h2>${r.principals.length ? `<table><thead><tr><th></th><th>operation · principal</th><th>side a</th><th>side b</th><th>why</th></tr></thead><tbody>${r.principals.map((d) => `<tr class="${d.legal ? "legal" : "bad"}"><td>${d.legal ? "legal" : "not legal"}</td><td>${escapeHtml(d.operation)} · ${escapeHtml(d.principal)}</td><td><code>${escapeHtml(d.a)}</code></td><td><code>${escapeHtml(d.b)}</code></td><td>${escapeHtml(d.why)}</td></tr>`).join("")}</tbody></table>` : "<p>Every cell answers alike.</p>"}</section>` : ""}
 ${differing.length ? sections : "<p>No difference.</p>"}
 </body></html>
 `;

@@ -17,7 +17,7 @@
 // - INFO observations record what the material leaves open: their differences are legal;
 // - a different number of exchanges in a check both sides passed is polling or paging: legal.
 import type { Exchange } from "../harness/model.ts";
-import type { ReportCheck, RunReport, TargetRun } from "./types.ts";
+import type { PrincipalCell, ReportCheck, RunReport, TargetRun } from "./types.ts";
 
 export type DifferenceKind =
   | "outcome"
@@ -68,8 +68,65 @@ export interface DiffReport {
   /** every check, those without difference included (their list is empty) */
   checks: CheckDiff[];
   totals: DiffTotals;
+  /** the authorization matrices' cells that differ (principal × operation); absent when neither ran one */
+  principals?: PrincipalCellDiff[];
   /** 0: no difference that is not legal; 1: some */
   exitCode: 0 | 1;
+}
+
+/** One principal × operation cell the two sides answer differently. */
+export interface PrincipalCellDiff {
+  operation: string;
+  principal: string;
+  /** `pass 403`, `fail 200`, `info 400`, `(not run)` */
+  a: string;
+  b: string;
+  legal: boolean;
+  why: string;
+}
+
+const cellText = (c: PrincipalCell | undefined) =>
+  c
+    ? `${c.info && c.outcome === "pass" ? "info" : c.outcome}${c.status !== undefined ? ` ${c.status}` : ""}`
+    : "(not run)";
+
+/**
+ * The authorization matrices compared cell by cell. Legal: the same verdict with another status (a
+ * refusal's status is free within 4xx, 401/403/404 a SHOULD), an INFO cell's outcome (the material
+ * does not decide it), a skip against a run (what one target does not show). Not legal: a verdict
+ * that passes on one side and fails on the other.
+ */
+export function diffPrincipals(a: RunReport, b: RunReport): PrincipalCellDiff[] | undefined {
+  if (!a.principals && !b.principals) return undefined;
+  const out: PrincipalCellDiff[] = [];
+  const ops = new Set([...(a.principals?.operations ?? []), ...(b.principals?.operations ?? [])]);
+  const cols = new Set([...(a.principals?.principals ?? []), ...(b.principals?.principals ?? [])]);
+  for (const op of ops)
+    for (const p of cols) {
+      const ca = a.principals?.cells[op]?.[p];
+      const cb = b.principals?.cells[op]?.[p];
+      const ta = cellText(ca);
+      const tb = cellText(cb);
+      if (ta === tb) continue;
+      const outcomes = [ca?.outcome, cb?.outcome];
+      const legal =
+        ca?.outcome === cb?.outcome ||
+        Boolean(ca?.info && cb?.info) ||
+        outcomes.includes("skip") ||
+        !ca ||
+        !cb;
+      const why = legal
+        ? ca?.outcome === cb?.outcome
+          ? "same verdict: the status of a refusal is free within 4xx (401/403/404 SHOULD), of a success within 2xx"
+          : ca?.info && cb?.info
+            ? "INFO: the material does not decide the cell"
+            : "a skip or a cell on one side only: what one target does not show"
+        : "the cell passes on one side and fails on the other";
+      out.push({ operation: op, principal: p, a: ta, b: tb, legal, why });
+    }
+  return out.sort(
+    (x, y) => Number(x.legal) - Number(y.legal) || x.operation.localeCompare(y.operation),
+  );
 }
 
 type Shape = Map<string, string>;
@@ -384,6 +441,7 @@ export function diffReports(a: RunReport, b: RunReport): DiffReport {
     differences: all.length,
     legal: all.filter((d) => d.legal).length,
   };
+  const principals = diffPrincipals(a, b);
   return {
     tool: "plumbline diff",
     a: a.targets[0],
@@ -391,6 +449,7 @@ export function diffReports(a: RunReport, b: RunReport): DiffReport {
     seed: a.seed,
     checks,
     totals,
+    ...(principals ? { principals } : {}),
     exitCode: totals.notLegal ? 1 : 0,
   };
 }

@@ -325,6 +325,72 @@
       `${n.cells} cells: ${n.pass} pass, ${n.fail} fail, ${n.error} error, ${n.skip} skipped; an empty cell: the invariant does not apply`;
   }
 
+  // ---- principal × operation (absent when no authorization cell ran): a heat map
+  function renderPrincipals() {
+    var M = R.principals;
+    var t = $("principals");
+    if (!M || !t) return;
+    var only = $("f-principal") ? $("f-principal").value : "";
+    var cols = M.principals.filter((p) => !only || p === only);
+    t.textContent = "";
+    t.appendChild(
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          h("th", { text: "operation", style: "text-align:left" }),
+          cols.map((p) => h("th", { text: p, title: `principal column ${p}` })),
+        ),
+      ),
+    );
+    var tbody = h("tbody");
+    var shown = 0;
+    M.operations.forEach((op) => {
+      var any = false;
+      var tds = cols.map((p) => {
+        var cell = M.cells[op][p];
+        if (!cell) return h("td", { cls: "cell", title: `${p} does not apply to ${op}` });
+        var idx = cell.checks.filter((i) => matches(i));
+        if (!idx.length)
+          return h("td", { cls: "cell", title: `${op} · ${p}: hidden by the filters` });
+        any = true;
+        var o = worst(idx.map((i) => R.checks[i].outcome));
+        var first = R.checks[idx[0]];
+        var expect = (/: (allowed|refused|hidden|info)\b/.exec(first.name) || [])[1] || "?";
+        var info = cell.info && o === "pass";
+        var tip =
+          `${op} · ${p}: expected ${expect}; ${info ? "observed (INFO)" : o}` +
+          (cell.status !== undefined ? `, status ${cell.status}` : "") +
+          (cell.should ? ", outside the status SHOULD" : "") +
+          (first.reason ? ` (${first.reason})` : "");
+        var btn = h(
+          "button",
+          {
+            type: "button",
+            cls: `${info ? "info" : o}${cell.should ? " should" : ""}`,
+            title: tip,
+            "aria-label": tip,
+          },
+          info ? "ℹ" : SYM[o],
+          cell.status !== undefined ? h("span", { cls: "n", text: String(cell.status) }) : null,
+        );
+        btn.addEventListener("click", () => {
+          showChecks(`${op} · ${p}`, idx);
+        });
+        return h("td", { cls: "cell" }, btn);
+      });
+      if (!any) return;
+      shown++;
+      tbody.appendChild(h("tr", {}, h("td", { cls: "op" }, h("code", { text: op })), tds));
+    });
+    t.appendChild(tbody);
+    var n = M.counts;
+    $("principals-note").textContent =
+      `${n.cells} cells: ${n.pass} pass (${n.info} INFO, ℹ), ${n.fail} fail, ${n.error} error, ${n.skip} skipped, ${n.should} refusals outside the status SHOULD; ${shown} operations shown, failing first; an empty cell: the principal does not apply`;
+  }
+
   function renderLists() {
     var box = $("lists");
     box.textContent = "";
@@ -667,10 +733,15 @@
     state.text = $("f-text").value.trim().toLowerCase();
     renderMatrix();
     renderInvariants();
+    renderPrincipals();
     renderLists();
   }
-  ["f-area", "f-level", "f-outcome"].forEach((id) => {
-    $(id).addEventListener("change", update);
+  if (R.principals && $("f-principal"))
+    R.principals.principals.forEach((p) => {
+      $("f-principal").appendChild(h("option", { value: p, text: p }));
+    });
+  ["f-area", "f-level", "f-outcome", "f-principal"].forEach((id) => {
+    if ($(id)) $(id).addEventListener("change", update);
   });
   $("f-text").addEventListener("input", update);
   update();

@@ -145,6 +145,7 @@ ${summary(r)}
 <main>
   <section><h2>Matrix <small id="matrix-note"></small></h2><div class="matrix-wrap"><table id="matrix" class="matrix"></table></div></section>
   ${r.invariants ? `<section><h2>Invariants: resource kind × invariant <small id="invariants-note"></small></h2><div class="matrix-wrap"><table id="invariants" class="matrix"></table></div></section>` : ""}
+  ${r.principals ? `<section><h2>Authorization: principal × operation <small id="principals-note"></small></h2><label>Principal <select id="f-principal"><option value="">all</option></select></label><div class="matrix-wrap"><table id="principals" class="matrix"></table></div></section>` : ""}
   <section id="lists"></section>
 </main>
 <aside id="detail" class="detail" hidden aria-live="polite"><div class="detail-head"><h2 id="detail-title"></h2><button id="detail-close" type="button" title="close (Esc)">✕</button></div><div id="detail-body"></div></aside>

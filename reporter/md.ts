@@ -11,7 +11,14 @@ import {
   formatDuration,
   stripInvalidChars,
 } from "./text.ts";
-import { type KindCells, LEVELS, RULE_KINDS, type ReportCheck, type RunReport } from "./types.ts";
+import {
+  type KindCells,
+  LEVELS,
+  type PrincipalCell,
+  RULE_KINDS,
+  type ReportCheck,
+  type RunReport,
+} from "./types.ts";
 
 const BODY_CAP = 2000;
 const VALUE_CAP = 200;
@@ -63,6 +70,7 @@ export function renderMarkdown(r: RunReport): string {
     ...noticesSection(r),
     ...matrixSection(r),
     ...invariantsSection(r, reqs),
+    ...principalsSection(r),
     ...failuresSection(r, reqs),
     ...fuzzSection(r),
     ...errorsSection(r),
@@ -252,6 +260,50 @@ function invariantsSection(r: RunReport, reqs: RequirementsById): string[] {
     "",
     ...key,
     ...(key.length ? [""] : []),
+    ...[...reasons].map(([why, cells]) => `- ${mdText(cells.join(", "))}: ${mdText(why)}`),
+    ...(reasons.size ? [""] : []),
+  ];
+}
+
+/** What one principal × operation cell shows: its outcome, `i` for INFO, `!` for a broken status SHOULD, the status. */
+export function principalCellText(cell: PrincipalCell | undefined): string {
+  if (!cell) return "";
+  const mark = cell.info && cell.outcome === "pass" ? "ℹ" : SYMBOL[cell.outcome];
+  return `${mark}${cell.should ? "!" : ""}${cell.status !== undefined ? ` ${cell.status}` : ""}`;
+}
+
+/** Principal × operation: operations with a failing cell first, every cell's status; skipped cells' reasons. */
+function principalsSection(r: RunReport): string[] {
+  const m = r.principals;
+  if (!m) return [];
+  const failing = m.operations.filter((op) =>
+    Object.values(m.cells[op]!).some((c) => c.outcome === "fail" || c.outcome === "error"),
+  );
+  const rows = m.operations.map((op) => [
+    mdCode(op),
+    ...m.principals.map((p) => principalCellText(m.cells[op]?.[p])),
+  ]);
+  const reasons = new Map<string, string[]>();
+  for (const op of m.operations)
+    for (const p of m.principals)
+      for (const i of m.cells[op]?.[p]?.checks ?? []) {
+        const c = r.checks[i]!;
+        if (c.outcome !== "skip" && c.outcome !== "error") continue;
+        const why = `${c.outcome}: ${c.reason ?? "no reason given"}`;
+        reasons.set(why, [...(reasons.get(why) ?? []), `${p} × ${op}`]);
+      }
+  const n = m.counts;
+  return [
+    "## Authorization: principal × operation",
+    "",
+    `Every principal against every operation it applies to (an empty cell: it does not apply), each cell's expectation derived from the material (suites/authz/cells.ts). ${n.cells} cells: ${n.pass} pass (${n.info} of them INFO, ℹ: the material does not decide the cell; the status observed), ${n.fail} fail, ${n.error} error, ${n.skip} skipped; ${n.should} refusals outside the status the policy SHOULD give (!). The number is the status the principal got. ${LEGEND}.`,
+    "",
+    ...(failing.length ? [`Failing cells in: ${failing.map(mdCode).join(", ")}.`, ""] : []),
+    mdTable(["operation", ...m.principals.map(mdCode)], rows, [
+      "l",
+      ...m.principals.map(() => "c" as const),
+    ]),
+    "",
     ...[...reasons].map(([why, cells]) => `- ${mdText(cells.join(", "))}: ${mdText(why)}`),
     ...(reasons.size ? [""] : []),
   ];

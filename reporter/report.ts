@@ -2,6 +2,7 @@
 // renderer (json, md, html, junit) and the gate read. Pure: no I/O here.
 import { computeKindCells } from "./kinds.ts";
 import { computeInvariantMatrix } from "./invariants.ts";
+import { computePrincipalMatrix } from "./principals.ts";
 import { AREAS, KINDS, type Kind } from "../harness/model.ts";
 import { worst } from "./rollup.ts";
 import { evaluateGate } from "./gate.ts";
@@ -291,5 +292,7 @@ export function buildReport(input: BuildInput): RunReport {
   if (input.merged) report.merged = input.merged;
   const invariants = computeInvariantMatrix(checks);
   if (invariants) report.invariants = invariants;
+  const principals = computePrincipalMatrix(checks);
+  if (principals) report.principals = principals;
   return report;
 }

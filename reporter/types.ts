@@ -139,6 +139,37 @@ export interface InvariantMatrix {
   counts: { cells: number; pass: number; fail: number; error: number; skip: number };
 }
 
+/** One principal × operation cell: its worst check, the status the principal got, INFO or a broken SHOULD. */
+export interface PrincipalCell extends MatrixCell {
+  /** the status the principal's request was answered with (when one request decides the cell) */
+  status?: number;
+  /** every check of the cell is INFO: the material does not decide it, the outcome is observed */
+  info?: boolean;
+  /** a refusal answered outside the status the policy SHOULD give (401/403/404) */
+  should?: boolean;
+}
+
+/** Principal × operation (reporter/principals.ts): the authorization matrix of suites/authz/. */
+export interface PrincipalMatrix {
+  /** the principal columns (harness/principals.ts COLUMNS), in that order */
+  principals: string[];
+  /** operation IDs, the rows: those with a failing cell first */
+  operations: string[];
+  /** operation → principal → cell; a missing cell: the principal does not apply to the operation */
+  cells: Record<string, Record<string, PrincipalCell>>;
+  counts: {
+    cells: number;
+    pass: number;
+    fail: number;
+    error: number;
+    skip: number;
+    /** INFO cells that ran (their outcome observed) */
+    info: number;
+    /** cells whose refusal broke the status SHOULD */
+    should: number;
+  };
+}
+
 export interface RunReport {
   schemaVersion: typeof SCHEMA_VERSION;
   tool: { name: string; version: string };
@@ -169,6 +200,8 @@ export interface RunReport {
   fuzz: FuzzSummary;
   /** resource kind × invariant; absent when no invariant check ran */
   invariants?: InvariantMatrix;
+  /** principal × operation (the authorization matrix); absent when no authorization cell ran */
+  principals?: PrincipalMatrix;
 }
 
 export interface FuzzSummary {

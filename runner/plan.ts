@@ -14,12 +14,13 @@ export interface PlannedCheck {
 }
 
 /**
- * The suite folders a run reads: one per selected area, the invariants written once over every kind
- * and the fuzz suite (checks of both skip unselected areas themselves).
+ * The suite folders a run reads: one per selected area, the invariants written once over every kind,
+ * the authorization matrix and the fuzz suite (their checks skip unselected areas themselves).
  */
 export const suiteFilters = (areas: readonly string[]): string[] => [
   ...areas.map((a) => `suites/${a}/`),
   "suites/invariants/",
+  "suites/authz/",
   "suites/fuzz/",
 ];
 

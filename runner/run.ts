@@ -167,7 +167,8 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
     // the suites read this with inject("plumbline") (harness/world.ts)
     vitest.provide("plumbline", config);
     let failedToRun = false;
-    // the invariants and the fuzz suite (at its small default budget) run too
+    // the invariants, the authorization matrix and the fuzz suite (at its small default budget)
+    // run too; their checks skip the areas not selected themselves
     const filters = opts.filters ?? suiteFilters(config.areas);
     // stopped while vitest was still starting up: no check is started at all
     const started = stopper.reason

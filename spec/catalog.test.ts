@@ -102,6 +102,7 @@ const AREA_PREFIX: Record<string, string> = {
   SUP: "support",
   RCP: "recipes",
   TAG: "tags",
+  AUTHZ: "conventions",
 };
 
 describe("requirement catalog", () => {

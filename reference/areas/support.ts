@@ -186,7 +186,13 @@ function openTicket(ctx: Ctx) {
 }
 
 function ticket(ctx: Ctx): Ticket {
-  const t = ticketsOf(ctx.state, ctx.account).get(intParam(ctx, "ticketId"));
+  const id = intParam(ctx, "ticketId");
+  // fault authz-foreign-ticket-writable: replies, attachments and close reach another account's ticket
+  const foreign =
+    ctx.method === "POST" && ctx.faults.has("authz-foreign-ticket-writable")
+      ? ctx.state.accounts.map((a) => ticketsOf(ctx.state, a).get(id)).find(Boolean)
+      : undefined;
+  const t = ticketsOf(ctx.state, ctx.account).get(id) ?? foreign;
   if (!t) throw notFound();
   return t;
 }
@@ -290,6 +296,11 @@ export const supportArea: Area = {
       name: "support-replies-any-ticket",
       requirement: "CONV-HIER-1",
       description: "the replies list of a ticket holds the replies of every ticket of the account",
+    },
+    {
+      name: "authz-foreign-ticket-writable",
+      requirement: "AUTHZ-FOREIGN-1",
+      description: "another account's ticket takes replies, attachments and close by ID",
     },
     {
       name: "support-two-ids-accepted",

@@ -36,6 +36,30 @@ export const vmFaults: FaultSpec[] = [
       "a disk is found under any instance of the account, not only its own (view, update)",
   },
   {
+    name: "authz-grant-ignored",
+    requirement: "AUTHZ-GRANT-1",
+    description:
+      "a restricted user reads (views and lists) every instance of the account, grant or not",
+  },
+  {
+    name: "authz-read-only-grant-writes",
+    requirement: "AUTHZ-GRANT-2",
+    description:
+      "a restricted user holding read_only on an instance may write it (update, delete, actions)",
+  },
+  {
+    name: "authz-foreign-instance-readable",
+    requirement: "AUTHZ-FOREIGN-1",
+    description:
+      "another account's instance, and its backups, configs, disks and statistics, can be read by ID",
+  },
+  {
+    name: "authz-foreign-instance-writable",
+    requirement: "AUTHZ-FOREIGN-1",
+    description:
+      "another account's instance, and its backups, configs and disks, can be written by ID",
+  },
+  {
     name: "vm-backups-enable-noop",
     requirement: "VM-BKENABLE-1",
     description: "backups enable answers `{}` but leaves the instance's backup service off",

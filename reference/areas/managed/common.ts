@@ -70,6 +70,8 @@ export interface Managed {
 /** Who may call a managed route: either account scope reads, account:read_write writes. */
 export const R = "account:read_only";
 export const W = "account:read_write";
+/** either account scope (the views the scope sentence names neither way, or checks in the handler) */
+export const EITHER = "account:read_only|account:read_write";
 
 export function managedOf(state: State, account: Account): Managed {
   return state.area(account, "managed", () => ({

@@ -3,7 +3,16 @@ import { EMPTY, ok } from "../../http.ts";
 import { paginate } from "../../paginate.ts";
 import type { Ctx, Router } from "../../router.ts";
 import { Fields } from "../../validate.ts";
-import { callerManaged, needWrite, R, recordOf, W, type Contact } from "./common.ts";
+import {
+  callerManaged,
+  EITHER,
+  managedOf,
+  needWrite,
+  R,
+  recordOf,
+  W,
+  type Contact,
+} from "./common.ts";
 
 const PHONE = /^(?=.*\d)[0-9+().\-\s x]{1,32}$/i;
 
@@ -55,7 +64,13 @@ function contactFields(ctx: Ctx, into: Contact | undefined) {
 
 export function registerContacts(r: Router) {
   r.get("/v4/managed/contacts", R, (ctx) =>
-    paginate(ctx, [...callerManaged(ctx).contacts.values()]),
+    paginate(
+      ctx,
+      // fault authz-foreign-contact-listable: every account's contacts are listed
+      ctx.faults.has("authz-foreign-contact-listable")
+        ? ctx.state.accounts.flatMap((a) => [...managedOf(ctx.state, a).contacts.values()])
+        : [...callerManaged(ctx).contacts.values()],
+    ),
   );
   r.post("/v4/managed/contacts", W, (ctx) => {
     const c = contactFields(ctx, undefined);
@@ -63,7 +78,7 @@ export function registerContacts(r: Router) {
     return ok(c);
   });
   // contact view needs account:read_write (the material's scope for it), checked in the handler
-  r.get("/v4/managed/contacts/{contactId}", R, (ctx) => {
+  r.get("/v4/managed/contacts/{contactId}", EITHER, (ctx) => {
     if (!ctx.faults.has("managed-contact-view-read-only")) needWrite(ctx);
     return ok(recordOf(callerManaged(ctx).contacts, ctx, "contactId"));
   });

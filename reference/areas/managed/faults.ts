@@ -3,6 +3,11 @@ import type { FaultSpec } from "../../faults.ts";
 
 export const MANAGED_FAULTS: FaultSpec[] = [
   {
+    name: "authz-foreign-contact-listable",
+    requirement: "AUTHZ-FOREIGN-2",
+    description: "the contacts list holds every account's contacts",
+  },
+  {
     name: "managed-unknown-service-action-ok",
     requirement: "CONV-UNKNOWN-1",
     description: "disable of an unknown service ID answers {} instead of an error",

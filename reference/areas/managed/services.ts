@@ -8,6 +8,7 @@ import { findRegion } from "../../data.ts";
 import { Fields } from "../../validate.ts";
 import {
   callerManaged,
+  EITHER,
   R,
   recordOf,
   recordOrRemoved,
@@ -184,7 +185,7 @@ export function registerServices(r: Router) {
   );
   r.post("/v4/managed/services", W, createService);
   // service view: the scope sentence names neither; either account scope is accepted
-  r.get("/v4/managed/services/{serviceId}", R, (ctx) => {
+  r.get("/v4/managed/services/{serviceId}", EITHER, (ctx) => {
     const mg = callerManaged(ctx);
     const fault = "managed-service-deleted-viewable";
     return ok(recordOrRemoved(mg.services, mg.removed.services, ctx, "serviceId", fault));

@@ -3,6 +3,11 @@ import type { FaultSpec } from "../../faults.ts";
 
 export const OS_FAULTS: FaultSpec[] = [
   {
+    name: "authz-foreign-key-readable",
+    requirement: "AUTHZ-FOREIGN-1",
+    description: "another account's access key can be viewed by ID",
+  },
+  {
     name: "os-bucket-acl-default-public",
     requirement: "OS-BUCKET-2",
     description: "a bucket created without acl gets public-read instead of private",

@@ -21,7 +21,13 @@ const UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 const MIXED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 function keyOf(ctx: Ctx): AccessKey {
-  const k = osState(ctx.state, ctx.account).keys.get(intParam(ctx, "keyId"));
+  const id = intParam(ctx, "keyId");
+  // fault authz-foreign-key-readable: a view finds another account's key too
+  const foreign =
+    ctx.method === "GET" && ctx.faults.has("authz-foreign-key-readable")
+      ? ctx.state.accounts.map((a) => osState(ctx.state, a).keys.get(id)).find(Boolean)
+      : undefined;
+  const k = osState(ctx.state, ctx.account).keys.get(id) ?? foreign;
   if (!k) throw notFound("Access key not found");
   return k;
 }

@@ -177,10 +177,10 @@ export function permits(user: User, vmId: number, need: Need): boolean {
  */
 export function vmFrom(ctx: Ctx, need: Need, param = "vmId"): VmRecord {
   const id = intParam(ctx, param);
-  const vm = ctx.account.vms.get(id);
+  const vm = ctx.account.vms.get(id) ?? foreignVm(ctx, id, need);
   if (!vm) throw notFound();
   asRecord(vm);
-  if (!permits(ctx.user, id, need))
+  if (!permits(ctx.user, id, need) && !grantFault(ctx, need))
     throw forbidden(
       need === "read_write"
         ? "You need read_write access to this instance"
@@ -225,6 +225,21 @@ export function childOf<K extends "configs" | "disks">(
     if (c) return c as never;
   }
   throw notFound();
+}
+
+/** faults authz-foreign-instance-readable / -writable: another account's instance is found too. */
+function foreignVm(ctx: Ctx, id: number, need: Need): VmCore | undefined {
+  const fault =
+    need === "read_only" ? "authz-foreign-instance-readable" : "authz-foreign-instance-writable";
+  if (!ctx.faults.has(fault)) return undefined;
+  return ctx.state.accounts.map((a) => a.vms.get(id)).find(Boolean);
+}
+
+/** faults authz-grant-ignored (reads) and authz-read-only-grant-writes (a read_only grant writes). */
+export function grantFault(ctx: Ctx, need: Need, id?: number): boolean {
+  if (need === "read_only") return ctx.faults.has("authz-grant-ignored");
+  const g = ctx.user.grants.vms.get(id ?? intParam(ctx, "vmId"));
+  return g === "read_only" && ctx.faults.has("authz-read-only-grant-writes");
 }
 
 export function touch(ctx: { state: State }, rec: { updated: string }) {

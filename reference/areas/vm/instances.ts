@@ -23,6 +23,7 @@ import {
   instanceLabel,
   interfaces,
   permits,
+  grantFault,
   rootPass,
   tagList,
   vmFrom,
@@ -296,7 +297,9 @@ export function registerInstances(r: Router) {
   r.get("/v4/vm/instances", "vms:read_only", (ctx) =>
     paginate(
       ctx,
-      [...ctx.account.vms.values()].filter((v) => permits(ctx.user, v.id, "read_only")),
+      [...ctx.account.vms.values()].filter(
+        (v) => permits(ctx.user, v.id, "read_only") || grantFault(ctx, "read_only"),
+      ),
     ),
   );
   r.post("/v4/vm/instances", "vms:read_write", create);

@@ -1,0 +1,211 @@
+// The expected outcome of every cell of the authorization matrix (principal × operation), derived
+// from spec/openapi.yaml's security scopes (the Endpoints tables' Scope columns) and the material's
+// rules on principals: Authentication 2-5 and Events 1. Each rule cites its words through the
+// requirement it names (spec/requirements.yaml). A cell the material does not decide is INFO.
+import type { Column } from "../../harness/principals.ts";
+import { listOperations, loadOpenApi } from "../../spec/index.ts";
+import { kindOfOperation } from "../../spec/kinds.ts";
+
+/**
+ * allowed: served (any 2xx); refused: an error and nothing changed (read back as the owner);
+ * hidden: the list answers, without the object; info: observed only.
+ */
+export type Expect = "allowed" | "refused" | "hidden" | "info";
+
+export interface Cell {
+  op: string;
+  column: Column;
+  expect: Expect;
+  /** requirement IDs: the first decides the level; a refusal's status SHOULD follows */
+  ids: string[];
+  /** the status a refusal SHOULD answer (recorded, never a failure of the MUST) */
+  should?: { id: string; statuses: number[] };
+}
+
+interface OpScopes {
+  /** public: no token needed (Authentication 4) */
+  public: boolean;
+  /** the scopes that satisfy the operation (any one of them) */
+  scopes: string[];
+  method: string;
+  path: string;
+  area: string;
+}
+
+let table: Map<string, OpScopes> | undefined;
+
+/** Each operation's scopes, from its security requirement in spec/openapi.yaml. */
+export function opScopes(): Map<string, OpScopes> {
+  if (table) return table;
+  const doc = loadOpenApi();
+  table = new Map();
+  for (const o of listOperations(doc)) {
+    const sec = (o.operation.security ?? doc.security ?? []) as Record<string, string[]>[];
+    table.set(o.operationId, {
+      public: sec.length === 0 || sec.some((s) => Object.keys(s).length === 0),
+      scopes: [...new Set(sec.flatMap((s) => Object.values(s).flat()))],
+      method: o.method,
+      path: o.path,
+      area: o.area,
+    });
+  }
+  return table;
+}
+
+/** The scopes Authentication 3 lists (the oauth scheme's scopes). */
+export function scopesSeen(): string[] {
+  const flows = (loadOpenApi().components?.securitySchemes?.oauth as any)?.flows;
+  return Object.keys(flows?.authorizationCode?.scopes ?? {});
+}
+
+/** The scope area an operation needs (`account`, `vms`...), from its scopes. */
+export const scopeArea = (op: string): string | undefined =>
+  opScopes().get(op)?.scopes[0]?.split(":")[0];
+
+/** The per-area scope requirement that names the operation (ACCT-SCOPE-2, VM-SCOPE-1...). */
+function scopeRequirement(op: string, catalogIds: Map<string, string[]>): string | undefined {
+  return [...catalogIds].find(([id, ops]) => /-SCOPE-\d+$/.test(id) && ops.includes(op))?.[0];
+}
+
+/** A scope refusal's requirements: the area's (ACCT-SCOPE-2...) and the general rule CONV-AUTH-11. */
+function scopeIds(op: string, catalogIds: Map<string, string[]>): string[] {
+  const id = scopeRequirement(op, catalogIds);
+  return id ? [id, "CONV-AUTH-11"] : ["CONV-AUTH-11"];
+}
+
+/** Operations that change something (the refused write must change nothing). */
+export const isWrite = (op: string): boolean => opScopes().get(op)?.method !== "GET";
+
+/** Operations acting on an instance the caller names by `{vmId}` (the objects grants are on). */
+const onInstance = (op: string): boolean =>
+  opScopes().get(op)?.path.startsWith("/v4/vm/instances/{vmId}") === true;
+
+/** The restricted-user rules the material states outside the instance grants (Authentication 5). */
+const RESTRICTED_REFUSED: Record<string, string> = {
+  cancelAccount: "ACCT-CANCEL-3",
+  listLogins: "ACCT-LOGIN-3",
+  getLogin: "ACCT-LOGIN-3",
+  createTag: "TAG-CREATE-3",
+  deleteTag: "TAG-DELETE-2",
+  createInstance: "VM-CREATE-2",
+};
+
+/** Operations a second account legitimately acts on with the first's object (a transfer's receiver). */
+const FOREIGN_BY_DESIGN = new Set([
+  "getEntityTransfer",
+  "acceptEntityTransfer",
+  "cancelEntityTransfer",
+]);
+
+/** Operations whose path names no object of the first account, though it has parameters. */
+const NOT_AN_OBJECT = new Set(["listTaggedObjects", "deleteTag", "listClusterBuckets"]);
+
+const REFUSED_STATUS = {
+  scope: [401, 403],
+  anonymous: [401],
+  foreign: [403, 404],
+  grant: [403, 404],
+};
+
+/**
+ * The cell of `op` for `column`; undefined where the column does not apply to the operation (no
+ * object of its kind to be foreign to, no grant that could matter).
+ */
+export function expected(
+  op: string,
+  column: Column,
+  catalogIds: Map<string, string[]>,
+): Cell | undefined {
+  const s = opScopes().get(op);
+  if (!s) return undefined;
+  const cell = (expect: Expect, ids: string[], should?: Cell["should"]): Cell => ({
+    op,
+    column,
+    expect,
+    ids,
+    ...(should ? { should } : {}),
+  });
+  const hasPathObject = /\{/.test(s.path);
+  const kind = kindOfOperation(op);
+  switch (column) {
+    case "anonymous":
+      return s.public
+        ? cell("allowed", ["CONV-AUTH-6"])
+        : cell("refused", ["CONV-AUTH-2"], {
+            id: "CONV-AUTH-4",
+            statuses: REFUSED_STATUS.anonymous,
+          });
+    case "unrestricted":
+      return s.public ? undefined : cell("allowed", ["CONV-AUTH-1"]);
+    case "token:read_only":
+    case "token:read_write": {
+      if (s.public) return undefined;
+      const level = column.slice("token:".length);
+      const area = scopeArea(op)!;
+      const scope = `${area}:${level}`;
+      if (!scopesSeen().includes(scope)) return undefined; // events and maintenance have no read_write
+      if (s.scopes.includes(scope)) return cell("allowed", ["CONV-AUTH-9"]);
+      if (level === "read_write") return cell("info", ["CONV-AUTH-7"]); // does read_write imply read_only: not shown
+      return cell("refused", scopeIds(op, catalogIds), {
+        id: "CONV-AUTH-5",
+        statuses: REFUSED_STATUS.scope,
+      });
+    }
+    case "token:other-area": {
+      if (s.public) return op === "listRecipes" ? cell("info", ["RCP-SCOPE-3"]) : undefined;
+      return cell("refused", scopeIds(op, catalogIds), {
+        id: "CONV-AUTH-5",
+        statuses: REFUSED_STATUS.scope,
+      });
+    }
+    case "restricted": {
+      if (s.public) return undefined;
+      const stated = RESTRICTED_REFUSED[op];
+      if (stated)
+        return cell("refused", [stated], { id: "AUTHZ-STATUS-1", statuses: REFUSED_STATUS.grant });
+      if (op === "listInstances" || op === "listEvents")
+        return cell("hidden", [op === "listEvents" ? "EVT-LIST-3" : "AUTHZ-GRANT-1"]);
+      if (op === "getEvent") return cell("refused", ["EVT-LIST-3"]);
+      if (onInstance(op))
+        return cell("refused", ["AUTHZ-GRANT-1"], {
+          id: "AUTHZ-STATUS-1",
+          statuses: REFUSED_STATUS.grant,
+        });
+      return cell("info", ["AUTHZ-RESTRICTED-1"]);
+    }
+    case "restricted:read_only":
+    case "restricted:read_write": {
+      if (!onInstance(op) && op !== "listInstances") return undefined;
+      if (op === "cloneInstance") return cell("refused", ["VM-CLONE-2"]); // to a new instance: add_vms
+      if (column === "restricted:read_write") return cell("allowed", ["AUTHZ-GRANT-3"]);
+      return isWrite(op)
+        ? cell("refused", ["AUTHZ-GRANT-2"], {
+            id: "AUTHZ-STATUS-1",
+            statuses: REFUSED_STATUS.grant,
+          })
+        : cell("allowed", ["AUTHZ-GRANT-2"]);
+    }
+    case "restricted:add_vms":
+      return op === "createInstance" ? cell("allowed", ["AUTHZ-GRANT-4"]) : undefined;
+    case "second-account": {
+      if (s.public) return undefined;
+      if (FOREIGN_BY_DESIGN.has(op)) return cell("info", ["AUTHZ-FOREIGN-3"]);
+      if (op === "listTaggedObjects" || op === "listClusterBuckets")
+        return cell("hidden", ["AUTHZ-FOREIGN-2"]);
+      if (op === "deleteTag") return cell("info", ["AUTHZ-FOREIGN-1"]);
+      if (op === "createTag" || op === "createEntityTransfer")
+        return cell("refused", [op === "createTag" ? "TAG-CREATE-2" : "AUTHZ-FOREIGN-1"]);
+      if (hasPathObject && !NOT_AN_OBJECT.has(op))
+        return cell("refused", ["AUTHZ-FOREIGN-1"], {
+          id: "CONV-AUTH-10",
+          statuses: REFUSED_STATUS.foreign,
+        });
+      // a list of the second account's own, which must never hold the first's object
+      if (kind?.role === "list" && !kind.kind.startsWith("managedStats"))
+        return cell("hidden", ["AUTHZ-FOREIGN-2"]);
+      return undefined;
+    }
+    case "first-account":
+      return undefined; // the reverse lists: foreign.test.ts declares them itself
+  }
+}
