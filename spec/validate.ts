@@ -16,15 +16,14 @@ export interface SchemaCheck {
   value?: unknown;
   message?: string;
   /**
-   * JSON pointers of the null members the body was accepted with: the schema refused them, and the
-   * policy (spec/README.md) accepts null for a member the spec does not require. Observed as INFO.
+   * The null members of an accepted body, as JSON pointers with array indexes written `*`, each
+   * once: null is accepted only where the spec marks a member nullable (the policy, spec/README.md);
+   * which of them a target answers null is observed as INFO (CONV-NULL-1).
    */
   nulls?: string[];
 }
 
 const DOC_ID = "plumbline:openapi";
-/** The same document with every member the spec does not require also accepting null. */
-const LENIENT_ID = "plumbline:openapi-null-members";
 
 /** ajv-formats plus the OpenAPI formats with no checkable shape. */
 function addAllFormats(ajv: Ajv2020): void {
@@ -55,16 +54,12 @@ export class Validator {
     });
     addAllFormats(this.ajv);
     this.ajv.addSchema({ ...(doc as object), $id: DOC_ID } as object, DOC_ID);
-    this.ajv.addSchema(
-      { ...(nullableMembers(doc) as object), $id: LENIENT_ID } as object,
-      LENIENT_ID,
-    );
     this.ops = new Map(listOperations(doc).map((o) => [o.operationId, o]));
   }
 
-  private compiled(key: string, ref: string | object, docId = DOC_ID): ValidateFunction | null {
+  private compiled(key: string, ref: string | object): ValidateFunction | null {
     if (!this.cache.has(key)) {
-      const schema = typeof ref === "string" ? { $ref: `${docId}#${ref}` } : ref;
+      const schema = typeof ref === "string" ? { $ref: `${DOC_ID}#${ref}` } : ref;
       this.cache.set(key, this.ajv.compile(schema));
     }
     return this.cache.get(key)!;
@@ -127,16 +122,11 @@ export class Validator {
       return { ok: true };
     }
     if (!fn) return { ok: true };
-    if (fn(body)) return { ok: true, schema: label };
-    const err = fn.errors![0];
-    // a member with no value answered as null: accepted where the spec does not require the member
-    if (
-      found &&
-      label !== "Error" &&
-      this.compiled(`${operationId}:${label}:null`, found.pointer, LENIENT_ID)!(body)
-    ) {
-      return { ok: true, schema: label, nulls: nullPointers(body) };
+    if (fn(body)) {
+      const nulls = status >= 400 ? [] : [...new Set(nullPointers(body))];
+      return nulls.length ? { ok: true, schema: label, nulls } : { ok: true, schema: label };
     }
+    const err = fn.errors![0];
     return {
       ok: false,
       schema: label,
@@ -161,37 +151,12 @@ export class Validator {
   }
 }
 
-/**
- * A copy of the document in which every property a schema does not list in its `required` also
- * accepts null. Required members (the Collection envelope, the Error body, single-field results)
- * stay as they are: the material says they are there.
- */
-export function nullableMembers<T>(doc: T): T {
-  const walk = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(walk);
-    if (!v || typeof v !== "object") return v;
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = walk(x);
-    const props = out.properties;
-    if (props && typeof props === "object" && !Array.isArray(props)) {
-      const required = new Set(Array.isArray(out.required) ? (out.required as string[]) : []);
-      out.properties = Object.fromEntries(
-        Object.entries(props).map(([name, p]) => [
-          name,
-          required.has(name) || typeof p !== "object" ? p : { anyOf: [p, { type: "null" }] },
-        ]),
-      );
-    }
-    return out;
-  };
-  return walk(doc) as T;
-}
-
-/** JSON pointers of the null values inside a body. */
+/** JSON pointers of the null values inside a body, an array index written `*`. */
 function nullPointers(body: unknown, at = ""): string[] {
   if (body === null) return [at || "/"];
   if (!body || typeof body !== "object") return [];
-  return Object.entries(body).flatMap(([k, v]) => nullPointers(v, `${at}/${esc(k)}`));
+  const list = Array.isArray(body);
+  return Object.entries(body).flatMap(([k, v]) => nullPointers(v, `${at}/${list ? "*" : esc(k)}`));
 }
 
 function esc(s: string): string {

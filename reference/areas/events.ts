@@ -28,12 +28,13 @@ function visibleEvents(ctx: Ctx): EventRecord[] {
 }
 
 /**
- * The Event as served. `entity` and `secondary_entity` are objects in the material (not nullable;
- * the secondary one gives "extra context for some events"), so an event without one omits the member.
+ * The Event as served. `entity` and `secondary_entity` are objects in the material (not nullable);
+ * every event this target records has an entity (the table lists it without a condition), and the
+ * secondary one, "extra context for some events", is left out where there is none.
  */
 function render(ctx: Ctx, e: EventRecord) {
   const { entity, secondary_entity, ...rest } = e;
-  // variant: no value is written as null (and a running event has no duration yet)
+  // variant null-for-absent: no secondary entity is written as null (and a running event has no duration yet)
   if (ctx.variants.has("null-for-absent"))
     return {
       ...e,
