@@ -32,7 +32,8 @@ export const ALL_VARIANTS: VariantSpec[] = [
   },
   {
     name: "null-for-absent",
-    description: "members with no value are null instead of omitted or empty",
+    description:
+      "members with no value that may be null are null instead of left out or empty (an event's secondary_entity and a running event's duration, an unlimited key's bucket_access)",
   },
   {
     name: "extra-members",

@@ -125,4 +125,10 @@ export const OS_FAULTS: FaultSpec[] = [
     requirement: "FIELD.createKey.bucket_access.permissions",
     description: "a bucket_access entry without permissions is taken as read_only",
   },
+  {
+    name: "os-cluster-region-null",
+    requirement: "OS-CLUSTER-1",
+    description:
+      "clusters list and view answer region null (a member the Cluster row types a string, not nullable)",
+  },
 ];
