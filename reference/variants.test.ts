@@ -114,6 +114,22 @@ describe("variants", () => {
     variant();
   });
 
+  it("nullable-omitted: shown records leave out their null members; not-shown ones keep them", async () => {
+    const client = { label: "app", redirect_uri: "https://example.com/cb" };
+    const c = (await api("POST", "/v4/account/oauth-clients", client)).body;
+    expect(c.thumbnail_url).toBeNull();
+    const contact = (await api("POST", "/v4/managed/contacts", { name: "Jo" })).body;
+    variant("nullable-omitted");
+    expect("thumbnail_url" in (await api("GET", `/v4/account/oauth-clients/${c.id}`)).body).toBe(
+      false,
+    );
+    const events = (await api("GET", "/v4/account/events")).body.data as Record<string, unknown>[];
+    expect(events.length).toBeGreaterThan(0);
+    for (const e of events) expect(Object.values(e)).not.toContain(null);
+    expect((await api("GET", `/v4/managed/contacts/${contact.id}`)).body.group).toBeNull();
+    variant();
+  });
+
   it("extra-members: records, envelopes, items and errors carry x_vendor; {} stays {}", async () => {
     variant("extra-members");
     const list = await api("GET", "/v4/object-storage/clusters");
