@@ -315,8 +315,12 @@ describe("spec/openapi.yaml: operations", () => {
             maximum: 100,
             default: 100,
           });
-        else
-          expect((size?.schema as JsonObject | undefined)?.minimum, o.operationId).toBeUndefined();
+        else {
+          // bounds not shown (Limits); the default is Conventions 5's for every paginating list
+          const schema = size?.schema as JsonObject | undefined;
+          expect(schema?.minimum, o.operationId).toBeUndefined();
+          expect(schema?.default, o.operationId).toBe(100);
+        }
       } else {
         expect(page, o.operationId).toBeUndefined();
         if (o.operationId !== "listBucketObjects") expect(size, o.operationId).toBeUndefined();

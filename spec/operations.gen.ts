@@ -2343,7 +2343,7 @@ export interface operations {
             query?: {
                 /** @description Page of the collection to return (material: Conventions 5, Limits). */
                 page?: number;
-                /** @description Number of results per page. The Limits table says bounds of page_size on this list are not shown, so only the type is asserted (see spec/README.md). */
+                /** @description Number of results per page. The Limits table says bounds of page_size on this list are not shown, so only the type and the default of Conventions 5 are asserted (see spec/README.md, judgment call 2). */
                 page_size?: number;
             };
             header?: never;
@@ -2555,7 +2555,7 @@ export interface operations {
             query?: {
                 /** @description Page of the collection to return (material: Conventions 5, Limits). */
                 page?: number;
-                /** @description Number of results per page. The Limits table says bounds of page_size on this list are not shown, so only the type is asserted (see spec/README.md). */
+                /** @description Number of results per page. The Limits table says bounds of page_size on this list are not shown, so only the type and the default of Conventions 5 are asserted (see spec/README.md, judgment call 2). */
                 page_size?: number;
             };
             header?: never;
@@ -2720,7 +2720,7 @@ export interface operations {
             query?: {
                 /** @description Page of the collection to return (material: Conventions 5, Limits). */
                 page?: number;
-                /** @description Number of results per page. The Limits table says bounds of page_size on this list are not shown, so only the type is asserted (see spec/README.md). */
+                /** @description Number of results per page. The Limits table says bounds of page_size on this list are not shown, so only the type and the default of Conventions 5 are asserted (see spec/README.md, judgment call 2). */
                 page_size?: number;
             };
             header?: never;
@@ -2805,7 +2805,7 @@ export interface operations {
             query?: {
                 /** @description Page of the collection to return (material: Conventions 5, Limits). */
                 page?: number;
-                /** @description Number of results per page. The Limits table says bounds of page_size on this list are not shown, so only the type is asserted (see spec/README.md). */
+                /** @description Number of results per page. The Limits table says bounds of page_size on this list are not shown, so only the type and the default of Conventions 5 are asserted (see spec/README.md, judgment call 2). */
                 page_size?: number;
             };
             header?: never;
@@ -3012,7 +3012,7 @@ export interface operations {
             query?: {
                 /** @description Page of the collection to return (material: Conventions 5, Limits). */
                 page?: number;
-                /** @description Number of results per page. The Limits table says bounds of page_size on this list are not shown, so only the type is asserted (see spec/README.md). */
+                /** @description Number of results per page. The Limits table says bounds of page_size on this list are not shown, so only the type and the default of Conventions 5 are asserted (see spec/README.md, judgment call 2). */
                 page_size?: number;
             };
             header?: never;
@@ -3057,7 +3057,7 @@ export interface operations {
             query?: {
                 /** @description Page of the collection to return (material: Conventions 5, Limits). */
                 page?: number;
-                /** @description Number of results per page. The Limits table says bounds of page_size on this list are not shown, so only the type is asserted (see spec/README.md). */
+                /** @description Number of results per page. The Limits table says bounds of page_size on this list are not shown, so only the type and the default of Conventions 5 are asserted (see spec/README.md, judgment call 2). */
                 page_size?: number;
             };
             header?: never;
