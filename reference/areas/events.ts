@@ -152,7 +152,7 @@ export const eventsArea: Area = {
     },
     {
       name: "event-username-missing",
-      requirement: "EVT-LIST-1",
+      requirement: "CONV-NULL-2",
       description:
         "events list and view leave out username (a member the Event table lists without a condition)",
     },

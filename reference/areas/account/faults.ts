@@ -80,7 +80,7 @@ export const ACCOUNT_FAULTS: FaultSpec[] = [
   },
   {
     name: "account-view-empty",
-    requirement: "ACCT-VIEW-1",
+    requirement: "CONV-NULL-2",
     description: "account view answers {} instead of the Account record (update still answers it)",
   },
 ];

@@ -127,7 +127,7 @@ export const OS_FAULTS: FaultSpec[] = [
   },
   {
     name: "os-cluster-region-null",
-    requirement: "OS-CLUSTER-1",
+    requirement: "CONV-NULL-2",
     description:
       "clusters list and view answer region null (a member the Cluster row types a string, not nullable)",
   },
