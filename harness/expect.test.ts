@@ -192,7 +192,7 @@ describe("expectSuccess and the policy (spec/README.md)", () => {
     );
     expectSuccess(res(204, undefined, { operationId: "bootInstance" }));
   });
-  it("accepts null on a nullable member and observes it (CONV-NULL-1)", async () => {
+  it("accepts null on a nullable member; observes the nulls only the policy accepts (CONV-NULL-1)", async () => {
     const rec: CheckRecord = { requirementIds: ["R-1"], exchanges: [], observations: [] };
     const client = {
       id: "c1",
@@ -201,18 +201,20 @@ describe("expectSuccess and the policy (spec/README.md)", () => {
       redirect_uri: "https://example.com/cb",
       secret: "<REDACTED>",
       status: "active",
-      thumbnail_url: null,
+      thumbnail_url: null, // "string url, nullable": the material's own null, not recorded
     };
-    const list = { data: [client, client], page: 1, pages: 1, results: 2 };
-    await runInCheck(rec, async () =>
-      expectSuccess(res(200, list, { operationId: "listOAuthClients" })),
-    );
+    const key = { access_key: "A", bucket_access: null, id: 1, label: "k", limited: false };
+    const list = (x: unknown) => ({ data: [x, x], page: 1, pages: 1, results: 2 });
+    await runInCheck(rec, async () => {
+      expectSuccess(res(200, list(client), { operationId: "listOAuthClients" }));
+      expectSuccess(res(200, list(key), { operationId: "listKeys" }));
+    });
     expect(rec.observations).toEqual([
       {
         requirementId: "CONV-NULL-1",
-        operationId: "listOAuthClients",
+        operationId: "listKeys",
         note: "members answered as null (no value)",
-        value: ["/data/*/thumbnail_url"],
+        value: ["/data/*/bucket_access"],
       },
     ]);
   });

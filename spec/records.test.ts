@@ -145,6 +145,10 @@ describe("shown records: required and nullable members follow the material's tab
       expect([...(schema.required ?? [])].sort(), `${name}.required`).toEqual(required.sort());
       for (const [f] of fields) {
         expect(f in schema.properties, `${name}.${f} is a property`).toBe(true);
+        const prop = (schema.properties as Record<string, Record<string, unknown>>)[f];
+        expect(prop["x-policy-null"] === true, `${name}.${f} carries x-policy-null`).toBe(
+          policy.includes(f),
+        );
         const ptr = `/components/schemas/${name}/properties/${f}`;
         const takesNull = v.errors(`records:${ptr}`, RequestValidator.ref(ptr), null).length === 0;
         expect(takesNull, `${name}.${f} takes null`).toBe(nullable.includes(f));

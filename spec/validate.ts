@@ -16,14 +16,16 @@ export interface SchemaCheck {
   value?: unknown;
   message?: string;
   /**
-   * The null members of an accepted body, as JSON pointers with array indexes written `*`, each
-   * once: null is accepted only where the spec marks a member nullable (the policy, spec/README.md);
-   * which of them a target answers null is observed as INFO (CONV-NULL-1).
+   * The members of an accepted body that are null only by the policy (spec/README.md: typed members
+   * deployed services answer null, marked `x-policy-null` in the document), as JSON pointers with
+   * array indexes written `*`, each once. Observed as INFO (CONV-NULL-1).
    */
   nulls?: string[];
 }
 
 const DOC_ID = "plumbline:openapi";
+/** The same document with the policy's nulls taken back: what the material's types alone accept. */
+const TYPED_ID = "plumbline:openapi-typed";
 
 /** ajv-formats plus the OpenAPI formats with no checkable shape. */
 function addAllFormats(ajv: Ajv2020): void {
@@ -43,6 +45,8 @@ export class Validator {
   private readonly ajv: Ajv2020;
   private readonly ops: Map<string, OperationInfo>;
   private readonly cache = new Map<string, ValidateFunction | null>();
+  /** every error at once, on the typed document: where a body needed the policy's nulls */
+  private readonly typed: Ajv2020;
 
   constructor(private readonly doc: OpenAPIV3_1.Document = loadOpenApi()) {
     // strict off: the document carries OpenAPI keywords (example, discriminator) and x- extensions
@@ -54,6 +58,9 @@ export class Validator {
     });
     addAllFormats(this.ajv);
     this.ajv.addSchema({ ...(doc as object), $id: DOC_ID } as object, DOC_ID);
+    this.typed = new Ajv2020({ strict: false, allErrors: true, logger: false });
+    addAllFormats(this.typed);
+    this.typed.addSchema({ ...(withoutPolicyNulls(doc) as object), $id: TYPED_ID } as object);
     this.ops = new Map(listOperations(doc).map((o) => [o.operationId, o]));
   }
 
@@ -123,7 +130,7 @@ export class Validator {
     }
     if (!fn) return { ok: true };
     if (fn(body)) {
-      const nulls = status >= 400 ? [] : [...new Set(nullPointers(body))];
+      const nulls = found && status < 400 ? this.policyNulls(found.pointer, body) : [];
       return nulls.length ? { ok: true, schema: label, nulls } : { ok: true, schema: label };
     }
     const err = fn.errors![0];
@@ -134,6 +141,20 @@ export class Validator {
       value: valueAt(body, err.instancePath),
       message: `${err.instancePath || "/"} ${err.message}${err.params && "additionalProperty" in err.params ? ` (${(err.params as { additionalProperty: string }).additionalProperty})` : ""}`,
     };
+  }
+
+  /** Where an accepted body is null only because the policy lets the member be (`x-policy-null`). */
+  private policyNulls(pointer: string, body: unknown): string[] {
+    if (!nullPointers(body).length) return [];
+    const key = `typed:${pointer}`;
+    if (!this.cache.has(key))
+      this.cache.set(key, this.typed.compile({ $ref: `${TYPED_ID}#${pointer}` }));
+    const fn = this.cache.get(key)!;
+    if (fn(body)) return [];
+    const at = (fn.errors ?? [])
+      .filter((e) => e.instancePath && valueAt(body, e.instancePath) === null)
+      .map((e) => e.instancePath.replace(/\/\d+(?=\/|$)/g, "/*"));
+    return [...new Set(at)];
   }
 
   /** Checks a body against the Error shape, whatever the operation. */
@@ -151,12 +172,32 @@ export class Validator {
   }
 }
 
-/** JSON pointers of the null values inside a body, an array index written `*`. */
+/**
+ * A copy of the document in which the members marked `x-policy-null` take no null: their types as
+ * the material gives them, without the policy's leniency for what deployed services answer.
+ */
+export function withoutPolicyNulls<T>(doc: T): T {
+  const isNull = (x: unknown) =>
+    !!x && typeof x === "object" && (x as { type?: unknown }).type === "null";
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!v || typeof v !== "object") return v;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = walk(x);
+    if (out["x-policy-null"] === true) {
+      if (Array.isArray(out.type)) out.type = (out.type as unknown[]).filter((t) => t !== "null");
+      if (Array.isArray(out.anyOf)) out.anyOf = (out.anyOf as unknown[]).filter((x) => !isNull(x));
+    }
+    return out;
+  };
+  return walk(doc) as T;
+}
+
+/** JSON pointers of the null values inside a body. */
 function nullPointers(body: unknown, at = ""): string[] {
   if (body === null) return [at || "/"];
   if (!body || typeof body !== "object") return [];
-  const list = Array.isArray(body);
-  return Object.entries(body).flatMap(([k, v]) => nullPointers(v, `${at}/${list ? "*" : esc(k)}`));
+  return Object.entries(body).flatMap(([k, v]) => nullPointers(v, `${at}/${esc(k)}`));
 }
 
 function esc(s: string): string {

@@ -16,7 +16,7 @@ interface Case {
   verdict: "pass" | "fail";
   /** fail: the member the refusal names (in the JSON pointer or ajv's message) */
   names?: string;
-  /** pass: the null members reported (CONV-NULL-1), array indexes as `*` */
+  /** pass: the members null only by the policy (`x-policy-null`, reported as CONV-NULL-1), indexes as `*` */
   nulls?: string[];
   body: unknown;
 }
