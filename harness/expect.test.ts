@@ -192,23 +192,50 @@ describe("expectSuccess and the policy (spec/README.md)", () => {
     );
     expectSuccess(res(204, undefined, { operationId: "bootInstance" }));
   });
-  it("accepts a member with no value as null and observes it (CONV-NULL-1)", async () => {
+  it("accepts null on a nullable member; observes the nulls only the policy accepts (CONV-NULL-1)", async () => {
     const rec: CheckRecord = { requirementIds: ["R-1"], exchanges: [], observations: [] };
-    const clusters = {
-      data: [{ id: "c1", domain: null, status: "available" }],
-      page: 1,
-      pages: 1,
-      results: 1,
+    const client = {
+      id: "c1",
+      label: "app",
+      public: false,
+      redirect_uri: "https://example.com/cb",
+      secret: "<REDACTED>",
+      status: "active",
+      thumbnail_url: null, // "string url, nullable": the material's own null, not recorded
     };
-    await runInCheck(rec, async () => expectSuccess(res(200, clusters)));
+    const key = { access_key: "A", bucket_access: null, id: 1, label: "k", limited: false };
+    const list = (x: unknown) => ({ data: [x, x], page: 1, pages: 1, results: 2 });
+    await runInCheck(rec, async () => {
+      expectSuccess(res(200, list(client), { operationId: "listOAuthClients" }));
+      expectSuccess(res(200, list(key), { operationId: "listKeys" }));
+    });
     expect(rec.observations).toEqual([
       {
         requirementId: "CONV-NULL-1",
-        operationId: "listClusters",
+        operationId: "listKeys",
         note: "members answered as null (no value)",
-        value: ["/data/0/domain"],
+        value: ["/data/*/bucket_access"],
       },
     ]);
+  });
+  it("refuses null on a member the material does not mark nullable, and a listed member left out", () => {
+    const cluster = {
+      id: "c1",
+      domain: "d",
+      region: "r",
+      static_site_domain: "s",
+      status: "available",
+    };
+    expectSuccess(res(200, { data: [cluster], page: 1, pages: 1, results: 1 }));
+    expect(() =>
+      expectSuccess(
+        res(200, { data: [{ ...cluster, region: null }], page: 1, pages: 1, results: 1 }),
+      ),
+    ).toThrow(/region/);
+    const { region: _, ...without } = cluster;
+    expect(() =>
+      expectSuccess(res(200, { data: [without], page: 1, pages: 1, results: 1 })),
+    ).toThrow(/region/);
   });
   it("keeps refusing null where the material shows the member always present, and wrong values", () => {
     expect(() => expectSuccess(res(200, { data: null, page: 1, pages: 1, results: 0 }))).toThrow(
@@ -222,7 +249,14 @@ describe("expectSuccess and the policy (spec/README.md)", () => {
     ).toThrow(TargetFailure);
   });
   it("accepts a timestamp without a UTC offset (ISO 8601) and refuses one that is no date-time", () => {
-    const bucket = { label: "b", cluster: "c", created: "2018-01-02T03:04:05" };
+    const bucket = {
+      label: "b",
+      cluster: "c",
+      created: "2018-01-02T03:04:05",
+      hostname: "b.c.example.com",
+      objects: 0,
+      size: 0,
+    };
     expectSuccess(res(200, bucket, { operationId: "getBucket" }));
     expect(() =>
       expectSuccess(res(200, { ...bucket, created: "yesterday" }, { operationId: "getBucket" })),

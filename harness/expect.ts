@@ -85,7 +85,8 @@ export function expectSuccess(res: ApiResponse, operationId = res.operationId): 
   const body = expectJson(res);
   const result = checkResponse(operationId, res.status, body);
   if (!result.ok) throw schemaFailure(res, operationId, result);
-  // policy: null for a member with no value is accepted and observed (CONV-NULL-1, INFO)
+  // policy: null only on a nullable member (the schema check refuses it elsewhere); the nulls only
+  // the policy accepts (typed members deployed services answer null) are observed (CONV-NULL-1, INFO)
   if (result.nulls?.length) {
     currentCheck()?.observations.push({
       requirementId: "CONV-NULL-1",

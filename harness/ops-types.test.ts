@@ -34,15 +34,16 @@ async function typedCalls({ ops, fresh }: CheckContext): Promise<void> {
   await fresh.create("tag", "createTag", { body: { lable: "x" } });
 
   const client = await fresh.oauthClient();
-  // the fixture's ID is there (fresh checked it); the document's other members may be absent
+  // the fixture's ID is there (fresh checked it), and so is every member the document requires
   const id: string = client.id;
-  // @ts-expect-error a member the document shows may be left out of the answer
   const label: string = client.label;
+  // @ts-expect-error a nullable member may be null or left out of the answer
+  const thumbnail: string = client.thumbnail_url;
   // what expectSuccess returns is the documented answer, once the schema has checked it
   const viewed = expectSuccess(await ops.getOAuthClient({ path: { clientId: id } }));
   // @ts-expect-error the documented type of a member (public is a boolean)
   const isPublic: string = viewed.public;
-  void [label, isPublic];
+  void [label, thumbnail, isPublic];
 
   // a check that breaks the contract on purpose says so, and only where it does
   await ops.createTag({ body: { label: offContract(12) } });

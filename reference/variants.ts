@@ -32,7 +32,13 @@ export const ALL_VARIANTS: VariantSpec[] = [
   },
   {
     name: "null-for-absent",
-    description: "members with no value are null instead of omitted or empty",
+    description:
+      "members with no value that may be null are null instead of left out or empty (an event's secondary_entity and a running event's duration, an unlimited key's bucket_access)",
+  },
+  {
+    name: "nullable-omitted",
+    description:
+      "records the material shows (account and billing, events, OAuth clients, object storage) leave out a member with no value instead of answering it null (thumbnail_url, an event's message, rate, time_remaining…, a notification's body, until, when)",
   },
   {
     name: "extra-members",
@@ -228,6 +234,9 @@ const UNLISTED: [RegExp, string[]][] = [
   [/^\/v4\/managed\/services(\/\{serviceId\}(\/(enable|disable))?)?$/, ["status"]],
 ];
 
+/** nullable-omitted: the routes whose records the material shows (the other areas' are not shown) */
+const SHOWN = /^\/v4(beta)?\/(account|object-storage)(\/|$)/;
+
 const ZULU = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?)(?:Z|[+-]00:00)$/;
 const VENDOR = { x_vendor: { variant: "extra-members", build: "ref-4.106.1" } };
 
@@ -304,6 +313,7 @@ export class Variants {
     }
     const unlisted = this.has("records-minimal") && UNLISTED.find(([re]) => re.test(pattern))?.[1];
     if (unlisted) body = withoutMembers(body, unlisted);
+    if (this.has("nullable-omitted") && SHOWN.test(pattern)) body = withoutNulls(body);
     if (this.has("timestamps-no-offset")) body = withoutOffsets(body);
     if (this.has("extra-members")) body = withExtraMembers(body);
     return { ...reply, status, body };
@@ -361,6 +371,14 @@ const GENERIC: Record<number, string> = {
 function withoutMembers(body: unknown, names: string[]): unknown {
   const strip = (x: unknown) =>
     isObject(x) ? Object.fromEntries(Object.entries(x).filter(([k]) => !names.includes(k))) : x;
+  if (isObject(body) && Array.isArray(body.data)) return { ...body, data: body.data.map(strip) };
+  return strip(body);
+}
+
+/** the record, or each item of its `data`, without its null members */
+function withoutNulls(body: unknown): unknown {
+  const strip = (x: unknown) =>
+    isObject(x) ? Object.fromEntries(Object.entries(x).filter(([, v]) => v !== null)) : x;
   if (isObject(body) && Array.isArray(body.data)) return { ...body, data: body.data.map(strip) };
   return strip(body);
 }

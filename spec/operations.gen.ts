@@ -1522,7 +1522,7 @@ export interface components {
         EmptyObject: Record<string, never>;
         /** @description Account record (material: Resources, Account). Records carry more fields than listed. */
         Account: {
-            active_promotions?: {
+            active_promotions: {
                 credit_monthly_cap?: string;
                 credit_remaining?: string;
                 description?: string;
@@ -1540,42 +1540,42 @@ export interface components {
              * Format: iso-date-time
              * @example 2018-01-02T03:04:05Z
              */
-            readonly active_since?: string;
+            readonly active_since: string;
             /** @description First billing address line. */
-            address_1?: string;
+            address_1: string;
             /** @description Second billing address line. */
-            address_2?: string;
+            address_2: string;
             /** @description USD. */
-            readonly balance?: number;
+            readonly balance: number;
             /** @description USD, estimate of the current invoice, excludes transfer charges. */
-            readonly balance_uninvoiced?: number;
-            readonly capabilities?: string[];
-            city?: string;
-            company?: string;
+            readonly balance_uninvoiced: number;
+            readonly capabilities: string[];
+            city: string;
+            company: string;
             /** @description Two-letter country code. */
-            country?: string;
-            readonly credit_card?: {
+            country: string;
+            readonly credit_card: {
                 /** @description Month/year form; null when no card is on file (the policy on members with no value, spec/README.md). */
                 expiry?: string | null;
                 /** @description An integer in the material's sample; its type is not stated, so none is asserted. */
                 last_four?: unknown;
             };
             /** @description The material types it as a string <= 128 chars; no email format is stated. */
-            email?: string;
+            email: string;
             /**
              * Format: uuid
              * @description External account identifier.
              */
-            readonly euuid?: string;
-            first_name?: string;
-            last_name?: string;
-            phone?: string;
+            readonly euuid: string;
+            first_name: string;
+            last_name: string;
+            phone: string;
             /** @description US state, or province outside the US. */
-            state?: string;
+            state: string;
             /** @description For tax calculation in some countries; the value to use where no tax is collected is not shown. */
-            tax_id?: string;
+            tax_id: string;
             /** @description Restrictions on its format: not shown. */
-            zip?: string;
+            zip: string;
         };
         /** @description Writable account fields (material: Resources, Account: Writable on update). Read-only fields are not part of the body. */
         AccountUpdate: {
@@ -1625,28 +1625,28 @@ export interface components {
              * Format: iso-date-time
              * @example 2018-01-02T03:04:05Z
              */
-            created?: string;
-            entities?: components["schemas"]["EntityTransferEntities"];
+            created: string;
+            entities: components["schemas"]["EntityTransferEntities"];
             /**
              * Format: iso-date-time
              * @description 24 hours after creation.
              * @example 2018-01-02T03:04:05Z
              */
-            expiry?: string;
+            expiry: string;
             /** @description True if the requesting account created the transfer. */
-            is_sender?: boolean;
+            is_sender: boolean;
             /** @enum {string} */
-            status?: "accepted" | "cancelled" | "completed" | "failed" | "pending" | "stale";
+            status: "accepted" | "cancelled" | "completed" | "failed" | "pending" | "stale";
             /**
              * Format: uuid
              * @description Identifies the transfer for accept, cancel, view.
              */
-            token?: string;
+            token: string;
             /**
              * Format: iso-date-time
              * @example 2018-01-02T03:04:05Z
              */
-            updated?: string;
+            updated: string;
         };
         EventEntity: {
             id?: number | string;
@@ -1656,82 +1656,82 @@ export interface components {
         };
         Event: {
             /** @description Not a closed enumeration: new actions may be added without a version change and clients must tolerate unknown values (material: Events 2, Versioning 4). The values the material lists are in x-known-values. */
-            action?: string;
+            action: string;
             /**
              * Format: iso-date-time
              * @example 2018-01-02T03:04:05Z
              */
-            created?: string;
+            created: string;
             /** @description Seconds the event took; null while the event runs (the policy on members with no value, spec/README.md). */
             duration?: number | null;
-            entity?: components["schemas"]["EventEntity"];
-            id?: number;
+            entity: components["schemas"]["EventEntity"];
+            id: number;
             /** @description Extra information, for example to diagnose failures. */
             message?: string | null;
             /** @description Estimate of progress. */
             percent_complete?: number | null;
             /** @description Only some events, for example migration and resize. */
             rate?: string | null;
-            read?: boolean;
+            read: boolean;
             /** @description Extra context for some events; null when there is none (the policy on members with no value, spec/README.md). */
             secondary_entity?: components["schemas"]["EventEntity"] | null;
-            seen?: boolean;
+            seen: boolean;
             /** @enum {string|null} */
             status?: "failed" | "finished" | "notification" | "scheduled" | "started" | null;
             /** @description Only for some in-progress migration events. */
             time_remaining?: string | null;
             /** @description User who caused the event. */
-            username?: string;
+            username: string;
         };
         Invoice: {
             /**
              * Format: iso-date-time
              * @example 2018-01-02T03:04:05Z
              */
-            date?: string;
-            id?: number;
-            label?: string;
+            date: string;
+            id: number;
+            label: string;
             /** @description USD, before tax. */
-            subtotal?: number;
-            tax?: number;
+            subtotal: number;
+            tax: number;
             /** @description USD, after tax. */
-            total?: number;
+            total: number;
         };
         InvoiceItem: {
-            amount?: number;
+            amount: number;
             /**
              * Format: iso-date-time
              * @example 2018-01-02T03:04:05Z
              */
-            from?: string;
-            label?: string;
-            quantity?: number;
-            tax?: number;
+            from: string;
+            label: string;
+            quantity: number;
+            tax: number;
             /**
              * Format: iso-date-time
              * @example 2018-01-02T03:04:05Z
              */
-            to?: string;
-            total?: number;
-            type?: string;
-            unit_price?: number;
+            to: string;
+            total: number;
+            type: string;
+            unit_price: number;
         };
         Login: {
             /**
              * Format: iso-date-time
              * @example 2018-01-02T03:04:05Z
              */
-            datetime?: string;
-            id?: number;
+            datetime: string;
+            id: number;
             /** @description IP address. */
-            ip?: string | unknown | unknown;
+            ip: string | unknown | unknown;
             /** @description True if the user logged into was restricted. */
-            restricted?: boolean;
-            username?: string;
+            restricted: boolean;
+            username: string;
         };
         MaintenanceItem: {
             /** @description Only instances appear as entities. */
-            entity?: {
+            entity: {
                 /** @description Type not shown. */
                 id?: unknown;
                 /** @description Type not shown. */
@@ -1741,24 +1741,24 @@ export interface components {
                 /** @description Type not shown. */
                 url?: unknown;
             };
-            reason?: string;
+            reason: string;
             /**
              * @description Enumeration not shown.
              * @example started
              */
-            status?: string;
+            status: string;
             /** @description Enumeration not shown. */
-            type?: string;
+            type: string;
             /**
              * Format: iso-date-time
              * @example 2018-01-02T03:04:05Z
              */
-            when?: string;
+            when: string;
         };
         /** @description A notification disappears when its cause is resolved and cannot be acted on directly. */
         Notification: {
             body?: string | null;
-            entity?: {
+            entity: {
                 /** @description Type not shown. */
                 id?: unknown;
                 /** @description Type not shown. */
@@ -1768,12 +1768,12 @@ export interface components {
                 /** @description Type not shown. */
                 url?: unknown;
             };
-            label?: string;
-            message?: string;
+            label: string;
+            message: string;
             /** @description Enumeration not shown. */
-            severity?: string;
+            severity: string;
             /** @description Enumeration not shown. */
-            type?: string;
+            type: string;
             /**
              * Format: iso-date-time
              * @example 2018-01-02T03:04:05Z
@@ -1787,16 +1787,16 @@ export interface components {
         };
         OAuthClient: {
             /** @description Public client identifier. */
-            id?: string;
+            id: string;
             /** @description Application name shown to users. */
-            label?: string;
-            public?: boolean;
+            label: string;
+            public: boolean;
             /** Format: uri */
-            redirect_uri?: string;
+            redirect_uri: string;
             /** @description Redacted placeholder in list, view and update responses; plaintext only from the secret reset operation; whether create returns plaintext: not shown. */
-            secret?: string;
+            secret: string;
             /** @enum {string} */
-            status?: "active" | "disabled" | "suspended";
+            status: "active" | "disabled" | "suspended";
             /** Format: uri */
             thumbnail_url?: string | null;
         };
@@ -1805,40 +1805,40 @@ export interface components {
              * Format: iso-date-time
              * @example 2018-01-02T03:04:05Z
              */
-            created?: string;
-            data?: {
+            created: string;
+            data: {
                 card_type?: string;
                 expiry?: string;
                 last_four?: string;
             };
-            id?: number;
-            is_default?: boolean;
+            id: number;
+            is_default: boolean;
             /**
              * @description Other values of type: not shown.
              * @example credit_card
              */
-            type?: string;
+            type: string;
         };
         Bucket: {
-            cluster?: string;
+            cluster: string;
             /**
              * Format: iso-date-time
              * @example 2018-01-02T03:04:05Z
              */
-            created?: string;
-            hostname?: string;
-            label?: string;
-            objects?: number;
+            created: string;
+            hostname: string;
+            label: string;
+            objects: number;
             /** @description Bytes. */
-            size?: number;
+            size: number;
         };
         Cluster: {
-            domain?: string;
-            id?: string;
-            region?: string;
-            static_site_domain?: string;
+            domain: string;
+            id: string;
+            region: string;
+            static_site_domain: string;
             /** @enum {string} */
-            status?: "available" | "unavailable";
+            status: "available" | "unavailable";
         };
         ObjectListEntry: {
             etag?: string;
@@ -1848,16 +1848,16 @@ export interface components {
              * @example 2018-01-02T03:04:05Z
              */
             last_modified?: string;
-            name?: string;
+            name: string;
             next_marker?: string;
             owner?: string;
             size?: number;
         };
         ObjectAcl: {
             /** @enum {string} */
-            acl?: "private" | "public-read" | "authenticated-read" | "public-read-write" | "custom";
+            acl: "private" | "public-read" | "authenticated-read" | "public-read-write" | "custom";
             /** @description Full XML of the ACL policy. */
-            acl_xml?: string;
+            acl_xml: string;
         };
         BucketAccessEntry: {
             bucket_name?: string;
@@ -1871,12 +1871,12 @@ export interface components {
         };
         AccessKey: {
             /** @description Not secret. */
-            access_key?: string;
+            access_key: string;
             /** @description Null on an unlimited key (the policy on members with no value, spec/README.md). */
             bucket_access?: components["schemas"]["BucketAccessEntry"][] | null;
-            id?: number;
-            label?: string;
-            limited?: boolean;
+            id: number;
+            label: string;
+            limited: boolean;
             /** @description Only returned on creation. */
             secret_key?: string;
         };
@@ -2343,7 +2343,7 @@ export interface operations {
             query?: {
                 /** @description Page of the collection to return (material: Conventions 5, Limits). */
                 page?: number;
-                /** @description Number of results per page. The Limits table says bounds of page_size on this list are not shown, so only the type is asserted (see spec/README.md). */
+                /** @description Number of results per page. The Limits table says bounds of page_size on this list are not shown, so only the type and the default of Conventions 5 are asserted (see spec/README.md, judgment call 2). */
                 page_size?: number;
             };
             header?: never;
@@ -2555,7 +2555,7 @@ export interface operations {
             query?: {
                 /** @description Page of the collection to return (material: Conventions 5, Limits). */
                 page?: number;
-                /** @description Number of results per page. The Limits table says bounds of page_size on this list are not shown, so only the type is asserted (see spec/README.md). */
+                /** @description Number of results per page. The Limits table says bounds of page_size on this list are not shown, so only the type and the default of Conventions 5 are asserted (see spec/README.md, judgment call 2). */
                 page_size?: number;
             };
             header?: never;
@@ -2720,7 +2720,7 @@ export interface operations {
             query?: {
                 /** @description Page of the collection to return (material: Conventions 5, Limits). */
                 page?: number;
-                /** @description Number of results per page. The Limits table says bounds of page_size on this list are not shown, so only the type is asserted (see spec/README.md). */
+                /** @description Number of results per page. The Limits table says bounds of page_size on this list are not shown, so only the type and the default of Conventions 5 are asserted (see spec/README.md, judgment call 2). */
                 page_size?: number;
             };
             header?: never;
@@ -2805,7 +2805,7 @@ export interface operations {
             query?: {
                 /** @description Page of the collection to return (material: Conventions 5, Limits). */
                 page?: number;
-                /** @description Number of results per page. The Limits table says bounds of page_size on this list are not shown, so only the type is asserted (see spec/README.md). */
+                /** @description Number of results per page. The Limits table says bounds of page_size on this list are not shown, so only the type and the default of Conventions 5 are asserted (see spec/README.md, judgment call 2). */
                 page_size?: number;
             };
             header?: never;
@@ -3012,7 +3012,7 @@ export interface operations {
             query?: {
                 /** @description Page of the collection to return (material: Conventions 5, Limits). */
                 page?: number;
-                /** @description Number of results per page. The Limits table says bounds of page_size on this list are not shown, so only the type is asserted (see spec/README.md). */
+                /** @description Number of results per page. The Limits table says bounds of page_size on this list are not shown, so only the type and the default of Conventions 5 are asserted (see spec/README.md, judgment call 2). */
                 page_size?: number;
             };
             header?: never;
@@ -3057,7 +3057,7 @@ export interface operations {
             query?: {
                 /** @description Page of the collection to return (material: Conventions 5, Limits). */
                 page?: number;
-                /** @description Number of results per page. The Limits table says bounds of page_size on this list are not shown, so only the type is asserted (see spec/README.md). */
+                /** @description Number of results per page. The Limits table says bounds of page_size on this list are not shown, so only the type and the default of Conventions 5 are asserted (see spec/README.md, judgment call 2). */
                 page_size?: number;
             };
             header?: never;

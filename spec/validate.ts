@@ -16,15 +16,16 @@ export interface SchemaCheck {
   value?: unknown;
   message?: string;
   /**
-   * JSON pointers of the null members the body was accepted with: the schema refused them, and the
-   * policy (spec/README.md) accepts null for a member the spec does not require. Observed as INFO.
+   * The members of an accepted body that are null only by the policy (spec/README.md: typed members
+   * deployed services answer null, marked `x-policy-null` in the document), as JSON pointers with
+   * array indexes written `*`, each once. Observed as INFO (CONV-NULL-1).
    */
   nulls?: string[];
 }
 
 const DOC_ID = "plumbline:openapi";
-/** The same document with every member the spec does not require also accepting null. */
-const LENIENT_ID = "plumbline:openapi-null-members";
+/** The same document with the policy's nulls taken back: what the material's types alone accept. */
+const TYPED_ID = "plumbline:openapi-typed";
 
 /** ajv-formats plus the OpenAPI formats with no checkable shape. */
 function addAllFormats(ajv: Ajv2020): void {
@@ -44,6 +45,8 @@ export class Validator {
   private readonly ajv: Ajv2020;
   private readonly ops: Map<string, OperationInfo>;
   private readonly cache = new Map<string, ValidateFunction | null>();
+  /** every error at once, on the typed document: where a body needed the policy's nulls */
+  private readonly typed: Ajv2020;
 
   constructor(private readonly doc: OpenAPIV3_1.Document = loadOpenApi()) {
     // strict off: the document carries OpenAPI keywords (example, discriminator) and x- extensions
@@ -55,16 +58,15 @@ export class Validator {
     });
     addAllFormats(this.ajv);
     this.ajv.addSchema({ ...(doc as object), $id: DOC_ID } as object, DOC_ID);
-    this.ajv.addSchema(
-      { ...(nullableMembers(doc) as object), $id: LENIENT_ID } as object,
-      LENIENT_ID,
-    );
+    this.typed = new Ajv2020({ strict: false, allErrors: true, logger: false });
+    addAllFormats(this.typed);
+    this.typed.addSchema({ ...(withoutPolicyNulls(doc) as object), $id: TYPED_ID } as object);
     this.ops = new Map(listOperations(doc).map((o) => [o.operationId, o]));
   }
 
-  private compiled(key: string, ref: string | object, docId = DOC_ID): ValidateFunction | null {
+  private compiled(key: string, ref: string | object): ValidateFunction | null {
     if (!this.cache.has(key)) {
-      const schema = typeof ref === "string" ? { $ref: `${docId}#${ref}` } : ref;
+      const schema = typeof ref === "string" ? { $ref: `${DOC_ID}#${ref}` } : ref;
       this.cache.set(key, this.ajv.compile(schema));
     }
     return this.cache.get(key)!;
@@ -127,16 +129,11 @@ export class Validator {
       return { ok: true };
     }
     if (!fn) return { ok: true };
-    if (fn(body)) return { ok: true, schema: label };
-    const err = fn.errors![0];
-    // a member with no value answered as null: accepted where the spec does not require the member
-    if (
-      found &&
-      label !== "Error" &&
-      this.compiled(`${operationId}:${label}:null`, found.pointer, LENIENT_ID)!(body)
-    ) {
-      return { ok: true, schema: label, nulls: nullPointers(body) };
+    if (fn(body)) {
+      const nulls = found && status < 400 ? this.policyNulls(found.pointer, body) : [];
+      return nulls.length ? { ok: true, schema: label, nulls } : { ok: true, schema: label };
     }
+    const err = fn.errors![0];
     return {
       ok: false,
       schema: label,
@@ -144,6 +141,20 @@ export class Validator {
       value: valueAt(body, err.instancePath),
       message: `${err.instancePath || "/"} ${err.message}${err.params && "additionalProperty" in err.params ? ` (${(err.params as { additionalProperty: string }).additionalProperty})` : ""}`,
     };
+  }
+
+  /** Where an accepted body is null only because the policy lets the member be (`x-policy-null`). */
+  private policyNulls(pointer: string, body: unknown): string[] {
+    if (!nullPointers(body).length) return [];
+    const key = `typed:${pointer}`;
+    if (!this.cache.has(key))
+      this.cache.set(key, this.typed.compile({ $ref: `${TYPED_ID}#${pointer}` }));
+    const fn = this.cache.get(key)!;
+    if (fn(body)) return [];
+    const at = (fn.errors ?? [])
+      .filter((e) => e.instancePath && valueAt(body, e.instancePath) === null)
+      .map((e) => e.instancePath.replace(/\/\d+(?=\/|$)/g, "/*"));
+    return [...new Set(at)];
   }
 
   /** Checks a body against the Error shape, whatever the operation. */
@@ -162,25 +173,20 @@ export class Validator {
 }
 
 /**
- * A copy of the document in which every property a schema does not list in its `required` also
- * accepts null. Required members (the Collection envelope, the Error body, single-field results)
- * stay as they are: the material says they are there.
+ * A copy of the document in which the members marked `x-policy-null` take no null: their types as
+ * the material gives them, without the policy's leniency for what deployed services answer.
  */
-export function nullableMembers<T>(doc: T): T {
+export function withoutPolicyNulls<T>(doc: T): T {
+  const isNull = (x: unknown) =>
+    !!x && typeof x === "object" && (x as { type?: unknown }).type === "null";
   const walk = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(walk);
     if (!v || typeof v !== "object") return v;
     const out: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(v)) out[k] = walk(x);
-    const props = out.properties;
-    if (props && typeof props === "object" && !Array.isArray(props)) {
-      const required = new Set(Array.isArray(out.required) ? (out.required as string[]) : []);
-      out.properties = Object.fromEntries(
-        Object.entries(props).map(([name, p]) => [
-          name,
-          required.has(name) || typeof p !== "object" ? p : { anyOf: [p, { type: "null" }] },
-        ]),
-      );
+    if (out["x-policy-null"] === true) {
+      if (Array.isArray(out.type)) out.type = (out.type as unknown[]).filter((t) => t !== "null");
+      if (Array.isArray(out.anyOf)) out.anyOf = (out.anyOf as unknown[]).filter((x) => !isNull(x));
     }
     return out;
   };

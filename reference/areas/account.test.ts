@@ -150,6 +150,14 @@ describe("account view and update", () => {
     expect((await call("PUT", "/v4/account", { address_1: "a".repeat(65) })).status).toBe(400);
   });
 
+  it("fault account-view-empty: the view answers {}, the update still the record", async () => {
+    await faults("account-view-empty");
+    expect((await call("GET", "/v4/account")).body).toEqual({});
+    expect((await call("PUT", "/v4/account", { city: "Berlin" })).body.euuid).toBeTypeOf("string");
+    await faults();
+    expect((await call("GET", "/v4/account")).body.euuid).toBeTypeOf("string");
+  });
+
   it("fault account-readonly-updatable: euuid and balance change through update", async () => {
     await faults("account-readonly-updatable");
     const r = await call("PUT", "/v4/account", {

@@ -182,6 +182,15 @@ describe("events", () => {
     expect((await list()).find((e) => e.id === a)!.read).toBe(true);
   });
 
+  it("fault event-username-missing: list and view leave out username", async () => {
+    const [id] = emit(1);
+    await faults("event-username-missing");
+    expect((await list()).every((e) => !("username" in e))).toBe(true);
+    expect("username" in (await call("GET", `/v4/account/events/${id}`)).body).toBe(false);
+    await faults();
+    expect((await call("GET", `/v4/account/events/${id}`)).body.username).toBeTypeOf("string");
+  });
+
   it("fault events-not-windowed", async () => {
     await faults("events-not-windowed");
     const old = (await list()).filter((e) => Date.parse(e.created) < Date.now() - 90 * 86_400_000);

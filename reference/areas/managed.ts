@@ -5,6 +5,7 @@
 // in ./managed/, one per resource; the records they share are in ./managed/common.ts.
 import type { Area, ProviderState } from "../area.ts";
 import { badRequest } from "../http.ts";
+import { accountEntity } from "./account/common.ts";
 import { registerContacts } from "./managed/contacts.ts";
 import { registerCredentials } from "./managed/credentials.ts";
 import { MANAGED_FAULTS } from "./managed/faults.ts";
@@ -22,6 +23,7 @@ const managedService: ProviderState = (c, p) => {
     c.state.emit(account, {
       action: p.enabled ? "managed_enabled" : "managed_disabled",
       username: c.seeded.admin.username,
+      entity: accountEntity(account), // the Event table lists entity without a condition
     });
   }
   return { enabled: account.managedEnabled };

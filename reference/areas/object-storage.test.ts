@@ -801,6 +801,11 @@ describe("object-storage: faults", () => {
     },
     "os-clusters-need-auth": async () =>
       (await api("GET", `${OS}/clusters`, undefined, null)).status === 200,
+    "os-cluster-region-null": async () => {
+      const list = (await api("GET", `${OS}/clusters`)).body.data as { region: unknown }[];
+      const view = (await api("GET", `${OS}/clusters/${C1}`)).body;
+      return [...list, view].every((c) => typeof c.region === "string");
+    },
     "os-key-secret-in-view": async () => {
       const k = await api("POST", `${OS}/keys`, {});
       return !("secret_key" in (await api("GET", `${OS}/keys/${k.body.id}`)).body);

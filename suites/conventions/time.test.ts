@@ -10,7 +10,8 @@ import { offContract } from "../../harness/ops.ts";
 
 /**
  * Each named field present on the record is an ISO 8601 date-time string (with its offset when
- * `offset` is set). Null is a member with no value (policy: accepted, CONV-NULL-1).
+ * `offset` is set). Null is a member with no value where the member is nullable (`until`, `when`:
+ * the schema check refuses it elsewhere; CONV-NULL-1, CONV-NULL-2).
  */
 function expectDateTimes(record: any, fields: string[], where: string, offset = false): void {
   for (const f of fields) {

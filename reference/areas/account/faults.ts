@@ -78,4 +78,9 @@ export const ACCOUNT_FAULTS: FaultSpec[] = [
     requirement: "CONV-CALC-1",
     description: "an invoice's total leaves its tax out (total equals subtotal) in list and view",
   },
+  {
+    name: "account-view-empty",
+    requirement: "CONV-NULL-2",
+    description: "account view answers {} instead of the Account record (update still answers it)",
+  },
 ];

@@ -69,12 +69,11 @@ const CAPABILITIES = [
 function accountView(ctx: Ctx) {
   const { state, account } = ctx;
   const d = accountData(state, account);
-  // variant null-for-absent: a profile string with no value is null instead of ""
-  const none = ctx.variants.has("null-for-absent") ? null : "";
+  // a profile string never set is "": the Account table types each one a string, none nullable
   return {
     active_promotions: d.activePromotions,
     active_since: d.activeSince,
-    ...Object.fromEntries(WRITABLE.map((k) => [k, account.profile[k] || none])),
+    ...Object.fromEntries(WRITABLE.map((k) => [k, account.profile[k] || ""])),
     balance: money(account.balance),
     balance_uninvoiced: money(d.balanceUninvoiced),
     capabilities: [...CAPABILITIES],
@@ -90,14 +89,12 @@ function boundsOf(ctx: Ctx, k: Writable): Bounds {
   return BOUNDS[k];
 }
 
-/** The writable profile strings sent; `null` is taken (as "") only where null-for-absent writes it. */
+/** The writable profile strings sent. */
 function writableValues(ctx: Ctx, f: Fields): Record<string, string> {
   const values: Record<string, string> = {};
-  const nulls = ctx.variants.has("null-for-absent");
   for (const k of WRITABLE) {
-    const v = f.string(k, { ...boundsOf(ctx, k), nullable: nulls });
+    const v = f.string(k, boundsOf(ctx, k));
     if (typeof v === "string") values[k] = v;
-    else if (v === null) values[k] = "";
   }
   return values;
 }
@@ -188,7 +185,10 @@ function cancelAccount(ctx: Ctx) {
 }
 
 export function registerProfile(r: Router) {
-  r.get("/v4/account", "account:read_only", (ctx) => ok(accountView(ctx)));
+  // fault account-view-empty: the view answers {} for the record
+  r.get("/v4/account", "account:read_only", (ctx) =>
+    ok(ctx.faults.has("account-view-empty") ? {} : accountView(ctx)),
+  );
   r.put("/v4/account", "account:read_write", updateAccount);
   r.post("/v4/account/cancel", "account:read_write", cancelAccount);
 }

@@ -359,19 +359,23 @@ function cancelObjectStorage(ctx: Ctx) {
   return EMPTY;
 }
 
+/** A cluster as served (fault os-cluster-region-null: its region answered null). */
+const clusterView = (ctx: Ctx, c: Cluster) =>
+  ctx.faults.has("os-cluster-region-null") ? { ...c, region: null } : { ...c };
+
 function listClusters(ctx: Ctx) {
   if (!ctx.principal && ctx.faults.has("os-clusters-need-auth"))
     throw unauthorized("Authentication required");
   return paginate(
     ctx,
-    clusters(ctx).map((c) => ({ ...c })),
+    clusters(ctx).map((c) => clusterView(ctx, c)),
   );
 }
 
 function viewCluster(ctx: Ctx) {
   const c = clusters(ctx).find((x) => x.id === ctx.params.clusterId);
   if (!c) throw notFound("Cluster not found");
-  return ok({ ...c });
+  return ok(clusterView(ctx, c));
 }
 
 export function registerBuckets(r: Router) {

@@ -90,6 +90,12 @@ export const OS_FAULTS: FaultSpec[] = [
     description: "clusters list demands a token (401 without one)",
   },
   {
+    name: "os-cluster-region-null",
+    requirement: "CONV-NULL-2",
+    description:
+      "clusters list and view answer region null (a member the Cluster row types a string, not nullable)",
+  },
+  {
     name: "os-key-secret-in-view",
     requirement: "OS-KEY-2",
     description: "key view returns the secret_key",
