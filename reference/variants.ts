@@ -165,6 +165,11 @@ export const ALL_VARIANTS: VariantSpec[] = [
       "a managed contact update replaces the whole contact: the members it does not name are cleared (null)",
     shouldWarnings: ["CONV-SCOPE-2"],
   },
+  {
+    name: "snapshot-needs-backups",
+    description:
+      "a snapshot of an instance whose backup service is not enabled is refused (400, no field)",
+  },
 ];
 
 /** Creates: POST operations that make a new record (method and route pattern). */
