@@ -170,6 +170,11 @@ export const ALL_VARIANTS: VariantSpec[] = [
     description:
       "a snapshot of an instance whose backup service is not enabled is refused (400, no field)",
   },
+  {
+    name: "card-not-in-account",
+    description:
+      "a credit card add leaves the account's credit_card as it was: the card shows only among the payment methods",
+  },
 ];
 
 /** Creates: POST operations that make a new record (method and route pattern). */

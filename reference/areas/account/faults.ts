@@ -65,8 +65,9 @@ export const ACCOUNT_FAULTS: FaultSpec[] = [
   },
   {
     name: "card-not-stored",
-    requirement: "ACCT-CARD-1",
-    description: "credit card add answers {} but the account keeps the old card",
+    requirement: "ACCT-CARD-3",
+    description:
+      "credit card add answers {} but the card shows nowhere: the account's credit_card and its payment methods keep the old card",
   },
   {
     name: "account-country-any-chars",
