@@ -175,6 +175,11 @@ export const ALL_VARIANTS: VariantSpec[] = [
     description:
       "a credit card add leaves the account's credit_card as it was: the card shows only among the payment methods",
   },
+  {
+    name: "bucket-access-partial",
+    description:
+      "key create takes a bucket_access entry missing cluster, bucket_name or permissions: it grants nothing and is left out of the key's bucket_access (the key is limited)",
+  },
 ];
 
 /** Creates: POST operations that make a new record (method and route pattern). */
