@@ -180,6 +180,11 @@ export const ALL_VARIANTS: VariantSpec[] = [
     description:
       "key create takes a bucket_access entry missing cluster, bucket_name or permissions: it grants nothing and is left out of the key's bucket_access (the key is limited)",
   },
+  {
+    name: "promotions-wrong-type-dropped",
+    description:
+      "account update drops an active_promotions item that is not an object or holds a member of another type than string, instead of refusing it",
+  },
 ];
 
 /** Creates: POST operations that make a new record (method and route pattern). */

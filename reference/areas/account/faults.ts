@@ -70,6 +70,12 @@ export const ACCOUNT_FAULTS: FaultSpec[] = [
       "credit card add answers {} but the card shows nowhere: the account's credit_card and its payment methods keep the old card",
   },
   {
+    name: "account-promotion-any-type",
+    requirement: "ACCT-UPDATE-5",
+    description:
+      "account update stores an active_promotions member of another type than string as sent (summary 12345)",
+  },
+  {
     name: "account-country-any-chars",
     requirement: "FIELD.updateAccount.country",
     description: "country accepts any two characters (`12`), not only letters",
