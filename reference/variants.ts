@@ -185,6 +185,10 @@ export const ALL_VARIANTS: VariantSpec[] = [
     description:
       "account update drops an active_promotions item that is not an object or holds a member of another type than string, instead of refusing it",
   },
+  {
+    name: "rescue-sdh-accepted",
+    description: "rescue boot takes a device in the reserved slot sdh like the slots sda..sdg",
+  },
 ];
 
 /** Creates: POST operations that make a new record (method and route pattern). */
