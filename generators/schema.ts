@@ -29,6 +29,12 @@ export interface Hints {
   omit?: string[];
   /** members the material says fall back to a default when invalid: never a violation */
   lenient?: string[];
+  /**
+   * members always sent in valid values though the schema does not require them: the material
+   * contradicts itself on whether they may be left out ("method (required, default GET)"), so a
+   * valid request never leaves them out, and no violation does either
+   */
+  present?: string[];
 }
 
 /** One place a boundary or violation can be made: a member, a keyword, and values of the whole schema. */
@@ -283,7 +289,11 @@ export class SchemaGen {
     if (members.length === 0 && !s.properties)
       return smallJson() as fc.Arbitrary<Record<string, unknown>>;
     const model = Object.fromEntries(members.map(([n, m]) => [n, this.valid(m, [...path, n])]));
-    const required = ((s.required ?? []) as string[]).filter((r) => r in model);
+    const required = Object.keys(model).filter(
+      (n) =>
+        ((s.required ?? []) as string[]).includes(n) ||
+        this.hints.present?.includes(key([...path, n])),
+    );
     return fc.record(model, { requiredKeys: required }) as fc.Arbitrary<Record<string, unknown>>;
   }
 

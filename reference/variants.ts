@@ -189,6 +189,11 @@ export const ALL_VARIANTS: VariantSpec[] = [
     name: "rescue-sdh-accepted",
     description: "rescue boot takes a device in the reserved slot sdh like the slots sda..sdg",
   },
+  {
+    name: "object-url-method-required",
+    description:
+      "object URL create without method is refused (400 naming method) instead of taken as GET",
+  },
 ];
 
 /** Creates: POST operations that make a new record (method and route pattern). */
