@@ -194,6 +194,12 @@ export const ALL_VARIANTS: VariantSpec[] = [
     description:
       "object URL create without method is refused (400 naming method) instead of taken as GET",
   },
+  {
+    name: "managed-text-conservative",
+    description:
+      "managed contact names and credential and service labels take ASCII letters, digits, -, _, . and spaces only; other text is refused (400 naming the member)",
+    shouldWarnings: ["CONV-TEXT-1"],
+  },
 ];
 
 /** Creates: POST operations that make a new record (method and route pattern). */
