@@ -6,11 +6,14 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
   breaksExactly,
+  freeTextMembers,
   generatorsFor,
+  OFFLINE_TARGET,
   onBound,
   operationsWithInput,
   pointer,
   type Part,
+  validRequests,
 } from "./index.ts";
 import { instanceLabel } from "./rules.ts";
 import { TIES } from "./ties.ts";
@@ -129,6 +132,35 @@ describe("generators", () => {
     for (const s of fc.sample(instanceLabel({}), { seed: 3, numRuns: 200 })) {
       expect(s).toMatch(/^(?=.{3,32}$)[A-Za-z0-9](?:[A-Za-z0-9]|[-_.](?=[A-Za-z0-9]))*$/);
     }
+  });
+
+  it("free text is of the conservative alphabet by default, any text in the unicode mode", () => {
+    const ok = /^(?:[A-Za-z0-9_.-]+(?: [A-Za-z0-9_.-]+)*)?$/;
+    const texts = (mode?: "unicode") =>
+      fc
+        .sample(validRequests("createManagedService", OFFLINE_TARGET, mode), {
+          seed: 5,
+          numRuns: 200,
+        })
+        .flatMap((r: any) => [r.body?.label, r.body?.notes, r.body?.consultation_group])
+        .filter((v): v is string => typeof v === "string");
+    for (const v of texts()) expect(v).toMatch(ok);
+    expect(texts("unicode").some((v) => !ok.test(v))).toBe(true);
+    expect(freeTextMembers("createManagedService")).toEqual(
+      expect.arrayContaining(["body.label", "body.notes"]),
+    );
+    expect(freeTextMembers("createTag")).toEqual([]);
+  });
+
+  it("the object URL's method is always sent (contradiction C1: required, default GET)", () => {
+    for (const r of fc.sample(generatorsFor("createObjectUrl").valid, { seed: 5, numRuns: 50 }))
+      expect((r.body as any).method).toMatch(/^(GET|PUT|DELETE)$/);
+  });
+
+  it("the rescue's reserved sdh is no violation site (what naming it gets is not shown)", () => {
+    expect(generatorsFor("rescueInstance").violationSites.map((s) => s.path)).not.toContain(
+      "devices.sdh",
+    );
   });
 
   it("pointers escape member names", () => {

@@ -14,12 +14,14 @@ import {
   type Hints,
   type Path,
   type Site,
+  type TextMode,
 } from "./schema.ts";
 import { triedSites } from "./policy.ts";
 import { RULES, type TargetValues } from "./rules.ts";
 import { TIES, type Need, type Tie } from "./ties.ts";
 
 export type { TargetValues } from "./rules.ts";
+export type { TextMode } from "./schema.ts";
 
 export type Part = "body" | "query" | "path";
 
@@ -230,15 +232,19 @@ type SiteOf = Site & { part: Part; raw: fc.Arbitrary<unknown>; check(x: unknown)
 
 type Errors = (part: Part, value: unknown) => ValidationError[];
 
-/** Generators of one operation's requests; `target` supplies values the target must recognise. */
+/**
+ * Generators of one operation's requests; `target` supplies values the target must recognise, `text`
+ * the alphabet of free text (default conservative: what any implementation takes, schema.ts).
+ */
 export function generatorsFor(
   operationId: string,
   target: TargetValues = OFFLINE_TARGET,
+  text: TextMode = "conservative",
 ): OperationGenerators {
-  const cacheKey = `${operationId}:${JSON.stringify(target)}`;
+  const cacheKey = `${operationId}:${text}:${JSON.stringify(target)}`;
   const hit = cache.get(cacheKey);
   if (hit) return hit;
-  const { parts, errors, sites, allowed, valid, ties } = assemble(operationId, target, true);
+  const { parts, errors, sites, allowed, valid, ties } = assemble(operationId, target, true, text);
   const doc = loadOpenApi() as any;
   const v = requestValidator();
   const infeasible: SiteInfo[] = [];
@@ -314,22 +320,23 @@ const validCache = new Map<string, fc.Arbitrary<RequestParts>>();
 export function validRequests(
   operationId: string,
   target: TargetValues = OFFLINE_TARGET,
+  text: TextMode = "conservative",
 ): fc.Arbitrary<RequestParts> {
-  const cacheKey = `${operationId}:${JSON.stringify(target)}`;
+  const cacheKey = `${operationId}:${text}:${JSON.stringify(target)}`;
   const hit = cache.get(cacheKey)?.valid ?? validCache.get(cacheKey);
   if (hit) return hit;
-  const { valid } = assemble(operationId, target, false);
+  const { valid } = assemble(operationId, target, false, text);
   validCache.set(cacheKey, valid);
   return valid;
 }
 
 /** An operation's parts, their valid values and (withSites) the sites of each a property tries. */
-function assemble(operationId: string, target: TargetValues, withSites: boolean) {
+function assemble(operationId: string, target: TargetValues, withSites: boolean, text: TextMode) {
   const doc = loadOpenApi() as any;
   const op = listOperations(doc).find((o) => o.operationId === operationId);
   if (!op) throw new Error(`generators: unknown operationId ${operationId}`);
   const rules = RULES[operationId] ?? {};
-  const hints = rules.hints?.(target) ?? {};
+  const hints: Hints = { ...rules.hints?.(target), text };
   const parts = partSchemas(op, doc);
   const v = requestValidator();
   const errors: Errors = (part, value) => {
@@ -387,6 +394,7 @@ function partGenerators(
             ...(ps.part === "query" ? PAGING : {}),
             ...rules.params(),
           },
+          text: rules.hints.text,
         },
   );
   const valid = gen.valid(ps.schema).filter((x) => errors(ps.part, x).length === 0);
@@ -494,6 +502,25 @@ function withoutRules(s: any, doc: any, depth = 0, names = false): any {
 
 function siteInfo(s: SiteOf): SiteInfo {
   return { in: s.part, path: dotted(s.path), keyword: s.keyword, at: s.at };
+}
+
+/**
+ * The free-text members of an operation's body and query (dotted, `body.` or `query.` first): where
+ * the text mode (conservative or any Unicode) changes what a valid request carries.
+ */
+export function freeTextMembers(operationId: string): string[] {
+  const doc = loadOpenApi() as any;
+  const op = listOperations(doc).find((o) => o.operationId === operationId);
+  if (!op) throw new Error(`generators: unknown operationId ${operationId}`);
+  const hints = RULES[operationId]?.hints?.(OFFLINE_TARGET) ?? {};
+  const params = RULES[operationId]?.params?.(OFFLINE_TARGET) ?? {};
+  return partSchemas(op, doc)
+    .filter((ps) => ps.part !== "path" && !ps.schema?.["x-not-shown"])
+    .flatMap((ps) =>
+      new SchemaGen(doc, ps.part === "body" ? hints : { override: { ...PAGING, ...params } })
+        .freeText(ps.schema)
+        .map((m) => `${ps.part}.${m}`),
+    );
 }
 
 /** Operations that take parameters or a body (what the stateless properties cover). */

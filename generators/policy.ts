@@ -41,6 +41,12 @@ const pathParameterLeftOut: SiteRule = (site, where) =>
 const resourceIdBeyondType: SiteRule = (site, where) =>
   where.part === "path" && where.resourceIds.has(String(site.path[0])) && site.keyword !== "type";
 
+/**
+ * A member the schema forbids (`false`): the rescue's `sdh`, which the material calls "reserved"
+ * without saying what a request naming it gets (VM-RESCUE-2, INFO: recorded by the vm suite).
+ */
+const reservedMember: SiteRule = (site) => site.keyword === "false schema";
+
 /** Every rule, in order; `wholePart` first, as the others read the member's name at path[0]. */
 const DROPPED: SiteRule[] = [
   wholePart,
@@ -48,6 +54,7 @@ const DROPPED: SiteRule[] = [
   queryBoundBroken,
   pathParameterLeftOut,
   resourceIdBeyondType,
+  reservedMember,
 ];
 
 /** The sites of one part a property tries, in schema order. */

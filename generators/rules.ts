@@ -250,8 +250,10 @@ export const RULES: Record<string, OperationRules> = {
   updateObjectAcl: { hints: () => ({ override: { name: objectName } }) },
   getObjectAcl: { params: () => ({ name: objectName }) },
   createObjectUrl: {
-    // method: "HTTP method the URL permits"; content_type a media type
+    // method: "HTTP method the URL permits", "required, default GET" (contradiction C1: neither
+    // reading is demanded, so it is always sent); content_type a media type
     hints: () => ({
+      present: ["method"],
       override: {
         name: objectName,
         method: () => fc.constantFrom("GET", "PUT", "DELETE"),

@@ -21,14 +21,33 @@ export interface Bounds {
   maximum?: number;
 }
 
+/**
+ * The alphabet of free text (a string with no format, pattern or list of values): `conservative`
+ * (the default) is ASCII letters, digits, `-`, `_`, `.` and a space inside, what any implementation
+ * takes where the material states no character rule; `unicode` is mostly printable ASCII with one
+ * character in nine another BMP letter (what the SHOULD property CONV-TEXT-1 sends).
+ */
+export type TextMode = "conservative" | "unicode";
+
+/** The conservative alphabet; expand() never puts its space first, last or twice in a row. */
+export const CONSERVATIVE = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_. ";
+
 /** Where and how a member's values come from somewhere other than its schema. */
 export interface Hints {
+  /** the alphabet of free text (default conservative) */
+  text?: TextMode;
   /** dotted member path (array items as `*`) → its own generator of valid values within the bounds */
   override?: Record<string, (b: Bounds) => fc.Arbitrary<unknown>>;
   /** members never sent in valid values (their valid values depend on the target, see rules.ts) */
   omit?: string[];
   /** members the material says fall back to a default when invalid: never a violation */
   lenient?: string[];
+  /**
+   * members always sent in valid values though the schema does not require them: the material
+   * contradicts itself on whether they may be left out ("method (required, default GET)"), so a
+   * valid request never leaves them out, and no violation does either
+   */
+  present?: string[];
 }
 
 /** One place a boundary or violation can be made: a member, a keyword, and values of the whole schema. */
@@ -64,8 +83,14 @@ export function expand(n: number, seed: number, chars?: string): string {
     x ^= x >>> 17;
     x ^= x << 5;
     const r = x >>> 0;
-    if (chars) out += chars[r % chars.length];
-    else
+    if (chars) {
+      const c = chars[r % chars.length];
+      // the conservative alphabet's space only inside, never two in a row
+      out +=
+        chars === CONSERVATIVE && c === " " && (i === 0 || i === n - 1 || out.endsWith(" "))
+          ? "a"
+          : c;
+    } else
       out +=
         r % 9 === 0
           ? String.fromCharCode(0xa1 + ((r >>> 8) % (0x2fff - 0xa1)))
@@ -111,6 +136,11 @@ export class SchemaGen {
     private readonly doc: any,
     private readonly hints: Hints = {},
   ) {}
+
+  /** The characters of free text: the conservative alphabet, or undefined for any (expand's mix). */
+  private get alphabet(): string | undefined {
+    return this.hints.text === "unicode" ? undefined : CONSERVATIVE;
+  }
 
   /** A schema with its $ref followed and the object parts of allOf merged in; if/then/not stay for the checker. */
   flatten(s: Schema): Schema {
@@ -260,11 +290,43 @@ export class SchemaGen {
       // other patterns are rare (and overridden in rules.ts where a bound must be hit exactly)
       return fc.stringMatching(re).filter(fits);
     }
-    const plain = exact ? textOfLength(min) : text(min, max);
-    const real = realistic(String(path[path.length - 1] ?? ""), s.format);
+    const plain = exact ? textOfLength(min, this.alphabet) : text(min, max, this.alphabet);
+    const real = realistic(
+      String(path[path.length - 1] ?? ""),
+      s.format,
+      this.alphabet !== undefined,
+    );
     return real && !exact
       ? fc.oneof({ weight: 3, arbitrary: real.filter(fits) }, { weight: 1, arbitrary: plain })
       : plain;
+  }
+
+  /**
+   * Dotted paths of the free-text members of `s` (array items as 0): strings whose valid values come
+   * from the text alphabet (no format, pattern, list of values, or rule of its own), which is what
+   * the text mode changes.
+   */
+  freeText(s0: Schema, path: Path = []): string[] {
+    const s = this.flatten(s0);
+    if (typeof s === "boolean" || s.const !== undefined || Array.isArray(s.enum)) return [];
+    if (this.hints.override?.[key(path)] || this.omitted(path)) return [];
+    const branches = s.oneOf ?? s.anyOf;
+    if (Array.isArray(branches)) {
+      const { oneOf: _o, anyOf: _a, ...rest } = s;
+      const each = branches.flatMap((b: Schema) =>
+        this.freeText(typeof b === "boolean" ? b : { ...rest, ...this.flattenObj(b) }, path),
+      );
+      return [...new Set(each)];
+    }
+    const types = this.types(s);
+    const out: string[] = [];
+    if (types.includes("string") && s.format === undefined && s.pattern === undefined)
+      out.push(dotted(path));
+    if (types.includes("array") && s.items !== undefined)
+      out.push(...this.freeText(s.items, [...path, 0]));
+    if (types.includes("object"))
+      for (const [name, m] of this.members(s, path)) out.push(...this.freeText(m, [...path, name]));
+    return out;
   }
 
   private members(s: Record<string, any>, path: Path): [string, Schema][] {
@@ -283,7 +345,11 @@ export class SchemaGen {
     if (members.length === 0 && !s.properties)
       return smallJson() as fc.Arbitrary<Record<string, unknown>>;
     const model = Object.fromEntries(members.map(([n, m]) => [n, this.valid(m, [...path, n])]));
-    const required = ((s.required ?? []) as string[]).filter((r) => r in model);
+    const required = Object.keys(model).filter(
+      (n) =>
+        ((s.required ?? []) as string[]).includes(n) ||
+        this.hints.present?.includes(key([...path, n])),
+    );
     return fc.record(model, { requiredKeys: required }) as fc.Arbitrary<Record<string, unknown>>;
   }
 
@@ -316,7 +382,7 @@ export class SchemaGen {
         own
           ? (own({ minLength: n, maxLength: n }) as fc.Arbitrary<string>)
           : this.string(s, path, { minLength: n, maxLength: n });
-      const plainOfLength = (n: number) => (own ? str(n) : textOfLength(n));
+      const plainOfLength = (n: number) => (own ? str(n) : textOfLength(n, this.alphabet));
       if (minLength !== undefined && minLength > 0) {
         if (exactLengths)
           out.push({

@@ -61,8 +61,47 @@ const BY_FORMAT: Record<string, () => string> = {
   ipv6: () => faker.internet.ipv6(),
 };
 
-/** A faker-backed arbitrary for a member name or format, or undefined when none fits. */
-export function realistic(name: string, format?: string): fc.Arbitrary<string> | undefined {
-  const make = (format && BY_FORMAT[format]) || BY_NAME[name];
-  return make ? seeded(make) : undefined;
+/**
+ * Members whose realistic values keep their own characters in the conservative mode: an address, a
+ * phone number, a code has a syntax of its own that a target checking it expects.
+ */
+const OWN_SYNTAX = new Set([
+  "email",
+  "phone",
+  "primary",
+  "secondary",
+  "country",
+  "state",
+  "zip",
+  "tax_id",
+  "url",
+  "redirect_uri",
+  "ip",
+  "username",
+  "user",
+]);
+
+/** Free text in the conservative alphabet: other characters left out, spaces single and inside. */
+const conservative = (v: string) =>
+  v
+    .replace(/[^A-Za-z0-9_. -]/g, "")
+    .replace(/ {2,}/g, " ")
+    .trim();
+
+/**
+ * A faker-backed arbitrary for a member name or format, or undefined when none fits; `narrow`
+ * keeps free text (names, companies, addresses, sentences) to the conservative alphabet
+ * (schema.ts `CONSERVATIVE`: "O'Keefe" becomes "OKeefe").
+ */
+export function realistic(
+  name: string,
+  format?: string,
+  narrow = false,
+): fc.Arbitrary<string> | undefined {
+  const byFormat = format && BY_FORMAT[format];
+  const make = byFormat || BY_NAME[name];
+  if (!make) return undefined;
+  return narrow && !byFormat && !OWN_SYNTAX.has(name)
+    ? seeded(make).map(conservative)
+    : seeded(make);
 }

@@ -495,6 +495,88 @@ describe("variants", () => {
     );
   });
 
+  it("snapshot-needs-backups: a snapshot is refused until the backup service is enabled", async () => {
+    const a = await emptyVm();
+    expect((await api("POST", `${I}/${a.id}/backups`, { label: "s" })).status).toBe(200);
+    variant("snapshot-needs-backups");
+    const b = await emptyVm();
+    const refused = await api("POST", `${I}/${b.id}/backups`, { label: "s" });
+    expect(refused.status).toBe(400);
+    expect(fields(refused)).toEqual([null]);
+    expect((await api("POST", `${I}/${b.id}/backups/enable`)).status).toBe(200);
+    expect((await api("POST", `${I}/${b.id}/backups`, { label: "s" })).status).toBe(200);
+  });
+
+  it("card-not-in-account: the card added shows as a payment method, not in credit_card", async () => {
+    variant("card-not-in-account");
+    const before = (await api("GET", "/v4/account")).body.credit_card;
+    const card = {
+      card_number: "5555555555554444",
+      cvv: "321",
+      expiry_month: 3,
+      expiry_year: 2032,
+    };
+    expect((await api("POST", "/v4/account/credit-card", card)).status).toBe(200);
+    expect((await api("GET", "/v4/account")).body.credit_card).toEqual(before);
+    const methods = (await api("GET", "/v4/account/payment-methods")).body.data;
+    expect(methods.some((p: any) => p.data.last_four === "4444")).toBe(true);
+  });
+
+  it("bucket-access-partial: an entry missing a member grants nothing; the key is limited", async () => {
+    await api("POST", "/v4/object-storage/buckets/", { cluster: "us-east-1", label: "partial" });
+    const K = "/v4/object-storage/keys";
+    const entry = { cluster: "us-east-1", bucket_name: "partial" };
+    expect(fields(await api("POST", K, { bucket_access: [entry] }))).toEqual([
+      "bucket_access.0.permissions",
+    ]);
+    variant("bucket-access-partial");
+    const k = await api("POST", K, { bucket_access: [entry] });
+    expect(k.status).toBe(200);
+    expect(k.body).toMatchObject({ limited: true, bucket_access: [] });
+    expect(fields(await api("POST", K, { bucket_access: [{ ...entry, cluster: 12 }] }))).toEqual([
+      "bucket_access.0.cluster",
+    ]);
+  });
+
+  it("promotions-wrong-type-dropped: a promotion of another type is dropped, not refused", async () => {
+    const wrong = { active_promotions: [{ summary: 12 }] };
+    expect(fields(await api("PUT", "/v4/account", wrong))).toEqual(["active_promotions.0.summary"]);
+    variant("promotions-wrong-type-dropped");
+    const r = await api("PUT", "/v4/account", {
+      active_promotions: [{ summary: 12 }, { summary: "kept" }, 7],
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.active_promotions).toEqual([{ summary: "kept" }]);
+  });
+
+  it("rescue-sdh-accepted: rescue takes the reserved slot sdh", async () => {
+    const vm = await emptyVm();
+    const disk = (await api("POST", `${I}/${vm.id}/disks`, { label: "d", size: 100 })).body;
+    const body = { devices: { sdh: { disk_id: disk.id } } };
+    expect(fields(await api("POST", `${I}/${vm.id}/rescue`, body))).toEqual(["devices.sdh"]);
+    variant("rescue-sdh-accepted");
+    expect((await api("POST", `${I}/${vm.id}/rescue`, body)).status).toBe(200);
+  });
+
+  it("object-url-method-required: a create without method is refused naming it", async () => {
+    await api("POST", "/v4/object-storage/buckets/", { cluster: "us-east-1", label: "url-method" });
+    const url = "/v4/object-storage/buckets/us-east-1/url-method/object-url";
+    expect((await api("POST", url, { name: "a" })).status).toBe(200);
+    variant("object-url-method-required");
+    expect(fields(await api("POST", url, { name: "a" }))).toEqual(["method"]);
+    expect((await api("POST", url, { name: "a", method: "GET" })).status).toBe(200);
+  });
+
+  it("managed-text-conservative: managed names and labels outside ASCII letters, digits, -_. and space are refused", async () => {
+    const C = "/v4/managed/contacts";
+    expect((await api("POST", C, { name: "Équipe ops" })).status).toBe(200);
+    variant("managed-text-conservative");
+    expect(fields(await api("POST", C, { name: "Équipe ops" }))).toEqual(["name"]);
+    expect((await api("POST", C, { name: "Ops team-1_a.b" })).status).toBe(200);
+    const cred = { label: "clé <b>", password: "Plumbline-s3cret!" };
+    expect(fields(await api("POST", "/v4/managed/credentials", cred))).toEqual(["label"]);
+  });
+
   it("variants combine with faults and with each other", async () => {
     variant("all");
     ref.app.faults.set(["error-body-plain"]);

@@ -176,6 +176,41 @@ export const ALL_VARIANTS: VariantSpec[] = [
       "a managed contact update replaces the whole contact: the members it does not name are cleared (null)",
     shouldWarnings: ["CONV-SCOPE-2"],
   },
+  {
+    name: "snapshot-needs-backups",
+    description:
+      "a snapshot of an instance whose backup service is not enabled is refused (400, no field)",
+  },
+  {
+    name: "card-not-in-account",
+    description:
+      "a credit card add leaves the account's credit_card as it was: the card shows only among the payment methods",
+  },
+  {
+    name: "bucket-access-partial",
+    description:
+      "key create takes a bucket_access entry missing cluster, bucket_name or permissions: it grants nothing and is left out of the key's bucket_access (the key is limited)",
+  },
+  {
+    name: "promotions-wrong-type-dropped",
+    description:
+      "account update drops an active_promotions item that is not an object or holds a member of another type than string, instead of refusing it",
+  },
+  {
+    name: "rescue-sdh-accepted",
+    description: "rescue boot takes a device in the reserved slot sdh like the slots sda..sdg",
+  },
+  {
+    name: "object-url-method-required",
+    description:
+      "object URL create without method is refused (400 naming method) instead of taken as GET",
+  },
+  {
+    name: "managed-text-conservative",
+    description:
+      "managed contact names and credential and service labels take ASCII letters, digits, -, _, . and spaces only; other text is refused (400 naming the member)",
+    shouldWarnings: ["CONV-TEXT-1"],
+  },
 ];
 
 /** Creates: POST operations that make a new record (method and route pattern). */

@@ -80,13 +80,14 @@ function statusCodesIn(statement: string): string[] {
 
 /** The design's SHOULD set: 400 validation, 401 missing/invalid token, 401 or 403 lacking scope, 404 unknown ID, 429 with Retry-After. */
 const SHOULD_STATUSES = new Set(["400", "401", "403", "404", "429"]);
-/** The SHOULDs the policy of spec/README.md adds: timestamp offset, JSON Content-Type, a non-empty errors array, the members an update of "Contact fields" leaves alone, a bucket's counts caught up. */
+/** The SHOULDs the policy of spec/README.md adds: timestamp offset, JSON Content-Type, a non-empty errors array, the members an update of "Contact fields" leaves alone, a bucket's counts caught up, any Unicode text in free-text members. */
 const POLICY_SHOULDS = new Set([
   "CONV-TIME-2",
   "CONV-JSON-3",
   "CONV-ERR-8",
   "CONV-SCOPE-2",
   "CONV-CALC-2",
+  "CONV-TEXT-1",
 ]);
 /** What makes a requirement INFO: a `not shown` point, a contradiction, an effect no shown operation can observe, or a superseded entry. */
 const INFO_REASON = /not shown|contradicts itself|not observable|superseded by/;

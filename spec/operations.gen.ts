@@ -4236,14 +4236,14 @@ export interface operations {
                 "application/json": {
                     label?: string;
                     bucket_access?: {
-                        cluster: string;
-                        bucket_name: string;
+                        cluster?: string;
+                        bucket_name?: string;
                         /**
                          * @description Values seen: read_only, read_write (not an enumeration in the material).
                          * @example read_only
                          * @example read_write
                          */
-                        permissions: string;
+                        permissions?: string;
                     }[];
                 };
             };

@@ -19,7 +19,8 @@ import { EVERYWHERE_SKIP } from "../suites/invariants/each.ts";
  * column of VARIANTS.md): CONV-ERR-4 ← error-statuses (422 instead of the conventional 400 for
  * validation), CONV-ERR-8 ← errors-empty (an empty errors array on 404/405), CONV-TIME-2 ←
  * timestamps-no-offset (RFC 3339 asks for the UTC offset), CONV-SCOPE-2 ← contact-update-replaces
- * (an update of "Contact fields" read as the whole contact clears what it leaves out).
+ * (an update of "Contact fields" read as the whole contact clears what it leaves out), CONV-TEXT-1 ←
+ * managed-text-conservative (managed names and labels refuse text outside a conservative alphabet).
  */
 const EXPECTED_SHOULD_WARNINGS: Record<string, string> = Object.fromEntries(
   ALL_VARIANTS.flatMap((v) => (v.shouldWarnings ?? []).map((id) => [id, v.name])),
@@ -68,6 +69,7 @@ describe("no false alarms: the suite against the reference with every legal vari
       "CONV-ERR-8": "errors-empty",
       "CONV-TIME-2": "timestamps-no-offset",
       "CONV-SCOPE-2": "contact-update-replaces",
+      "CONV-TEXT-1": "managed-text-conservative",
     });
     expect(EXPECTED_SKIPS).toEqual({ "OS-BUCKET-2": "records-minimal" });
     const catalog = loadCatalog().byId;

@@ -2,8 +2,9 @@
 // event's seen mark): run alone, after the parallel checks, so no other check sees their values.
 // Account cancel is left out: its valid request ends the account every other check uses.
 import { statelessProperties, type Target } from "./stateless.ts";
-import { expectError, expectSuccess } from "../../harness/expect.ts";
+import { expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
+import { judgeUnheldPromotion } from "../account/promotions.ts";
 
 const targets: Target[] = [
   {
@@ -20,30 +21,16 @@ const targets: Target[] = [
           );
       }
     },
-    // ACCT-UPDATE-4 supersedes FIELD.updateAccount.active_promotions.expire_dt: a malformed
-    // expire_dt is refused naming active_promotions or a path beneath it, or not kept; never stored
+    // ACCT-UPDATE-4 and -5 supersede the promotion members' own requirements: a malformed expire_dt
+    // or a member (or item) of another type is refused naming active_promotions or a path beneath
+    // it, or not kept; never stored
     judgeViolation: async (c, v, res) => {
-      if (v.in !== "body" || !/^active_promotions\.(\d+\.)?expire_dt$/.test(v.path)) return false;
-      if (res.status >= 400 && res.status < 500) {
-        const fields = expectError(res).map((e) => e.field);
-        if (!fields.some((f) => typeof f === "string" && /^active_promotions(\.|$)/.test(f)))
-          throw new TargetFailure(
-            `the refusal names ${JSON.stringify(fields)}, not active_promotions or a path beneath it (ACCT-UPDATE-4)`,
-          );
-        return true;
-      }
-      expectSuccess(res);
-      const sent = ((v.request.body as any)?.active_promotions ?? [])
-        .map((p: any) => p?.expire_dt)
-        .filter((x: unknown) => x !== undefined && x !== null)
-        .map((x: unknown) => JSON.stringify(x));
-      const kept = (expectSuccess(await c.ops.getAccount()).active_promotions ?? []).filter(
-        (p: any) => p && "expire_dt" in p && sent.includes(JSON.stringify(p.expire_dt)),
-      );
-      if (kept.length)
-        throw new TargetFailure(
-          `the account keeps a promotion whose expire_dt is ${JSON.stringify(kept[0].expire_dt)}, not a date-time (ACCT-UPDATE-4)`,
-        );
+      const m = /^active_promotions\.(\d+)(?:\.([a-z_]+))?$/.exec(v.path);
+      if (v.in !== "body" || !m) return false;
+      const [, index, member] = m;
+      const item = (v.request.body as any)?.active_promotions?.[Number(index)];
+      const id = member === "expire_dt" && v.breaks !== "type" ? "ACCT-UPDATE-4" : "ACCT-UPDATE-5";
+      await judgeUnheldPromotion(c.ops, res, member, [member ? item?.[member] : item], id);
       return true;
     },
   },

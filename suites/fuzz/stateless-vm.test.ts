@@ -5,6 +5,7 @@ import type { CheckContext } from "../../harness/check.ts";
 import { expectSuccess } from "../../harness/expect.ts";
 import { viewKernel } from "../shared/kernels.ts";
 import { loose } from "../../harness/ops.ts";
+import { backupsOn } from "../shared/factories.ts";
 
 const vm = async (c: CheckContext): Promise<Made> => {
   const v = await c.fresh.emptyInstance();
@@ -38,7 +39,16 @@ const targets: Target[] = [
   { op: "updateInstance", setup: vm, uniqueLabel: true, effect: billable },
   { op: "deleteInstance", setup: vm, perCase: true, effect: billable },
   { op: "listBackups", setup: vm, effect: billable },
-  { op: "createSnapshot", setup: vmWithDisk, effect: billable },
+  // the backup service on first: a target may take snapshots only where it runs (VM-SNAP-3)
+  {
+    op: "createSnapshot",
+    setup: async (c) => {
+      const m = await vmWithDisk(c);
+      await backupsOn(c, m.vmId!);
+      return m;
+    },
+    effect: billable,
+  },
   {
     op: "cancelBackups",
     setup: async (c) => {

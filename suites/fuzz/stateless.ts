@@ -1,7 +1,11 @@
-// Stateless properties, two per operation that takes parameters or a body (generators/), and one
-// per rule between members of the operation (generators/ties.ts):
+// Stateless properties, two per operation that takes parameters or a body (generators/), a third
+// where it has free-text members, and one per rule between members of the operation (generators/ties.ts):
 //   valid   — a valid or boundary request is accepted (2xx, never a 5xx) and its answer matches the
-//             spec's schema; where the material shows the record, it reads back as sent;
+//             spec's schema; where the material shows the record, it reads back as sent. Free text
+//             comes from a conservative alphabet (ASCII letters, digits, -, _, ., a space inside):
+//             the material states no character rule, so only such values are demanded (CONV-LEN-1);
+//   unicode — the same with any Unicode text in the free-text members, a SHOULD (CONV-TEXT-1): a
+//             target keeping its own character rules there is within the material's silence;
 //   invalid — a request breaking exactly one stated constraint is refused with the Error body, and a
 //             body member's error names the member (Errors 2: "a field-level validation failure
 //             names the field");
@@ -25,8 +29,10 @@ import type { Area, SideEffect } from "../../harness/model.ts";
 import { operationInfo, loose } from "../../harness/ops.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import {
+  freeTextMembers,
   generatorsFor,
   mayBreak,
+  validRequests,
   type RequestParts,
   type ViolationCase,
 } from "../../generators/index.ts";
@@ -230,6 +236,26 @@ async function made(ctx: CheckContext, needs: Need[], have: Made): Promise<Parti
   return out;
 }
 
+/** A valid request is accepted and answered as the target's `accept` (or expectSuccess) and `readBack` say. */
+async function accepted(
+  ctx: CheckContext,
+  t: Target,
+  request: RequestParts,
+  made: Made,
+  note: string,
+): Promise<void> {
+  const res = await sendSettled(ctx, t, request, made);
+  try {
+    if (t.accept) t.accept(res);
+    else expectSuccess(res, t.op);
+    await t.readBack?.(ctx, request, res, made);
+  } catch (e) {
+    if (e instanceof TargetFailure)
+      throw new TargetFailure(`${note} request refused or answered wrongly: ${e.message}`);
+    throw e;
+  }
+}
+
 /** One describe per table: for each operation, the valid property, the single-violation property and one property per rule between members. */
 export function statelessProperties(name: string, targets: Target[]): void {
   describe(`fuzz/${name}`, () => {
@@ -276,21 +302,28 @@ export function statelessProperties(name: string, targets: Target[]): void {
                 cases,
                 async ({ request, note }) => {
                   const made = await setupCase(ctx, once);
-                  const res = await sendSettled(ctx, t, request, made);
-                  try {
-                    if (t.accept) t.accept(res);
-                    else expectSuccess(res, t.op);
-                    await t.readBack?.(ctx, request, res, made);
-                  } catch (e) {
-                    if (e instanceof TargetFailure)
-                      throw new TargetFailure(
-                        `${note} request refused or answered wrongly: ${e.message}`,
-                      );
-                    throw e;
-                  }
+                  await accepted(ctx, t, request, made, note);
                 },
                 { examples },
               ),
+            );
+          },
+        );
+      }
+
+      if (freeTextMembers(t.op).length) {
+        const title = `${t.op}: valid requests with any Unicode text in free-text members are accepted`;
+        check(
+          { id: "CONV-TEXT-1", op: t.op, effect, area, kind: "fuzz", timeout: TIMEOUT },
+          title,
+          async (ctx) => {
+            const cases = validRequests(t.op, await targetValues(ctx), "unicode");
+            const once = await setupOnce(ctx);
+            await withTeardown(ctx, t, once, () =>
+              fuzz(ctx, title, cases, async (request) => {
+                const made = await setupCase(ctx, once);
+                await accepted(ctx, t, request, made, "valid (any Unicode text)");
+              }),
             );
           },
         );

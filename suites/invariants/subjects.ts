@@ -5,7 +5,14 @@
 import type { CheckContext } from "../../harness/check.ts";
 import type { SideEffect } from "../../harness/model.ts";
 import type { KindName } from "../../spec/kinds.ts";
-import { contact, credential, freshBucket, service, ticket } from "../shared/factories.ts";
+import {
+  backupsOn,
+  contact,
+  credential,
+  freshBucket,
+  service,
+  ticket,
+} from "../shared/factories.ts";
 import { expectSuccess } from "../../harness/expect.ts";
 
 /** One object a check made. */
@@ -142,11 +149,13 @@ export const SUBJECTS: Partial<Record<KindName, Subject>> = {
     async make(ctx) {
       return this.under!(ctx, { vmId: (await instance(ctx)).id });
     },
-    // a snapshot of an instance holding a disk (a snapshot of nothing may rightly be refused);
-    // backups go with their instance, so nothing is ledgered for it
+    // a snapshot of an instance holding a disk (a snapshot of nothing may rightly be refused) and
+    // running the backup service (a target may take snapshots only then, VM-SNAP-3); backups go
+    // with their instance, so nothing is ledgered for it
     async under(ctx, parentPath) {
       const vmId = Number(parentPath.vmId);
       await ctx.fresh.disk(vmId);
+      await backupsOn(ctx, vmId);
       const sent = { label: ctx.label("snap", 255) };
       const res = await ctx.ops.createSnapshot({ path: { vmId }, body: sent });
       const record = expectSuccess(res);

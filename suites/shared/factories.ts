@@ -1,8 +1,9 @@
 // Records several areas create for a check, through `fresh` (labelled with the run's prefix,
 // written to the ledger, removed when the check ends): managed contacts, credentials and services
 // (material: "Managed monitoring resources (writable fields)"), tickets ("Support resources") and
-// buckets with their path.
+// buckets with their path; and the backup service a snapshot may need (compute instances).
 import type { CheckContext } from "../../harness/check.ts";
+import { expectSuccess } from "../../harness/expect.ts";
 
 /** A managed contact with a unique name. */
 export function contact(ctx: CheckContext, body: Record<string, unknown> = {}): Promise<any> {
@@ -69,4 +70,19 @@ export async function freshBucket(
 ): Promise<{ bucket: any; path: BucketRef }> {
   const bucket = await ctx.fresh.bucket(body);
   return { bucket, path: bucketRef(bucket) };
+}
+
+/**
+ * Turns an instance's backup service on before the check takes a snapshot: the row conditions a
+ * snapshot on its label only ("Snapshot create | label (string 1..255, required)"), and a target
+ * may take snapshots only where backups run (VM-SNAP-3, INFO); "Backups enable" has no condition.
+ * A refused enable is VM-BKENABLE-1's verdict: here the check skips, naming it.
+ */
+export async function backupsOn(ctx: CheckContext, vmId: number): Promise<void> {
+  const res = await ctx.ops.enableBackups({ path: { vmId } });
+  if (res.status >= 400)
+    ctx.skip(
+      `backups enable of instance ${vmId} was refused (${res.status}), and a snapshot may need the backup service (VM-SNAP-3)`,
+    );
+  expectSuccess(res);
 }

@@ -1,6 +1,7 @@
 // Compute instances (vm): backups list, snapshot, cancel, enable, view, restore; States and
 // transitions (snapshot replaces the previous one, cancel deletes every backup); Restore; Create
-// rule 4 (from a backup); Errors 6.
+// rule 4 (from a backup); Errors 6. A snapshot is conditioned on its label only, yet a target may
+// take them only where the backup service runs (VM-SNAP-3): the snapshot checks turn it on first.
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { TargetFailure } from "../../harness/errors.ts";
@@ -18,6 +19,7 @@ import {
 } from "./helpers.ts";
 import { largerTypeFixture, regionFixture, typeFixture } from "../shared/fixtures.ts";
 import { offContract } from "../../harness/ops.ts";
+import { backupsOn } from "../shared/factories.ts";
 
 describe("vm/backups", () => {
   check(
@@ -41,9 +43,10 @@ describe("vm/backups", () => {
 
   check(
     { id: ["VM-SNAP-1", "FIELD.createSnapshot.label"], op: "createSnapshot", effect: "billable" },
-    "snapshots labelled with 1 and with 255 characters are taken",
+    "snapshots labelled with 1 and with 255 characters are taken (the backup service on)",
     async (ctx) => {
       const vm = await imageInstance(ctx);
+      await backupsOn(ctx, vm.id);
       expectSuccess(await ctx.ops.createSnapshot({ path: { vmId: vm.id }, body: { label: "s" } }));
       expectSuccess(
         await ctx.ops.createSnapshot({ path: { vmId: vm.id }, body: { label: "s".repeat(255) } }),
@@ -56,6 +59,7 @@ describe("vm/backups", () => {
     "a snapshot without label, or with one of 0 or 256 characters, is refused naming label",
     async (ctx) => {
       const vm = await imageInstance(ctx);
+      await backupsOn(ctx, vm.id);
       for (const body of [{}, { label: "" }, { label: "s".repeat(256) }])
         expectErrorNamingField(
           await ctx.ops.createSnapshot({ path: { vmId: vm.id }, body: offContract(body) }),
@@ -69,6 +73,7 @@ describe("vm/backups", () => {
     "a new snapshot deletes the previous one",
     async (ctx) => {
       const vm = await imageInstance(ctx);
+      await backupsOn(ctx, vm.id);
       const first = expectSuccess(
         await ctx.ops.createSnapshot({ path: { vmId: vm.id }, body: { label: "first" } }),
       );
@@ -77,6 +82,25 @@ describe("vm/backups", () => {
       );
       expectSuccess(await ctx.ops.getBackup({ path: { vmId: vm.id, backupId: second.id } }));
       expectError(await ctx.ops.getBackup({ path: { vmId: vm.id, backupId: first.id } }));
+    },
+  );
+
+  check(
+    { id: "VM-SNAP-3", op: "createSnapshot", effect: "billable" },
+    "what a snapshot of an instance whose backups were never enabled gets is recorded",
+    async (ctx) => {
+      // disks to copy (a snapshot of nothing may rightly be refused); backups never turned on
+      const vm = await imageInstance(ctx, { backups_enabled: false });
+      const res = await ctx.ops.createSnapshot({
+        path: { vmId: vm.id },
+        body: { label: "no-backups" },
+      });
+      ctx.observe(
+        "VM-SNAP-3",
+        "a snapshot with the backup service never enabled was",
+        res.status >= 200 && res.status < 300 ? "taken" : `refused ${res.status}`,
+      );
+      if (res.status >= 400) expectError(res);
     },
   );
 

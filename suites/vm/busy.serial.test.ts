@@ -7,6 +7,7 @@ import { check } from "../../harness/check.ts";
 import { expectError, expectStatus, expectSuccess } from "../../harness/expect.ts";
 import { expectCreateRefused, imageInstance, withHeldJobs } from "./helpers.ts";
 import { regionFixture, typeFixture } from "../shared/fixtures.ts";
+import { backupsOn } from "../shared/factories.ts";
 
 describe("vm/busy", () => {
   check(
@@ -62,6 +63,7 @@ describe("vm/busy", () => {
     "create from a backup that is not successful (still being taken) is refused",
     async (ctx) => {
       const vm = await imageInstance(ctx);
+      await backupsOn(ctx, vm.id);
       await withHeldJobs(ctx.states, async () => {
         const snap = expectSuccess(
           await ctx.ops.createSnapshot({ path: { vmId: vm.id }, body: { label: "pending" } }),

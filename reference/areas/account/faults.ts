@@ -65,8 +65,15 @@ export const ACCOUNT_FAULTS: FaultSpec[] = [
   },
   {
     name: "card-not-stored",
-    requirement: "ACCT-CARD-1",
-    description: "credit card add answers {} but the account keeps the old card",
+    requirement: "ACCT-CARD-3",
+    description:
+      "credit card add answers {} but the card shows nowhere: the account's credit_card and its payment methods keep the old card",
+  },
+  {
+    name: "account-promotion-any-type",
+    requirement: "ACCT-UPDATE-5",
+    description:
+      "account update stores an active_promotions member of another type than string as sent (summary 12345)",
   },
   {
     name: "account-country-any-chars",

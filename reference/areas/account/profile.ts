@@ -102,25 +102,39 @@ function writableValues(ctx: Ctx, f: Fields): Record<string, string> {
 /**
  * `active_promotions` when sent: each item an object whose listed fields are strings (`expire_dt`
  * a date-time). Variants: a no-offset date-time is what timestamps-no-offset writes;
- * promotions-lenient drops a malformed `expire_dt` instead of refusing it.
+ * promotions-lenient drops a malformed `expire_dt` instead of refusing it;
+ * promotions-wrong-type-dropped drops an item that is not an object or holds a member of another type.
  */
 function promotionsValue(ctx: Ctx, f: Fields): Record<string, unknown>[] | undefined {
   const dateTime = ctx.variants.has("timestamps-no-offset") ? DATE_TIME_ANY : DATE_TIME;
   const lenient = ctx.variants.has("promotions-lenient");
+  const dropWrongType = ctx.variants.has("promotions-wrong-type-dropped");
   const arr = f.array("active_promotions");
   if (!arr) return undefined;
   const promotions: Record<string, unknown>[] = [];
   for (const [i, item] of arr.entries()) {
-    if (item === null || typeof item !== "object" || Array.isArray(item)) {
+    const object = item !== null && typeof item === "object" && !Array.isArray(item);
+    const given = (object ? item : {}) as Record<string, unknown>;
+    if (
+      dropWrongType &&
+      (!object ||
+        PROMOTION_FIELDS.some((k) => given[k] !== undefined && typeof given[k] !== "string"))
+    )
+      continue;
+    if (!object) {
       f.fail(`active_promotions.${i}`, "must be an object");
       continue;
     }
-    const given = item as Record<string, unknown>;
     const p = f.nested(`active_promotions.${i}`, given);
     const kept: Record<string, unknown> = {};
     for (const k of PROMOTION_FIELDS) {
       const expiry = k === "expire_dt";
       if (expiry && lenient && !(typeof given[k] === "string" && dateTime.test(given[k]))) continue;
+      // fault account-promotion-any-type: a member that is not a string is stored as sent
+      if (!expiry && given[k] !== undefined && ctx.faults.has("account-promotion-any-type")) {
+        kept[k] = given[k];
+        continue;
+      }
       const v = p.string(k, expiry ? { pattern: dateTime } : {});
       if (typeof v === "string") kept[k] = v;
     }

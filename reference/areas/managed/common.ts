@@ -68,6 +68,13 @@ export interface Managed {
 }
 
 /** Who may call a managed route: either account scope reads, account:read_write writes. */
+/**
+ * Variant managed-text-conservative: contact names and credential and service labels hold ASCII
+ * letters, digits, "-", "_", "." and spaces only (the material gives them a length and no alphabet).
+ */
+export const nameRule = (ctx: Ctx): { pattern?: RegExp } =>
+  ctx.variants.has("managed-text-conservative") ? { pattern: /^[A-Za-z0-9 _.-]*$/ } : {};
+
 export const R = "account:read_only";
 export const W = "account:read_write";
 /** either account scope (the views the scope sentence names neither way, or checks in the handler) */

@@ -7,6 +7,7 @@ import {
   callerManaged,
   EITHER,
   managedOf,
+  nameRule,
   needWrite,
   R,
   recordOf,
@@ -19,7 +20,7 @@ const PHONE = /^(?=.*\d)[0-9+().\-\s x]{1,32}$/i;
 /** A new contact (`into` undefined) or `into` with the fields sent applied (a partial update). */
 function contactFields(ctx: Ctx, into: Contact | undefined) {
   const f = new Fields(ctx.json());
-  const name = f.string("name", { min: 2, max: 64 });
+  const name = f.string("name", { min: 2, max: 64, ...nameRule(ctx) });
   const email = f.string("email", { format: "email", max: 128 });
   const group = f.string("group", { min: 2, max: 50, nullable: true });
   const phone = f.object("phone");

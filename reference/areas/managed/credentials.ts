@@ -11,6 +11,7 @@ import {
   W,
   type Credential,
   type Managed,
+  nameRule,
 } from "./common.ts";
 
 const credentialView = (c: Credential) => ({
@@ -30,7 +31,7 @@ function labelTaken(mg: Managed, label: string, except?: number) {
 function createCredential(ctx: Ctx) {
   const mg = callerManaged(ctx);
   const f = new Fields(ctx.json());
-  const label = f.string("label", { min: 2, max: 75, required: true });
+  const label = f.string("label", { min: 2, max: 75, required: true, ...nameRule(ctx) });
   const password = f.string("password", { required: true });
   let username = f.string("username", { max: 5000 });
   if (label && labelTaken(mg, label) && !ctx.faults.has("managed-credential-label-duplicate"))
@@ -58,7 +59,7 @@ function updateCredential(ctx: Ctx) {
   const mg = callerManaged(ctx);
   const c = recordOf(mg.credentials, ctx, "credentialId");
   const f = new Fields(ctx.json());
-  const label = f.string("label", { min: 2, max: 75 });
+  const label = f.string("label", { min: 2, max: 75, ...nameRule(ctx) });
   if (label && labelTaken(mg, label, c.id) && !ctx.faults.has("managed-credential-label-duplicate"))
     f.fail("label", "is already used by another credential");
   // username and password are changed only by the dedicated update operation: ignored here

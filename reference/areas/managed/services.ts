@@ -15,6 +15,7 @@ import {
   W,
   type Managed,
   type Service,
+  nameRule,
 } from "./common.ts";
 
 function ipv4Private(ip: string): boolean {
@@ -93,7 +94,7 @@ function serviceFields(ctx: Ctx, mg: Managed, into: Service | undefined): Servic
     const unknown = credentials.filter((id) => !mg.credentials.has(id));
     if (unknown.length) f.fail("credentials", `unknown credential ID(s) ${unknown.join(", ")}`);
   }
-  const label = f.string("label", { min: 3, max: 64, required: creating });
+  const label = f.string("label", { min: 3, max: 64, required: creating, ...nameRule(ctx) });
   const notes = f.string("notes", { nullable: true });
   const region = f.string("region", { nullable: !creating });
   if (typeof region === "string" && !findRegion(region)) f.fail("region", "unknown region");

@@ -298,7 +298,11 @@ function objectUrl(ctx: Ctx) {
   const b = bucketOf(ctx);
   const f = new Fields(ctx.json());
   const name = f.string("name", { required: true, min: 1, max: OBJECT_NAME_MAX });
-  const rawMethod = f.string("method");
+  // "method (required, default GET)": left out it is GET; the variant object-url-method-required
+  // reads "required" instead and refuses the request
+  const rawMethod = f.string("method", {
+    required: ctx.variants.has("object-url-method-required"),
+  });
   const unbounded = ctx.faults.has("os-url-expires-unbounded");
   const expiresIn =
     f.int(

@@ -132,8 +132,9 @@ export const OS_FAULTS: FaultSpec[] = [
     description: "the keys list shows a key as it was before its last update (the view is right)",
   },
   {
-    name: "os-key-access-permissions-optional",
-    requirement: "FIELD.createKey.bucket_access.permissions",
-    description: "a bucket_access entry without permissions is taken as read_only",
+    name: "os-key-partial-entry-unlimited",
+    requirement: "OS-KEY-11",
+    description:
+      "a bucket_access entry missing cluster, bucket_name or permissions is taken and the key made unlimited (limited false)",
   },
 ];

@@ -36,21 +36,37 @@ function keyOf(ctx: Ctx): AccessKey {
 const staleListed = new WeakMap<AccessKey, AccessKey>();
 /** fault os-key-revoked-listed: revoked keys that the list keeps showing, per account */
 const ghosts = new WeakMap<object, Record<string, unknown>[]>();
+/** The three members of a `bucket_access` item ("array of {cluster, bucket_name, permissions}"). */
+const ACCESS_MEMBERS = ["cluster", "bucket_name", "permissions"] as const;
+
 /**
  * `bucket_access` items: each names a known `cluster`, a `bucket_name` of the caller in it, and
- * `permissions` read_only or read_write. Returns the valid items (errors go to `f`).
+ * `permissions` read_only or read_write. Returns the valid items (errors go to `f`) and whether an
+ * item left a member out. An item missing a member is refused naming it; under the variant
+ * bucket-access-partial (or the fault os-key-partial-entry-unlimited) it is taken and grants nothing.
  */
-function bucketAccess(ctx: Ctx, f: Fields, list: unknown[] | null | undefined): BucketAccess[] {
+function bucketAccess(
+  ctx: Ctx,
+  f: Fields,
+  list: unknown[] | null | undefined,
+): { access: BucketAccess[]; partial: boolean } {
   const os = osState(ctx.state, ctx.account);
   const access: BucketAccess[] = [];
+  const takePartial =
+    ctx.variants.has("bucket-access-partial") || ctx.faults.has("os-key-partial-entry-unlimited");
+  let partial = false;
   list?.forEach((item, i) => {
     if (item === null || typeof item !== "object" || Array.isArray(item)) {
       f.fail(`bucket_access.${i}`, "must be an object with cluster, bucket_name and permissions");
       return;
     }
-    if (ctx.faults.has("os-key-access-permissions-optional"))
-      (item as Record<string, unknown>).permissions ??= "read_only";
-    const g = f.nested(`bucket_access.${i}`, item as Record<string, unknown>);
+    const given = item as Record<string, unknown>;
+    const g = f.nested(`bucket_access.${i}`, given);
+    if (takePartial && ACCESS_MEMBERS.some((k) => given[k] === undefined)) {
+      partial = true;
+      for (const k of ACCESS_MEMBERS) g.string(k);
+      return;
+    }
     const cluster = g.string("cluster", { required: true });
     const bucket = g.string("bucket_name", { required: true });
     const permissions = g.string("permissions", { required: true, oneOf: KEY_PERMISSIONS });
@@ -66,7 +82,7 @@ function bucketAccess(ctx: Ctx, f: Fields, list: unknown[] | null | undefined): 
     if (cluster && bucket && permissions)
       access.push({ cluster, bucket_name: bucket, permissions });
   });
-  return access;
+  return { access, partial };
 }
 
 /** Create: a key is limited when `bucket_access` is sent (an unlimited key shows `[]`). */
@@ -75,10 +91,11 @@ function createKey(ctx: Ctx) {
   const f = new Fields(ctx.json());
   const label = f.string("label");
   const list = f.array("bucket_access");
-  const access = bucketAccess(ctx, f, list);
+  const { access, partial } = bucketAccess(ctx, f, list);
   f.done();
   let limited = list !== undefined && list !== null;
   if (!limited && ctx.faults.has("os-key-limited-when-omitted")) limited = true;
+  if (partial && ctx.faults.has("os-key-partial-entry-unlimited")) limited = false;
   if (limited && access.length === 0 && ctx.faults.has("os-key-empty-access-unlimited"))
     limited = false;
   const k: AccessKey = {

@@ -74,20 +74,16 @@ function shutdown(ctx: Ctx) {
   return EMPTY;
 }
 
-/** Rescue: devices in slots sda..sdg (sdh is reserved for the rescue system). */
+/**
+ * Rescue: devices in slots sda..sdg (sdh is reserved for the rescue system); the variant
+ * rescue-sdh-accepted takes sdh like the other slots.
+ */
 function rescue(ctx: Ctx) {
   const vm = vmFrom(ctx, "read_write");
   const f = new Fields(ctx.json());
   const devs = f.object("devices");
-  if (devs)
-    devices(
-      f,
-      ctx,
-      vm,
-      "devices",
-      devs,
-      SLOTS.filter((s) => s !== "sdh"),
-    );
+  const slots = ctx.variants.has("rescue-sdh-accepted") ? SLOTS : SLOTS.filter((s) => s !== "sdh");
+  if (devs) devices(f, ctx, vm, "devices", devs, slots);
   f.done();
   boot(workOf(ctx), vm, null, true);
   return EMPTY;

@@ -76,6 +76,12 @@ function snapshot(ctx: Ctx) {
   const f = new Fields(ctx.json());
   const label = f.string("label", { required: true, min: 1, max: 255 });
   f.done();
+  // variant snapshot-needs-backups: the row conditions a snapshot on its label only; this reading
+  // takes snapshots only of an instance whose backup service runs
+  if (ctx.variants.has("snapshot-needs-backups") && !vm.backups.enabled)
+    throw badRequest(
+      `Backups are not enabled on instance ${vm.id}; enable them before taking a snapshot`,
+    );
   const i = inner(vm);
   if (!ctx.faults.has("vm-snapshot-previous-kept")) {
     for (const [id, b] of i.backups) if (b.rec.type === "snapshot") i.backups.delete(id);
