@@ -57,6 +57,9 @@ export interface Config {
   shard?: Shard;
   /** the whole run stops (cleans up, writes reports marked interrupted) after this long */
   deadlineMs: number;
+  /** the authorization matrix: `full` asks every principal column, `classes` every operation once
+   * per principal class, for a target where each request costs (suites/authz/cells.ts inMatrix) */
+  matrix: "classes" | "full";
   /** target-specific values the material does not define (regions, types, images: not shown) */
   fixtures: {
     region?: string;
@@ -257,6 +260,12 @@ const FIELDS = {
     file: "maxBodyBytes",
     expected: "an integer from 1024 to 104857600",
   },
+  matrix: {
+    env: "PLUMBLINE_MATRIX",
+    flag: "--matrix",
+    file: "matrix",
+    expected: "classes (every operation once per principal class) or full (every principal column)",
+  },
   deadline: {
     env: "PLUMBLINE_DEADLINE",
     flag: "--deadline",
@@ -441,6 +450,11 @@ const PARSERS: Record<FieldName, (v: unknown) => unknown> = {
     return { index, count };
   },
   deadline: duration(10_000, 24 * 3_600_000),
+  matrix: (v) => {
+    const s = String(v).trim().toLowerCase();
+    if (s !== "classes" && s !== "full") throw new Bad();
+    return s;
+  },
   fixtureRegion: text(/^\S{1,64}$/),
   fixtureType: text(/^\S{1,64}$/),
   fixtureLargerType: text(/^\S{1,64}$/),
@@ -516,6 +530,7 @@ export function loadConfig(opts: LoadOptions = {}): Config {
     ...(v.shard ? { shard: v.shard as Shard } : {}),
     // long enough for a real target's slow jobs; a stalling one is stopped sooner by the breaker
     deadlineMs: (v.deadline as number) ?? 30 * 60_000,
+    matrix: (v.matrix as Config["matrix"]) ?? "full",
     fixtures: {
       region: v.fixtureRegion as string | undefined,
       type: v.fixtureType as string | undefined,

@@ -66,6 +66,11 @@ function providedConfig(): Config | undefined {
   }
 }
 
+/** The run's configuration without building the world (for what a suite file declares). */
+export function settings(): Config {
+  return current?.config ?? providedConfig() ?? loadConfig();
+}
+
 let current: World | undefined;
 
 /** The worker's world; built on first use. */

@@ -8,12 +8,21 @@ import type { ApiResponse } from "../../harness/client.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { expectError } from "../../harness/expect.ts";
 import { loose } from "../../harness/ops.ts";
+import { settings } from "../../harness/world.ts";
 import type { As, Column } from "../../harness/principals.ts";
 import { loadRequirements } from "../../harness/catalog.ts";
 import { type KindName, kindOfOperation, resourceModel } from "../../spec/kinds.ts";
 import { type Made, SUBJECTS } from "../invariants/subjects.ts";
 import { allPages } from "../shared/pages.ts";
-import { type Cell, expected, isWrite, opScopes, scopeArea, scopesSeen } from "./cells.ts";
+import {
+  type Cell,
+  expected,
+  inMatrix,
+  isWrite,
+  opScopes,
+  scopeArea,
+  scopesSeen,
+} from "./cells.ts";
 import { PROBES, type Probe, SETUPS, viewOf, VOLATILE } from "./probes.ts";
 
 const ok = (res: ApiResponse) => res.status >= 200 && res.status < 300;
@@ -206,6 +215,7 @@ async function judge(ctx: CheckContext, cell: Cell, probe: Probe, m: Made, as: A
 
 /** Declares the check of one cell, or nothing where the column does not apply to the operation. */
 export function cellCheck(op: string, column: Column, catalog = catalogOps()): void {
+  if (!inMatrix(op, column, settings().matrix)) return;
   const cell = expected(op, column, catalog);
   const probe = PROBES[op] ?? { on: "none", effect: "read-only" };
   if (!cell) return;

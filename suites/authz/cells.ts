@@ -108,6 +108,32 @@ const REFUSED_STATUS = {
 };
 
 /**
+ * Whether the matrix level asks a cell. `full` (the default): every column. `classes`: every
+ * operation once per principal class - no token; a token without the operation's scope (another
+ * area's, and for a write also the area's read_only: the refusals a scope check exists for); a
+ * restricted user (no grant, and for a write on an instance a read_only grant); another account
+ * (both directions). The columns left to `full` are the allowed ones the area suites already send
+ * (the owner, the exact scope, a read_write grant, add_vms) and the undecided read_write token.
+ */
+export function inMatrix(op: string, column: Column, level: "classes" | "full"): boolean {
+  if (level === "full") return true;
+  switch (column) {
+    case "anonymous":
+    case "token:other-area":
+    case "restricted":
+    case "second-account":
+    case "first-account":
+      return true;
+    case "token:read_only":
+      return isWrite(op);
+    case "restricted:read_only":
+      return isWrite(op) && onInstance(op);
+    default:
+      return false;
+  }
+}
+
+/**
  * The cell of `op` for `column`; undefined where the column does not apply to the operation (no
  * object of its kind to be foreign to, no grant that could matter).
  */
