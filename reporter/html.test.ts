@@ -223,6 +223,56 @@ describe("conformance.html", () => {
       await page.close();
     });
 
+    it("draws the principal × operation heat map: a tooltip on every cell, drill-down, the principal filter", {
+      timeout: 60_000,
+    }, async (ctx) => {
+      need(BROWSER, ctx);
+      const cell = (principal: string, op: string, outcome: "pass" | "fail", status: number) =>
+        check({
+          name: `${principal} × ${op}: refused`,
+          outcome,
+          requirementIds: ["CONV-AUTH-2"],
+          operationIds: [op],
+          principal,
+          reason: outcome === "fail" ? `answered ${status}` : undefined,
+          observations: [{ requirementId: "CONV-AUTH-2", note: "error status", value: status }],
+        });
+      const r = fixtureReport({
+        checks: [
+          cell("anonymous", "getAccount", "pass", 401),
+          cell("second-account", "getInstance", "fail", 200),
+          cell("anonymous", "getInstance", "pass", 401),
+        ],
+      });
+      const dir = mkdtempSync(join(tmpdir(), "plumbline-html-"));
+      writeFileSync(join(dir, "conformance.html"), renderHtml(r));
+      const { page, problems } = await openReport(dir, { width: 1600, height: 1000 });
+      const rows = page.locator("#principals tbody tr");
+      await expect.poll(() => rows.count()).toBe(2);
+      // the failing operation first; every cell, applicable or not, says what it is
+      expect(await rows.first().locator("code").textContent()).toBe("getInstance");
+      const titles = await page
+        .locator("#principals tbody td.cell")
+        .evaluateAll((tds) =>
+          tds.map(
+            (td) => td.getAttribute("title") ?? td.querySelector("button")?.getAttribute("title"),
+          ),
+        );
+      expect(titles.length).toBe(4);
+      expect(titles.every((t) => !!t)).toBe(true);
+      await rows.first().locator("button.fail").click();
+      expect(await page.locator("#detail-title").textContent()).toBe(
+        "getInstance · second-account",
+      );
+      expect(await page.locator("#detail").textContent()).toContain("answered 200");
+      await page.keyboard.press("Escape");
+      await page.selectOption("#f-principal", "anonymous");
+      expect(await page.locator("#principals thead th").count()).toBe(2);
+      expect(await page.locator("#principals button.fail").count()).toBe(0);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+
     it("shows a column group per target for a merged report of two targets", {
       timeout: 60_000,
     }, async (ctx) => {
