@@ -628,7 +628,14 @@
       h(
         "div",
         { cls: "xbody" },
-        h("div", { cls: "curl" }, h("pre", { cls: "curl-text", text: x.curl }), copyButton(x.curl)),
+        x.curl
+          ? h(
+              "div",
+              { cls: "curl" },
+              h("pre", { cls: "curl-text", text: x.curl }),
+              copyButton(x.curl),
+            )
+          : h("div", { cls: "note", text: "no curl: the exchange was not finished" }),
         h("div", { cls: "note", text: "request headers" }),
         headers(x.requestHeaders),
         bodyBlock("request body", x.requestBody),

@@ -29,7 +29,7 @@ function details(c: ReportCheck): string {
     lines.push(
       "",
       `${x.method} ${x.url} -> ${x.error ? `no response: ${x.error}` : x.status}`,
-      x.curl,
+      x.curl ?? "(no curl: the exchange was not finished)",
     );
     if (x.responseBody !== undefined) {
       const p = bodyPreview(x.responseBody, BODY_CAP);

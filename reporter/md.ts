@@ -349,7 +349,8 @@ function exchangeBlock(x: Exchange): string[] {
     `${mdCode(`${x.method} ${x.url}`)} → **${mdText(status)}** (${formatDuration(x.durationMs)})`,
     "",
   );
-  out.push(mdFence(x.curl, "sh"), "");
+  // an exchange a timed-out check left unfinished may have no curl yet
+  if (x.curl) out.push(mdFence(x.curl, "sh"), "");
   if (x.responseBody !== undefined) {
     const p = bodyPreview(x.responseBody, BODY_CAP);
     out.push(`Response body (${formatBytes(p.size)}${p.truncated ? ", trimmed" : ""}):`, "");

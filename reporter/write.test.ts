@@ -29,4 +29,24 @@ describe("writeReports", () => {
     for (const f of ["conformance.md", "conformance.html", "junit.xml"])
       expect(readFileSync(join(dir, f), "utf8")).not.toContain("cdefgh-secret");
   });
+
+  it("writes all four reports when a check that timed out left an exchange unfinished (no status, no curl)", () => {
+    const report = fixtureReport();
+    const { curl: _, ...unfinished } = exchange("POST", "/v4/vm/instances", 0, undefined);
+    report.checks.push(
+      check({
+        name: "vm > [VM-CREATE-1] a check past its time limit",
+        outcome: "error",
+        reason: "timed out",
+        exchanges: [{ ...unfinished, status: undefined, responseBody: undefined } as never],
+      }),
+    );
+    const dir = mkdtempSync(join(tmpdir(), "plb-write-"));
+    writeReports(report, dir, (t) => t);
+    expect(readFileSync(join(dir, "conformance.md"), "utf8")).toContain("POST /v4/vm/instances");
+    expect(readFileSync(join(dir, "junit.xml"), "utf8")).toContain("not finished");
+    expect(readFileSync(join(dir, "conformance.html"), "utf8")).toContain(
+      "a check past its time limit",
+    );
+  });
 });
