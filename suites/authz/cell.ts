@@ -140,6 +140,17 @@ async function snapshot(ctx: CheckContext, op: string, probe: Probe, m: Made, se
   return JSON.stringify(parts);
 }
 
+/** The owner's view of the object a delete names (its kind's view), or undefined when it has none. */
+async function ownerView(ctx: CheckContext, op: string, probe: Probe, m: Made) {
+  const kind = kindOfOperation(op)?.kind;
+  const view = kind ? resourceModel().get(kind)?.ops.view[0] : undefined;
+  if (!view) return undefined;
+  const res = await loose(ctx.ops)[view as "getAccount"](
+    request(ctx, view, { ...probe, raw: undefined, body: undefined }, m) as any,
+  );
+  return JSON.stringify([res.status, res.json ? strip(res.body) : res.text]);
+}
+
 const namesAField = (res: ApiResponse) =>
   Array.isArray(res.body?.errors) && res.body.errors.some((e: any) => e?.field);
 
@@ -150,6 +161,12 @@ async function judge(ctx: CheckContext, cell: Cell, probe: Probe, m: Made, as: A
   const write = isWrite(op);
   const before =
     cell.expect === "refused" && write ? await snapshot(ctx, op, probe, m, req.body) : undefined;
+  const foreignDelete =
+    cell.expect === "refused" &&
+    cell.column === "second-account" &&
+    opScopes().get(op)?.method === "DELETE"
+      ? await ownerView(ctx, op, probe, m)
+      : undefined;
   const send = () =>
     probe.call ? probe.call(ctx, m) : loose(ctx.ops)[op as "getAccount"]({ ...(req as any), as });
   let res = await send();
@@ -191,6 +208,23 @@ async function judge(ctx: CheckContext, cell: Cell, probe: Probe, m: Made, as: A
       return;
     }
     case "refused": {
+      // another account's object is not there for this caller: a delete of it may be an
+      // idempotent success as long as nothing changes (spec/README.md, "An object that is not
+      // there"), read back through the view of the very object the delete names
+      if (ok(res) && foreignDelete !== undefined) {
+        const after = await ownerView(ctx, op, probe, m);
+        if (after !== foreignDelete)
+          throw new TargetFailure(
+            `${cell.column}: ${op} of the first account's object answered ${res.status} and changed it: before ${foreignDelete.slice(0, 300)}, after ${String(after).slice(0, 300)}`,
+          );
+        ctx.observe(
+          first,
+          `${cell.column} × ${op}: an idempotent success; the owner's view is unchanged`,
+          res.status,
+          op,
+        );
+        return;
+      }
       if (ok(res))
         throw new TargetFailure(
           `${cell.column} may not call ${op}, but it answered ${res.status}: ${res.text.slice(0, 200)}`,

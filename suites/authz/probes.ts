@@ -9,6 +9,7 @@ import type { Column } from "../../harness/principals.ts";
 import { type KindName, resourceModel } from "../../spec/kinds.ts";
 import { type Made, SUBJECTS } from "../invariants/subjects.ts";
 import { CERTIFICATE, PRIVATE_KEY } from "../object-storage/helpers.ts";
+import { backupsOn } from "../shared/factories.ts";
 import { filePart } from "../shared/requests.ts";
 import { viewKernel } from "../shared/kernels.ts";
 import { allEvents } from "../shared/pages.ts";
@@ -88,6 +89,12 @@ export const SETUPS = {
   },
   async paymentMethod(ctx: CheckContext): Promise<Made> {
     return made({}, await first(ctx, "listPaymentMethods"));
+  },
+  /** an instance whose backups the owner enabled: a target may take snapshots only then (VM-SNAP-3) */
+  async backedUpInstance(ctx: CheckContext): Promise<Made> {
+    const vm = await SUBJECTS.instance!.make(ctx);
+    await backupsOn(ctx, Number(vm.path.vmId));
+    return vm;
   },
   async backup(ctx: CheckContext): Promise<Made> {
     const vm = await SUBJECTS.instance!.make(ctx);
@@ -259,7 +266,10 @@ export const PROBES: Record<string, Probe> = {
   updateInstance: { ...bill("instance"), body: (ctx) => ({ label: label(ctx, "vm2") }) },
   deleteInstance: bill("instance"),
   listBackups: bill("instance"),
-  createSnapshot: { ...bill("instance"), body: (ctx) => ({ label: label(ctx, "snap", 255) }) },
+  createSnapshot: {
+    ...bill("backedUpInstance"),
+    body: (ctx) => ({ label: label(ctx, "snap", 255) }),
+  },
   cancelBackups: bill("instance"),
   enableBackups: bill("instance"),
   getBackup: bill("backup"),
