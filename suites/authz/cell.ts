@@ -135,8 +135,12 @@ async function snapshot(ctx: CheckContext, op: string, probe: Probe, m: Made, se
       parts.push(text?.includes(unique) ? `listed: ${unique}` : "not listed");
     }
   }
-  if (op === "getAccount" || op === "updateAccount")
-    parts.push(strip((await ctx.ops.getAccount()).body));
+  // the account is shared by every check running beside this one: only the members the refused
+  // update named can tell whether it changed anything
+  if (op === "updateAccount") {
+    const account = (await ctx.ops.getAccount()).body ?? {};
+    parts.push(Object.keys(sent ?? {}).map((k) => [k, strip(account[k])]));
+  }
   return JSON.stringify(parts);
 }
 
