@@ -176,6 +176,17 @@ describe("conformance.html", () => {
       return { page, problems };
     }
 
+    /** What each cell of a grid says on hover: its own title, or its button's. */
+    function cellTitles(page: Awaited<ReturnType<typeof openReport>>["page"], grid: string) {
+      return page
+        .locator(`${grid} tbody td.cell`)
+        .evaluateAll((tds) =>
+          tds.map(
+            (td) => td.getAttribute("title") ?? td.querySelector("button")?.getAttribute("title"),
+          ),
+        );
+    }
+
     it("draws the resource kind × invariant grid: a tooltip on every cell, drill-down, filters", {
       timeout: 60_000,
     }, async (ctx) => {
@@ -203,13 +214,7 @@ describe("conformance.html", () => {
       await expect.poll(() => rows.count()).toBe(3);
       // the failing kind first; every cell, applicable or not, says what it is
       expect(await rows.first().locator("code").textContent()).toBe("config");
-      const titles = await page
-        .locator("#invariants tbody td.cell")
-        .evaluateAll((tds) =>
-          tds.map(
-            (td) => td.getAttribute("title") ?? td.querySelector("button")?.getAttribute("title"),
-          ),
-        );
+      const titles = await cellTitles(page, "#invariants");
       expect(titles.length).toBe(6);
       expect(titles.every((t) => !!t)).toBe(true);
       await rows.first().locator("button.fail").click();
@@ -251,13 +256,7 @@ describe("conformance.html", () => {
       await expect.poll(() => rows.count()).toBe(2);
       // the failing operation first; every cell, applicable or not, says what it is
       expect(await rows.first().locator("code").textContent()).toBe("getInstance");
-      const titles = await page
-        .locator("#principals tbody td.cell")
-        .evaluateAll((tds) =>
-          tds.map(
-            (td) => td.getAttribute("title") ?? td.querySelector("button")?.getAttribute("title"),
-          ),
-        );
+      const titles = await cellTitles(page, "#principals");
       expect(titles.length).toBe(4);
       expect(titles.every((t) => !!t)).toBe(true);
       await rows.first().locator("button.fail").click();
