@@ -114,13 +114,7 @@ function strip(v: unknown): unknown {
 /** What the owner reads of the object (and, for a create, whether its unique value was listed). */
 async function snapshot(ctx: CheckContext, op: string, probe: Probe, m: Made, sent: any) {
   const view = viewOf(probe.on);
-  const parts: unknown[] = [];
-  if (view) {
-    const res = await loose(ctx.ops)[view as "getAccount"](
-      request(ctx, view, { ...probe, raw: undefined, body: undefined }, m) as any,
-    );
-    parts.push(res.status, res.json ? strip(res.body) : res.text);
-  }
+  const parts: unknown[] = view ? await readAsOwner(ctx, view, probe, m) : [];
   const k = kindOfOperation(op);
   const unique = sent?.label ?? sent?.summary ?? sent?.name ?? sent?.description;
   if (k?.role === "create" && typeof unique === "string") {
@@ -148,11 +142,15 @@ async function snapshot(ctx: CheckContext, op: string, probe: Probe, m: Made, se
 async function ownerView(ctx: CheckContext, op: string, probe: Probe, m: Made) {
   const kind = kindOfOperation(op)?.kind;
   const view = kind ? resourceModel().get(kind)?.ops.view[0] : undefined;
-  if (!view) return undefined;
+  return view ? JSON.stringify(await readAsOwner(ctx, view, probe, m)) : undefined;
+}
+
+/** A view of the made object as its owner: its status and its body without volatile members. */
+async function readAsOwner(ctx: CheckContext, view: string, probe: Probe, m: Made) {
   const res = await loose(ctx.ops)[view as "getAccount"](
     request(ctx, view, { ...probe, raw: undefined, body: undefined }, m) as any,
   );
-  return JSON.stringify([res.status, res.json ? strip(res.body) : res.text]);
+  return [res.status, res.json ? strip(res.body) : res.text];
 }
 
 const namesAField = (res: ApiResponse) =>
