@@ -35,7 +35,9 @@ export default defineConfig({
           // checks share nothing but the harness's caches (spec, validator, catalog); each builds
           // its own resources, so one module graph per worker saves re-loading them for every file
           isolate: false,
-          sequence: { groupOrder: 0 },
+          // the checks of a file run concurrently too (as many as `maxConcurrency`, which plumbline
+          // run sets from --concurrency: harness/concurrency.ts); each builds its own resources
+          sequence: { groupOrder: 0, concurrent: true },
         },
       },
       {
@@ -47,7 +49,7 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           isolate: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 1, concurrent: false },
         },
       },
     ],

@@ -10,7 +10,7 @@ import { operationInfo, type Ops } from "./ops.ts";
 import type { OperationId } from "./operation-ids.ts";
 import { Fresh } from "./fresh.ts";
 import { waitFor } from "./wait.ts";
-import { world, type World } from "./world.ts";
+import { settings, world, type World } from "./world.ts";
 import type { States } from "./states.ts";
 import type { Principals } from "./principals.ts";
 import type { Config } from "./config.ts";
@@ -159,12 +159,54 @@ export function check(
   const d: CheckDecl = typeof decl === "string" || Array.isArray(decl) ? { id: decl } : decl;
   const { catalog, problem } = loadRequirements();
   const meta = declare(d, catalog);
+  const limitMs = checkLimitMs(d.timeout, settings());
+  // vitest's own timeout is only a backstop: the check is cut at its limit by runCheck, which then
+  // cleans up and seals the record (vitest's timeout would leave the exchanges unsealed)
   test(checkTitle(meta.requirementIds, title), {
     meta: { plumbline: meta },
-    timeout: d.timeout,
+    timeout: 2 * limitMs + 60_000,
   }, async (ctx) => {
-    await runCheck(meta, ctx, body, world(), catalog, problem);
+    await runCheck(meta, ctx, body, world(), catalog, problem, limitMs);
   });
+}
+
+/** Base time limit of a check that declares none. */
+const BASE_LIMIT_MS = 60_000;
+/** Round trips a check may spend beyond its base limit: the longest checks send a few hundred requests. */
+const LIMIT_ROUND_TRIPS = 1000;
+
+/**
+ * A check's time limit: `--check-timeout` when set (a check that declares a longer one keeps it);
+ * otherwise its declared limit (or 60 s) plus 1,000 round trips at the latency measured before the
+ * run, so a slow network does not turn long checks into errors.
+ */
+export function checkLimitMs(
+  declared: number | undefined,
+  config: Pick<Config, "checkTimeoutMs" | "latencyMs">,
+): number {
+  if (config.checkTimeoutMs > 0) return Math.max(config.checkTimeoutMs, declared ?? 0);
+  return (declared ?? BASE_LIMIT_MS) + Math.round(LIMIT_ROUND_TRIPS * (config.latencyMs ?? 0));
+}
+
+/** Runs the body, cut at the limit: the check's record is closed then (later requests are not recorded). */
+function withinLimit(
+  run: Promise<void>,
+  limitMs: number | undefined,
+  live: CheckMeta & { closed?: boolean; requests?: number },
+): Promise<void> {
+  if (!limitMs) return run;
+  let timer: NodeJS.Timeout | undefined;
+  const cut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      live.closed = true;
+      reject(
+        new HarnessError(
+          `the check ran past its time limit of ${(limitMs / 1000).toFixed(1)} s after ${live.requests ?? 0} requests; the exchanges so far are kept (raise --check-timeout for a slow target)`,
+        ),
+      );
+    }, limitMs);
+  });
+  return Promise.race([run, cut]).finally(() => clearTimeout(timer));
 }
 
 /** The body of every check; exported for plumbline's own tests. */
@@ -175,6 +217,7 @@ export async function runCheck(
   w: World,
   catalog: Map<string, Requirement> | undefined,
   catalogProblem?: string,
+  limitMs?: number,
 ): Promise<void> {
   // task.meta is what reaches the reporter; keep one live object there
   const live: CheckMeta = { ...meta, exchanges: [], observations: [] };
@@ -227,7 +270,9 @@ export async function runCheck(
   let thrown: unknown;
   try {
     const serial = /\.serial\.test\.[cm]?[jt]s$/.test(ctx.task.file?.filepath ?? "");
-    await runInCheck(Object.assign(live, serial ? { serial } : {}), () => body(c));
+    await runInCheck(Object.assign(live, serial ? { serial } : {}), () =>
+      withinLimit(body(c), limitMs, live),
+    );
   } catch (e) {
     thrown = e;
   } finally {

@@ -11,6 +11,7 @@ import { Redactor, toCurl } from "./redact.ts";
 import { recordExchange } from "./current.ts";
 import { cutDeep, MAX_DEPTH, nestsDeeperThan } from "./bounded.ts";
 import { TargetNotAnswering } from "./errors.ts";
+import { Permits } from "./concurrency.ts";
 
 export interface ClientOptions {
   baseUrl: string;
@@ -25,6 +26,8 @@ export interface ClientOptions {
    * throws TargetNotAnswering at once, so a stalling target ends the run quickly. 0 disables.
    */
   breakAfterTimeouts?: number;
+  /** requests in flight at once from this client (its worker's share of --concurrency); unbounded when unset */
+  maxInFlight?: number;
 }
 
 export interface RequestSpec {
@@ -259,10 +262,12 @@ export class Client {
   readonly redactor: Redactor;
   private readonly agent: http.Agent;
   private timeoutsInARow = 0;
+  private readonly permits?: Permits;
   private readonly base: Omit<Destination, "href" | "path"> & { origin: string; prefix: string };
 
   constructor(readonly opts: ClientOptions) {
     this.redactor = opts.redactor ?? new Redactor();
+    if (opts.maxInFlight) this.permits = new Permits(opts.maxInFlight);
     const b = new URL(opts.baseUrl);
     this.base = {
       origin: b.origin,
@@ -311,7 +316,7 @@ export class Client {
           `target not answering: ${limit} requests in a row got no complete response within ${this.opts.requestTimeoutMs} ms; ${spec.method.toUpperCase()} ${new URL(this.url(spec.path).href).pathname} not sent`,
         );
       }
-      const res = await this.once(spec);
+      const res = await this.within(spec);
       this.timeoutsInARow = res.error?.startsWith("timeout:") ? this.timeoutsInARow + 1 : 0;
       if (res.status !== 429 || attempt >= this.opts.maxRetries) return res;
       const wait = Math.min(
@@ -321,6 +326,17 @@ export class Client {
       if (waitedMs + wait > this.opts.maxRetryWaitMs) return res;
       waitedMs += wait;
       await sleep(wait);
+    }
+  }
+
+  /** One attempt, holding one of the worker's permits while it is on the wire (not while waiting to retry). */
+  private async within(spec: RequestSpec): Promise<ApiResponse> {
+    if (!this.permits) return this.once(spec);
+    await this.permits.acquire();
+    try {
+      return await this.once(spec);
+    } finally {
+      this.permits.release();
     }
   }
 

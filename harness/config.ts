@@ -42,6 +42,10 @@ export interface Config {
   concurrency: number;
   requestTimeoutMs: number;
   waitTimeoutMs: number;
+  /** a check's time limit; 0: 60 s (or what the check declares) plus 1,000 round trips at the latency measured before the run */
+  checkTimeoutMs: number;
+  /** the target's round trip in ms, measured before the run (runner/run.ts preflight) */
+  latencyMs?: number;
   /** bounded 429 handling */
   maxRetries: number;
   maxRetryWaitMs: number;
@@ -162,6 +166,13 @@ const FIELDS = {
     flag: "--wait-timeout",
     file: "waitTimeoutMs",
     expected: "milliseconds, an integer from 0 to 3600000",
+  },
+  checkTimeoutMs: {
+    env: "PLUMBLINE_CHECK_TIMEOUT_MS",
+    flag: "--check-timeout",
+    file: "checkTimeoutMs",
+    expected:
+      "milliseconds a check may take, an integer from 100 to 3600000; 0 (the default): 60 s plus 1,000 round trips at the target's measured latency",
   },
   maxRetries: {
     env: "PLUMBLINE_MAX_RETRIES",
@@ -429,6 +440,7 @@ const PARSERS: Record<FieldName, (v: unknown) => unknown> = {
   concurrency: int(1, 64),
   requestTimeoutMs: int(100, 600_000),
   waitTimeoutMs: int(0, 3_600_000),
+  checkTimeoutMs: (v) => (String(v).trim() === "0" ? 0 : int(100, 3_600_000)(v)),
   maxRetries: int(0, 10),
   maxRetryWaitMs: int(0, 120_000),
   runId: text(/^[A-Za-z0-9]{1,12}$/),
@@ -518,6 +530,7 @@ export function loadConfig(opts: LoadOptions = {}): Config {
     concurrency: (v.concurrency as number) ?? 4,
     requestTimeoutMs: (v.requestTimeoutMs as number) ?? 10_000,
     waitTimeoutMs: (v.waitTimeoutMs as number) ?? 30_000,
+    checkTimeoutMs: (v.checkTimeoutMs as number) ?? 0,
     maxRetries: (v.maxRetries as number) ?? 3,
     maxRetryWaitMs: (v.maxRetryWaitMs as number) ?? 10_000,
     runId,

@@ -11,6 +11,10 @@ export interface CheckRecord {
   serial?: boolean;
   /** fuzz checks: what each property run did (harness/fuzz.ts) */
   fuzz?: FuzzRecord[];
+  /** requests the check sent (every attempt, beyond the exchanges kept): its chain in the run's request graph */
+  requests?: number;
+  /** the check was cut at its time limit and its record sealed: what its body still sends is not recorded */
+  closed?: boolean;
 }
 
 const storage = new AsyncLocalStorage<CheckRecord>();
@@ -28,6 +32,7 @@ export const MAX_EXCHANGES_PER_CHECK = 200;
 
 export function recordExchange(x: Exchange): void {
   const rec = currentCheck();
-  if (!rec) return;
+  if (!rec || rec.closed) return;
+  rec.requests = (rec.requests ?? 0) + 1;
   if (rec.exchanges.length < MAX_EXCHANGES_PER_CHECK) rec.exchanges.push(x);
 }

@@ -99,6 +99,8 @@ export interface CheckMeta {
   secrets?: string[];
   /** fuzz checks: one record per property run */
   fuzz?: FuzzRecord[];
+  /** requests the check sent, every attempt (the bench's request graph: a check's requests are one chain) */
+  requests?: number;
 }
 
 /** What the reporter makes of one finished test. */

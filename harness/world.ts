@@ -10,6 +10,7 @@ import { Principals } from "./principals.ts";
 import { makeOps, type Ops } from "./ops.ts";
 import { Ledger } from "./ledger.ts";
 import { HarnessError } from "./errors.ts";
+import { inFlightFor } from "./concurrency.ts";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -43,6 +44,7 @@ export function buildWorld(config: Config): World {
     maxRetryWaitMs: config.maxRetryWaitMs,
     maxBodyBytes: config.maxBodyBytes,
     breakAfterTimeouts: BREAK_AFTER_TIMEOUTS,
+    maxInFlight: inFlightFor(config.concurrency, Number(process.env.VITEST_POOL_ID ?? 1)),
     redactor,
   });
   const states = new States(client, config.controlUrl, redactor);

@@ -16,6 +16,8 @@ export interface ReferenceOptions {
   /** legal variants (VARIANTS.md); `all` turns on every one */
   variants?: string[];
   jobs?: JobMode;
+  /** every answer is held back this long: a slow network, for the latency bench */
+  latencyMs?: number;
 }
 
 export interface ReferenceHandle {
@@ -23,6 +25,8 @@ export interface ReferenceHandle {
   controlUrl: string;
   tokens: { admin: string; restricted: string; secondary: string };
   app: App;
+  /** requests received so far (API and control) */
+  requests(): number;
   close(): Promise<void>;
 }
 
@@ -32,6 +36,12 @@ export function faultsFromEnv(env = process.env): string[] {
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/** An added latency per answer may come from PLUMBLINE_REFERENCE_LATENCY_MS (the bench's slow network). */
+export function latencyFromEnv(env = process.env): number {
+  const ms = Number(env.PLUMBLINE_REFERENCE_LATENCY_MS ?? 0);
+  return Number.isFinite(ms) && ms > 0 ? ms : 0;
 }
 
 /** Variants may also come from PLUMBLINE_REFERENCE_VARIANTS (comma-separated; `all` for every one). */
@@ -48,7 +58,13 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
     variants: opts.variants ?? variantsFromEnv(),
     jobs: opts.jobs,
   });
-  const server: Server = createServer(app.handle);
+  const latency = opts.latencyMs ?? latencyFromEnv();
+  let requests = 0;
+  const server: Server = createServer((req, res) => {
+    requests++;
+    if (latency > 0) setTimeout(() => app.handle(req, res), latency);
+    else app.handle(req, res);
+  });
   server.keepAliveTimeout = 5000;
   const host = opts.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
@@ -63,6 +79,7 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
     controlUrl: url + CONTROL_PREFIX,
     tokens: { ...SEEDED_TOKENS },
     app,
+    requests: () => requests,
     close: () =>
       new Promise<void>((resolve) => {
         app.jobs.stop();

@@ -121,7 +121,14 @@ export function toCheckResult(tc: TestCase): ReportCheck {
       observations: [],
     };
   }
-  const { outcome: metaOutcome, reason: metaReason, secrets: _secrets, ...rest } = meta;
+  // `closed` marks a check cut at its time limit inside the worker; it is no part of the record
+  const {
+    outcome: metaOutcome,
+    reason: metaReason,
+    secrets: _secrets,
+    closed: _closed,
+    ...rest
+  } = meta as CheckMeta & { closed?: boolean };
   let outcome = metaOutcome;
   let reason = metaReason;
   if (!outcome) {

@@ -6,6 +6,7 @@ import type { Reporter } from "vitest/node";
 import { refuse, secretsOf, usableDir, type Config } from "../harness/config.ts";
 import { ConfigError } from "../harness/errors.ts";
 import { Client } from "../harness/client.ts";
+import { checksPerWorker, workerCount } from "../harness/concurrency.ts";
 import { buildWorld } from "../harness/world.ts";
 import { describeEntry, Ledger } from "../harness/ledger.ts";
 import { replayLedger } from "./sweep.ts";
@@ -25,6 +26,8 @@ export const REFERENCE_FIXTURES = {
 export interface Target {
   config: Config;
   embedded: boolean;
+  /** requests the embedded reference received (the bench's count of what a run sends) */
+  requests?: () => number;
   close(): Promise<void>;
 }
 
@@ -39,6 +42,7 @@ export async function startTarget(config: Config): Promise<Target> {
   const ref = await startReference();
   return {
     embedded: true,
+    requests: ref.requests,
     close: () => ref.close(),
     config: {
       ...config,
@@ -58,8 +62,14 @@ export async function startTarget(config: Config): Promise<Target> {
   };
 }
 
-/** One clear line when the target cannot be used at all: unreachable, or the admin token refused. */
-export async function preflight(config: Config): Promise<void> {
+/** Round trips timed before the run: the median sets the checks' time limits (harness/check.ts checkLimitMs). */
+const LATENCY_SAMPLES = 3;
+
+/**
+ * One clear line when the target cannot be used at all: unreachable, or the admin token refused.
+ * Returns the target's round trip in ms (the median of a few unauthenticated reads).
+ */
+export async function preflight(config: Config): Promise<number> {
   const client = new Client({
     baseUrl: config.target!,
     requestTimeoutMs: Math.min(config.requestTimeoutMs, 10_000),
@@ -68,11 +78,16 @@ export async function preflight(config: Config): Promise<void> {
     maxBodyBytes: 64 * 1024,
   });
   try {
-    const res = await client.send({ method: "GET", path: "/v4/object-storage/clusters" });
-    if (res.status === 0)
-      throw new ConfigError(
-        `target ${config.target} is unreachable (${res.error}); check --target / PLUMBLINE_TARGET`,
-      );
+    const times: number[] = [];
+    for (let i = 0; i < LATENCY_SAMPLES; i++) {
+      const started = performance.now();
+      const res = await client.send({ method: "GET", path: "/v4/object-storage/clusters" });
+      if (res.status === 0)
+        throw new ConfigError(
+          `target ${config.target} is unreachable (${res.error}); check --target / PLUMBLINE_TARGET`,
+        );
+      times.push(performance.now() - started);
+    }
     if (config.tokens.admin) {
       const acct = await client.send({
         method: "GET",
@@ -84,6 +99,7 @@ export async function preflight(config: Config): Promise<void> {
           `the admin token was refused by ${config.target} (GET /v4/account answered 401); check --admin-token / PLUMBLINE_ADMIN_TOKEN`,
         );
     }
+    return times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
   } finally {
     client.close();
   }
@@ -125,7 +141,7 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
   const stopper = new Stopper(config, log);
   try {
     try {
-      await preflight(config);
+      config.latencyMs = Math.round((await preflight(config)) * 10) / 10;
     } catch (e) {
       // no check can run: the one line naming what to fix, then still a verdict and four reports
       if (!(e instanceof ConfigError) || !reporter) throw e;
@@ -142,7 +158,7 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
       labelPrefix: config.labelPrefix,
     });
     log(
-      `plumbline: run ${config.runId} against ${config.targetLabel} (${config.target}), seed ${config.seed}, labels ${config.labelPrefix}*, allowed: ${config.allow.join(", ")}${config.shard ? `, shard ${config.shard.index}/${config.shard.count}` : ""}, fuzz ${config.fuzzRuns} cases per property`,
+      `plumbline: run ${config.runId} against ${config.targetLabel} (${config.target}), seed ${config.seed}, labels ${config.labelPrefix}*, allowed: ${config.allow.join(", ")}${config.shard ? `, shard ${config.shard.index}/${config.shard.count}` : ""}, fuzz ${config.fuzzRuns} cases per property, round trip ${config.latencyMs} ms`,
     );
 
     const ours = new Set([...process.listeners("SIGINT"), ...process.listeners("SIGTERM")]);
@@ -152,7 +168,9 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
         project: CONFORMANCE_PROJECTS,
         watch: false,
         run: true,
-        maxWorkers: config.concurrency,
+        // --concurrency N: N requests in flight, from a few workers each running checks concurrently
+        maxWorkers: workerCount(config.concurrency),
+        maxConcurrency: checksPerWorker(config.concurrency),
         reporters: reporter ? ["default", reporter as Reporter] : ["default"],
         passWithNoTests: true,
         // vitest slices the files by a hash of their paths: the same slice on every machine
@@ -196,6 +214,8 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
     return vitest.state.getCountOfFailedTests() > 0 ? 1 : 0;
   } finally {
     stopper.disarm();
+    if (target.requests)
+      log(`plumbline: the embedded reference received ${target.requests()} requests`);
     await target.close();
   }
 }

@@ -1,0 +1,48 @@
+// `--concurrency N` means N requests in flight at most. A run spreads them over a few worker
+// processes (each holds the harness, spec and validators in memory) and, inside each worker, over
+// checks running concurrently: over a slow network the run then waits on N round trips at once,
+// not on one per worker, while memory stays that of a few workers.
+
+/** Worker processes a run starts at most; more requests in flight come from concurrent checks. */
+export const MAX_WORKERS = 4;
+
+/** The worker processes of a run with this concurrency. */
+export function workerCount(concurrency: number): number {
+  return Math.max(1, Math.min(concurrency, MAX_WORKERS));
+}
+
+/**
+ * Requests (and checks) one worker may have in flight: the run's concurrency shared out over its
+ * workers, so that the shares add up to exactly N. `poolId` is vitest's VITEST_POOL_ID (1-based).
+ */
+export function inFlightFor(concurrency: number, poolId: number): number {
+  const workers = workerCount(concurrency);
+  const extra = (poolId - 1) % workers < concurrency % workers ? 1 : 0;
+  return Math.max(1, Math.floor(concurrency / workers) + extra);
+}
+
+/** Checks a worker runs at once: its share of the requests in flight (vitest's maxConcurrency). */
+export function checksPerWorker(concurrency: number): number {
+  return Math.ceil(concurrency / workerCount(concurrency));
+}
+
+/** At most `size` holders at once; the others wait in order. */
+export class Permits {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+  constructor(size: number) {
+    this.free = size;
+  }
+  async acquire(): Promise<void> {
+    if (this.free > 0) {
+      this.free--;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free++;
+  }
+}
