@@ -425,7 +425,7 @@ function filesOption(under: string): Option {
  * working directory (`node_modules/plumbline/suites/...`) or absolute; anything else is refused,
  * naming the path.
  */
-function suiteFiles(paths: string[], under: string): string[] {
+export function suiteFiles(paths: string[], under: string, cwd = process.cwd()): string[] {
   const root = resolve(PACKAGE_ROOT);
   const isSuiteFile = (file: string) => {
     const rel = relative(root, file).split(sep).join("/");
@@ -437,7 +437,7 @@ function suiteFiles(paths: string[], under: string): string[] {
   };
   return paths.map((p) => {
     // absolute: vitest takes it as exactly that file
-    const file = [resolve(root, p), resolve(p)].find(isSuiteFile);
+    const file = [resolve(root, p), resolve(cwd, p)].find(isSuiteFile);
     if (!file)
       throw new ConfigError(
         `--files: ${JSON.stringify(p)} is not a suite file; expected a ${under}**/*.test.ts file of ${root}, its path from there, from the working directory or absolute`,
