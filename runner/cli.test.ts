@@ -3,12 +3,14 @@ import { describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { preflight } from "./run.ts";
 import { testConfig } from "../harness/testing.ts";
 import { renderPlan } from "./plan.ts";
 import { declare } from "../harness/check.ts";
 import { FIXTURE_REQUIREMENTS } from "../harness/testing.ts";
+import { suiteFiles } from "./cli.ts";
+import { PACKAGE_ROOT } from "./root.ts";
 
 function cli(...args: string[]) {
   return cliWith({}, ...args);
@@ -172,6 +174,25 @@ describe("plan output", () => {
     );
     expect(text).toMatch(
       /destructive: 1 checks, will be skipped \(not allowed\)\n {2}\[T-MUST-1\] cancels \[MUST\] {2}→ cancelAccount/,
+    );
+  });
+});
+
+describe("--files paths", () => {
+  const root = resolve(PACKAGE_ROOT);
+  const file = join(root, "suites/conventions/empty.test.ts");
+
+  it("are taken from plumbline's folder, from the working directory (an install's node_modules/plumbline) or absolute", () => {
+    expect(suiteFiles(["suites/conventions/empty.test.ts"], "suites/", tmpdir())).toEqual([file]);
+    // a project with plumbline installed: the path as it lies below the project
+    const installed = `${basename(root)}/suites/conventions/empty.test.ts`;
+    expect(suiteFiles([installed], "suites/", dirname(root))).toEqual([file]);
+    expect(suiteFiles([file], "suites/", tmpdir())).toEqual([file]);
+  });
+
+  it("outside plumbline's suites are refused, naming the path", () => {
+    expect(() => suiteFiles(["runner/cli.test.ts"], "suites/", root)).toThrow(
+      /^--files: "runner\/cli\.test\.ts" is not a suite file/,
     );
   });
 });

@@ -2,7 +2,6 @@
 // Bad input exits 2 with one line naming what to fix; a failed gate exits 1.
 import { statSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
 import { Command, Option } from "commander";
 import {
   CONFIG_FIELDS,
@@ -15,6 +14,7 @@ import {
 import { ConfigError } from "../harness/errors.ts";
 import type { ReferenceHandle } from "../reference/index.ts";
 import type { DiffSide } from "./diff.ts";
+import { PACKAGE_ROOT } from "./root.ts";
 
 const BOOLEAN_FIELDS = new Set<FieldName>(["strict", "destructive"]);
 
@@ -411,33 +411,37 @@ function fuzzCommand(prog: Command): void {
   });
 }
 
-const ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
-
 /** `--files`: the loop of writing one check, on the suite files given and nothing else. */
 function filesOption(under: string): Option {
   return new Option(
     "--files <paths...>",
-    `run only these suite files (${under}**/*.test.ts), paths from the project root or absolute`,
+    `run only these suite files (${under}**/*.test.ts): paths from plumbline's folder, from the working directory, or absolute`,
   );
 }
 
 /**
- * The `--files` paths as vitest filters: each must be a suite file of this checkout below `under`
- * (relative to the project root, or absolute); anything else is refused, naming the path.
+ * The `--files` paths as vitest filters: each must be a suite file of this plumbline below `under`,
+ * given from plumbline's folder (`suites/vm/types.test.ts`, in a checkout or installed), from the
+ * working directory (`node_modules/plumbline/suites/...`) or absolute; anything else is refused,
+ * naming the path.
  */
-function suiteFiles(paths: string[], under: string): string[] {
-  return paths.map((p) => {
-    const file = resolve(ROOT, p);
-    const rel = relative(ROOT, file).split(sep).join("/");
-    const isSuiteFile =
+export function suiteFiles(paths: string[], under: string, cwd = process.cwd()): string[] {
+  const root = resolve(PACKAGE_ROOT);
+  const isSuiteFile = (file: string) => {
+    const rel = relative(root, file).split(sep).join("/");
+    return (
       rel.startsWith(under) &&
       rel.endsWith(".test.ts") &&
-      statSync(file, { throwIfNoEntry: false })?.isFile();
-    if (!isSuiteFile)
-      throw new ConfigError(
-        `--files: ${JSON.stringify(p)} is not a suite file; expected a ${under}**/*.test.ts file of ${ROOT}, its path from there or absolute`,
-      );
+      statSync(file, { throwIfNoEntry: false })?.isFile() === true
+    );
+  };
+  return paths.map((p) => {
     // absolute: vitest takes it as exactly that file
+    const file = [resolve(root, p), resolve(cwd, p)].find(isSuiteFile);
+    if (!file)
+      throw new ConfigError(
+        `--files: ${JSON.stringify(p)} is not a suite file; expected a ${under}**/*.test.ts file of ${root}, its path from there, from the working directory or absolute`,
+      );
     return file;
   });
 }

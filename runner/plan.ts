@@ -3,6 +3,7 @@
 // metadata in task.meta at declaration, which is all the plan needs.
 import { CONFORMANCE_PROJECTS } from "../harness/states.ts";
 import { createVitest } from "vitest/node";
+import { vitestLocation } from "./root.ts";
 import type { Config } from "../harness/config.ts";
 import { SIDE_EFFECTS } from "../harness/config.ts";
 import type { CheckMeta, SideEffect } from "../harness/model.ts";
@@ -31,6 +32,7 @@ export async function plan(
   const vitest = await createVitest(
     "test",
     {
+      ...vitestLocation(),
       project: CONFORMANCE_PROJECTS,
       watch: false,
       run: true,

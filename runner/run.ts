@@ -2,6 +2,7 @@
 // vitest project through provide/inject, run it with the conformance reporter, clean up, gate.
 import { existsSync } from "node:fs";
 import { createVitest } from "vitest/node";
+import { vitestLocation } from "./root.ts";
 import type { Reporter } from "vitest/node";
 import { refuse, secretsOf, usableDir, type Config } from "../harness/config.ts";
 import { ConfigError } from "../harness/errors.ts";
@@ -165,6 +166,7 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
     const vitest = await createVitest(
       "test",
       {
+        ...vitestLocation(),
         project: CONFORMANCE_PROJECTS,
         watch: false,
         run: true,
