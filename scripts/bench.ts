@@ -2,14 +2,22 @@
 // embedded reference (wall time and peak memory), the harness client's request rate against a raw
 // node:http client on the same target, and fuzz cases per second. Prints a Markdown table and the
 // machine it came from; README.md carries the latest one. Not part of `npm test`.
-//   npm run bench [-- --skip-run]
+// Then the same run over a slow network (every answer held back 50 ms, then 200 ms) next to its
+// physical limit, computed from that run's own request graph.
+//   npm run bench [-- --skip-run] [-- --concurrency 32]
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 
-const { values } = parseArgs({ options: { "skip-run": { type: "boolean", default: false } } });
+const { values } = parseArgs({
+  options: {
+    "skip-run": { type: "boolean", default: false },
+    // requests in flight for the runs over a slow network
+    concurrency: { type: "string", default: "32" },
+  },
+});
 
 /** Runs a command; its stdout's last line as JSON (the benchmarks print one with --json). */
 function lastJson(args: string[]): Record<string, number> {
@@ -22,47 +30,102 @@ function lastJson(args: string[]): Record<string, number> {
   }
 }
 
-/** The full default run: wall seconds, peak memory (MB, of the run's process tree), checks. */
-function fullRun(): { seconds: number; peakMb?: number; checks: number; verdict: string } {
+interface RunFigures {
+  seconds: number;
+  peakMb?: number;
+  checks: number;
+  verdict: string;
+  /** requests the embedded reference received (its own count, printed at the end of the run) */
+  requests: number;
+  /** the longest chain of requests that depend on each other: the longest check of the concurrent
+   * phase, then every check of the serial phase (which runs alone, one check after another) */
+  chain: number;
+  /** fuzz cases per second of property time, over every property of the run */
+  fuzzRate: number;
+}
+
+/** A full run (wall seconds, peak memory in MB of the largest process, its request graph). */
+function fullRun(opts: { latencyMs?: number; concurrency?: number } = {}): RunFigures {
   const dir = mkdtempSync(join(tmpdir(), "plb-bench-"));
   const run = ["bin/plumbline.mjs", "run", "--report-dir", dir, "--ledger-dir", join(dir, "l")];
+  if (opts.concurrency) run.push("--concurrency", String(opts.concurrency));
+  const env = { ...process.env, PLUMBLINE_REFERENCE_LATENCY_MS: String(opts.latencyMs ?? 0) };
   const gnuTime = existsSync("/usr/bin/time");
   const memFile = join(dir, "mem");
   const started = performance.now();
   const r = gnuTime
-    ? spawnSync("/usr/bin/time", ["-f", "%M", "-o", memFile, process.execPath, ...run])
-    : spawnSync(process.execPath, run);
+    ? spawnSync("/usr/bin/time", ["-f", "%M", "-o", memFile, process.execPath, ...run], {
+        env,
+        encoding: "utf8",
+      })
+    : spawnSync(process.execPath, run, { env, encoding: "utf8" });
   const seconds = (performance.now() - started) / 1000;
   const report = JSON.parse(readFileSync(join(dir, "conformance.json"), "utf8"));
   const peakKb = gnuTime ? Number(readFileSync(memFile, "utf8").trim().split("\n").at(-1)) : NaN;
   rmSync(dir, { recursive: true, force: true });
+  const received = /embedded reference received (\d+) requests/.exec(r.stderr ?? "");
+  const checks: {
+    file: string;
+    requests?: number;
+    fuzz?: { cases: number; durationMs: number }[];
+  }[] = report.checks;
+  const serial = (c: { file: string }) => /\.serial\.test\.ts$/.test(c.file);
+  const longest = Math.max(0, ...checks.filter((c) => !serial(c)).map((c) => c.requests ?? 0));
+  const serialChain = checks.filter(serial).reduce((n, c) => n + (c.requests ?? 0), 0);
+  const fuzz = checks.flatMap((c) => c.fuzz ?? []);
+  const fuzzMs = fuzz.reduce((n, f) => n + f.durationMs, 0);
   return {
     seconds,
     peakMb: Number.isFinite(peakKb) ? Math.round(peakKb / 1024) : undefined,
-    checks: report.checks.length,
+    checks: checks.length,
     verdict: `exit ${r.status}`,
+    requests: received ? Number(received[1]) : NaN,
+    chain: longest + serialChain,
+    fuzzRate: fuzzMs ? (fuzz.reduce((n, f) => n + f.cases, 0) * 1000) / fuzzMs : NaN,
   };
 }
 
-const rows: [string, string][] = [];
-if (!values["skip-run"]) {
-  const run = fullRun();
-  rows.push(
-    [
-      "full default run against the embedded reference",
-      `${run.seconds.toFixed(1)} s (${run.checks} checks, ${run.verdict})`,
-    ],
-    [
-      "peak memory of that run",
-      run.peakMb ? `${run.peakMb} MB (largest process)` : "not measured (no /usr/bin/time)",
-    ],
-  );
+/** The physical limit of a run over a network with this round trip: max(chain × rtt, requests × rtt ÷ in flight). */
+function physicalLimit(r: RunFigures, rttMs: number, inFlight: number): number {
+  return Math.max(r.chain * rttMs, (r.requests * rttMs) / inFlight) / 1000;
 }
+
+const rows: [string, string][] = [];
 const h = lastJson(["scripts/bench-harness.ts", "--json"]);
 rows.push([
   "harness client vs raw node:http (GET /v4/account, 8 loops)",
   `${(h.ratio * 100).toFixed(0)}% (${Math.round(h.harnessRate)} vs ${Math.round(h.rawRate)} req/s)`,
 ]);
+if (!values["skip-run"]) {
+  const run = fullRun();
+  // the run's overhead on any machine: wall time against the time the raw client would need to send
+  // the same requests one after another
+  const ideal = run.requests / h.rawRate;
+  rows.push(
+    [
+      "full default run against the embedded reference",
+      `${run.seconds.toFixed(1)} s (${run.checks} checks, ${run.requests} requests, ${run.verdict})`,
+    ],
+    [
+      "overhead: wall time ÷ (requests ÷ raw client rate)",
+      `${(run.seconds / ideal).toFixed(1)} (${run.seconds.toFixed(1)} s ÷ ${ideal.toFixed(2)} s)`,
+    ],
+    ["fuzz cases per second of property time, in that run", `${Math.round(run.fuzzRate)}`],
+    [
+      "peak memory of that run",
+      run.peakMb ? `${run.peakMb} MB (largest process)` : "not measured (no /usr/bin/time)",
+    ],
+  );
+  const concurrency = Number(values.concurrency);
+  for (const latencyMs of [50, 200]) {
+    const slow = fullRun({ latencyMs, concurrency });
+    const limit = physicalLimit(slow, latencyMs, concurrency);
+    rows.push([
+      `full run, ${latencyMs} ms added to every answer, --concurrency ${concurrency}`,
+      `${slow.seconds.toFixed(1)} s = ${(slow.seconds / limit).toFixed(2)} × its physical limit of ${limit.toFixed(1)} s (chain of ${slow.chain} requests, ${slow.requests} requests; ${slow.verdict}; peak ${slow.peakMb ?? "?"} MB)`,
+    ]);
+  }
+}
 const f = lastJson(["scripts/bench-fuzz.ts", "--json"]);
 rows.push([
   "fuzz cases per second (8 stateless properties, 4 at a time)",
