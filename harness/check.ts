@@ -4,7 +4,7 @@
 import { test, type TestContext } from "vitest";
 import type { Area, CheckMeta, Kind, Level, SideEffect } from "./model.ts";
 import { AREAS } from "./model.ts";
-import { HarnessError, MissingCapability, TargetFailure } from "./errors.ts";
+import { BudgetSpent, HarnessError, MissingCapability, TargetFailure } from "./errors.ts";
 import { runInCheck } from "./current.ts";
 import { operationInfo, type Ops } from "./ops.ts";
 import type { OperationId } from "./operation-ids.ts";
@@ -132,7 +132,8 @@ export function preflight(
 /** Maps what a check threw to its outcome. */
 export function classify(e: unknown): { outcome: "fail" | "skip" | "error"; reason: string } {
   const err = e as Error & { code?: string };
-  if (e instanceof MissingCapability) return { outcome: "skip", reason: err.message };
+  if (e instanceof MissingCapability || e instanceof BudgetSpent)
+    return { outcome: "skip", reason: err.message };
   if (e instanceof TargetFailure || err?.name === "AssertionError")
     return { outcome: "fail", reason: err.message };
   if (e instanceof HarnessError) return { outcome: "error", reason: err.message };

@@ -11,6 +11,7 @@ import { Redactor, toCurl } from "./redact.ts";
 import { recordExchange } from "./current.ts";
 import { cutDeep, MAX_DEPTH, nestsDeeperThan } from "./bounded.ts";
 import { TargetNotAnswering } from "./errors.ts";
+import type { Pacer } from "./rate.ts";
 
 export interface ClientOptions {
   baseUrl: string;
@@ -25,6 +26,8 @@ export interface ClientOptions {
    * throws TargetNotAnswering at once, so a stalling target ends the run quickly. 0 disables.
    */
   breakAfterTimeouts?: number;
+  /** the run's rate limit and request budget, and where its 429s are counted (harness/rate.ts) */
+  pacer?: Pacer;
 }
 
 export interface RequestSpec {
@@ -304,6 +307,7 @@ export class Client {
   /** Sends a request, retrying a bounded number of times on 429. Every attempt is recorded. */
   async send(spec: RequestSpec): Promise<ApiResponse> {
     let waitedMs = 0;
+    const pacer = this.opts.pacer;
     for (let attempt = 0; ; attempt++) {
       const limit = this.opts.breakAfterTimeouts ?? 0;
       if (limit > 0 && this.timeoutsInARow >= limit) {
@@ -311,14 +315,21 @@ export class Client {
           `target not answering: ${limit} requests in a row got no complete response within ${this.opts.requestTimeoutMs} ms; ${spec.method.toUpperCase()} ${new URL(this.url(spec.path).href).pathname} not sent`,
         );
       }
+      // every request to the target, a retry included, waits for its slot when a limit is set
+      if (pacer?.limited)
+        await pacer.permit(
+          () => `${spec.method.toUpperCase()} ${new URL(this.url(spec.path).href).pathname}`,
+        );
       const res = await this.once(spec);
       this.timeoutsInARow = res.error?.startsWith("timeout:") ? this.timeoutsInARow + 1 : 0;
-      if (res.status !== 429 || attempt >= this.opts.maxRetries) return res;
+      if (res.status !== 429) return res;
       const wait = Math.min(
         retryAfterMs(res.headers["retry-after"]) ?? 1000 * 2 ** attempt,
         this.opts.maxRetryWaitMs,
       );
-      if (waitedMs + wait > this.opts.maxRetryWaitMs) return res;
+      const retry = attempt < this.opts.maxRetries && waitedMs + wait <= this.opts.maxRetryWaitMs;
+      await pacer?.tooMany(retry ? wait : undefined);
+      if (!retry) return res;
       waitedMs += wait;
       await sleep(wait);
     }
@@ -516,5 +527,6 @@ export class Client {
 
   close(): void {
     this.agent.destroy();
+    this.opts.pacer?.close();
   }
 }

@@ -10,6 +10,7 @@ import { Principals } from "./principals.ts";
 import { makeOps, type Ops } from "./ops.ts";
 import { Ledger } from "./ledger.ts";
 import { HarnessError } from "./errors.ts";
+import { pacerFor } from "./rate.ts";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -44,6 +45,7 @@ export function buildWorld(config: Config): World {
     maxBodyBytes: config.maxBodyBytes,
     breakAfterTimeouts: BREAK_AFTER_TIMEOUTS,
     redactor,
+    pacer: pacerFor(config),
   });
   const states = new States(client, config.controlUrl, redactor);
   const principals = new Principals(config.tokens, config.controlUrl ? states : undefined);

@@ -11,7 +11,8 @@ import { describeEntry, Ledger } from "../harness/ledger.ts";
 import { replayLedger } from "./sweep.ts";
 import { suiteFilters } from "./plan.ts";
 import { CONFORMANCE_PROJECTS } from "../harness/states.ts";
-import type { ConformanceReporter, LeftOnTarget } from "../reporter/index.ts";
+import { asCleanup, pacerFor, Permits, servePermits } from "../harness/rate.ts";
+import type { ConformanceReporter, LeftOnTarget, Traffic } from "../reporter/index.ts";
 
 /** Values for fixtures the material leaves `not shown`, as the embedded reference defines them. */
 export const REFERENCE_FIXTURES = {
@@ -66,6 +67,7 @@ export async function preflight(config: Config): Promise<void> {
     maxRetries: 1,
     maxRetryWaitMs: 2000,
     maxBodyBytes: 64 * 1024,
+    pacer: pacerFor(config),
   });
   try {
     const res = await client.send({ method: "GET", path: "/v4/object-storage/clusters" });
@@ -117,7 +119,26 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
   const say = opts.log ?? ((l: string) => process.stderr.write(`${l}\n`));
   await checkSettings(initial);
   const target = await startTarget(initial);
-  const config = target.config;
+  // the run's rate limit, request budget and 429 count, for every worker (harness/rate.ts);
+  // a spent budget stops the run as its deadline does
+  const { maxRps, maxRequests } = target.config;
+  const permits = new Permits({ maxRps, maxRequests }, () =>
+    stopper.stop(
+      `request budget of ${maxRequests} reached (--max-requests / PLUMBLINE_MAX_REQUESTS)`,
+    ),
+  );
+  const service = await servePermits(permits);
+  const config: Config = { ...target.config, permits: service.address };
+  const traffic = (): Traffic => ({
+    ...(maxRps ? { maxRps } : {}),
+    ...(maxRequests ? { maxRequests } : {}),
+    ...(permits.limited
+      ? { sent: permits.tally.sent, cleanupPastBudget: permits.tally.cleanupPastBudget }
+      : {}),
+    tooMany: permits.tally.tooMany,
+    retried: permits.tally.retried,
+    waitedMs: permits.tally.waitedMs,
+  });
   const reporter = await conformanceReporter(config, say);
   // every line printed passes the run's known secrets (configured and learned by the checks)
   const log = (l: string) => say(reporter ? reporter.redactor.scrub(l) : l);
@@ -131,7 +152,7 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
       if (!(e instanceof ConfigError) || !reporter) throw e;
       log(`plumbline: ${e.message}`);
       await reporter.onTestRunEnd([], [], "failed");
-      reporter.finish({ runErrors: [e.message] });
+      reporter.finish({ runErrors: [e.message], traffic: traffic() });
       return 2;
     }
     ledger.start({
@@ -188,7 +209,11 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
     const left = await cleanupPass(config, ledger, log);
     stopper.disarm();
     if (reporter?.report) {
-      const report = reporter.finish({ leftOnTarget: left, interrupted: stopper.reason });
+      const report = reporter.finish({
+        leftOnTarget: left,
+        interrupted: stopper.reason,
+        traffic: traffic(),
+      });
       const { gateExitCode } = await import("../reporter/index.ts");
       return gateExitCode(report);
     }
@@ -196,6 +221,7 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
     return vitest.state.getCountOfFailedTests() > 0 ? 1 : 0;
   } finally {
     stopper.disarm();
+    await service.close();
     await target.close();
   }
 }
@@ -245,7 +271,7 @@ class Stopper {
     if (this.reason) onStop();
   }
 
-  private stop(reason: string, signal?: NodeJS.Signals): void {
+  stop(reason: string, signal?: NodeJS.Signals): void {
     if (this.reason) {
       if (signal) {
         this.log(
@@ -294,7 +320,8 @@ async function cleanupPass(
   }
   const w = buildWorld(config);
   try {
-    const replay = await replayLedger(ledger.file, w.ops);
+    // cleanup may go past a spent request budget; the rate limit still holds
+    const replay = await asCleanup(() => replayLedger(ledger.file, w.ops));
     const left = replay.left.map((l) => ({
       ...l,
       reason: w.redactor.text(l.reason),
