@@ -56,11 +56,13 @@ export class Permits {
     this.tally.sent++;
     if (this.tally.sent === maxRequests) this.onSpent?.();
     if (!maxRps) return 0;
-    // the next free slot; a slot nobody took is gone (no burst after an idle spell)
+    // the next free slot; a slot nobody took is gone, but for the last one: a request a busy
+    // machine sends a little late does not push every later one back (at most one extra in a burst)
     const now = this.now();
-    const slot = Math.max(now, this.next);
-    this.next = slot + 1000 / maxRps;
-    return slot - now;
+    const interval = 1000 / maxRps;
+    const slot = Math.max(now - interval, this.next);
+    this.next = slot + interval;
+    return Math.max(0, slot - now);
   }
 
   /** A 429 answer: `waitedMs` before its retry, or undefined when it was not retried. */
