@@ -288,13 +288,14 @@ export class ConformanceReporter implements Reporter {
     ].filter((e) => !r.runErrors.includes(e));
     if (extra.interrupted) {
       r.interrupted = extra.interrupted;
-      // checks the stop kept from running say so, rather than "no reason given"
+      // checks the stop kept from running say so, rather than "no reason given"; one that had
+      // sent requests was cut in flight
       for (const c of r.checks)
         if (
           c.outcome === "skip" &&
           /^skipped \(no reason given\)$|^The test run was aborted/.test(c.reason ?? "")
         )
-          c.reason = `not run: ${extra.interrupted}`;
+          c.reason = `${c.exchanges.length ? "cut" : "not run"}: ${extra.interrupted}`;
     }
     if (moreErrors.length) {
       r.runErrors = [

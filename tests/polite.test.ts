@@ -106,10 +106,13 @@ describe(`a run with --max-rps ${RPS} --max-requests ${BUDGET}, as the target sa
     expect(t).toMatchObject({ maxRps: RPS, maxRequests: BUDGET });
     expect(t.sent).toBe(BUDGET + t.cleanupPastBudget!);
     expect(proxy.arrivals.length).toBe(t.sent);
-    // checks the stop kept from running say why; what they made is gone from the target
-    expect(report.checks.some((c) => c.outcome === "skip" && c.reason === `not run: ${reason}`)).toBe(
-      true,
-    );
+    // checks the stop kept from running say why, those it cut in flight say so; what they made is
+    // gone from the target
+    expect(
+      report.checks.some((c) => c.outcome === "skip" && c.reason === `not run: ${reason}`),
+    ).toBe(true);
+    for (const c of report.checks.filter((c) => c.outcome === "skip" && c.exchanges.length))
+      expect(c.reason).toMatch(new RegExp(`^cut: .*request budget of ${BUDGET}`));
     const ledger = readLedger(listLedgers(join(dir, "ledger"))[0]);
     expect(ledger.open).toEqual([]);
     const md = readFileSync(join(dir, "conformance.md"), "utf8");
