@@ -17,7 +17,7 @@ export interface Limits {
 
 /** What the run sent and how the target's 429s were met (the report's `traffic`). */
 export interface Tally {
-  /** requests sent; counted only when a limit or a budget is set */
+  /** requests let through; counted only when a limit or a budget is set */
   sent: number;
   /** of `sent`: cleanup's requests after the budget was spent */
   cleanupPastBudget: number;

@@ -212,7 +212,10 @@ export interface Traffic {
   maxRps?: number;
   /** --max-requests: the run's request budget */
   maxRequests?: number;
-  /** requests sent to the target and its control endpoint (counted when a limit or budget is set) */
+  /**
+   * requests the permits let through to the target and its control endpoint (counted when a
+   * limit or budget is set; a worker the run's end stops while it waits for its slot sends nothing)
+   */
   sent?: number;
   /** of `sent`: cleanup's requests after the budget was spent (cleanup may go past it) */
   cleanupPastBudget?: number;

@@ -101,11 +101,14 @@ describe(`a run with --max-rps ${RPS} --max-requests ${BUDGET}, as the target sa
     expect(report.interrupted).toBe(reason);
     expect(report.runErrors).toContain(`the run was interrupted: ${reason}`);
     expect(report.gate.exitCode).toBe(2);
-    // every request the target saw was counted: the budget's, then cleanup's past it, none other
+    // every request the target saw was let through by the permits: the budget's, then cleanup's
+    // past it, none other (a worker the run's end stops while it waits for its slot sends nothing:
+    // one permit at most per worker, four workers)
     const t = report.traffic!;
     expect(t).toMatchObject({ maxRps: RPS, maxRequests: BUDGET });
     expect(t.sent).toBe(BUDGET + t.cleanupPastBudget!);
-    expect(proxy.arrivals.length).toBe(t.sent);
+    expect(proxy.arrivals.length).toBeLessThanOrEqual(t.sent!);
+    expect(proxy.arrivals.length).toBeGreaterThanOrEqual(t.sent! - 4);
     // checks the stop kept from running say why, those it cut in flight say so; what they made is
     // gone from the target
     expect(
