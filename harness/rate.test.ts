@@ -47,7 +47,8 @@ describe("the permit service on a loopback port", () => {
     const service = await servePermits(permits);
     const workers = [1, 2, 3].map(() => new RemotePacer(service.address, permits.limits));
     const started = performance.now();
-    // 60 requests from three workers at once, then 30 more from one: 89 gaps of 5 ms at least
+    // 60 requests from three workers at once, then 30 more from one: 88 gaps of 5 ms at least (the
+    // first two go together)
     await Promise.all(
       workers.map(async (w) => {
         for (let i = 0; i < 20; i++) await w.permit(() => "x");
@@ -56,8 +57,8 @@ describe("the permit service on a loopback port", () => {
     for (let i = 0; i < 30; i++) await workers[0].permit(() => "x");
     const elapsed = performance.now() - started;
     expect(permits.tally.sent).toBe(90);
-    expect(elapsed).toBeGreaterThanOrEqual(89 * 5 - 5);
-    expect(elapsed).toBeLessThan(89 * 5 * 4); // generous: a loaded machine is slow, never fast
+    expect(elapsed).toBeGreaterThanOrEqual(88 * 5 - 1);
+    expect(elapsed).toBeLessThan(10_000); // generous: a loaded machine is slow, never fast
     for (const w of workers) w.close();
     await service.close();
   });
