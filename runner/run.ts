@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { createVitest } from "vitest/node";
 import type { Reporter } from "vitest/node";
 import { refuse, secretsOf, usableDir, type Config } from "../harness/config.ts";
-import { ConfigError } from "../harness/errors.ts";
+import { BudgetSpent, ConfigError } from "../harness/errors.ts";
 import { Client } from "../harness/client.ts";
 import { buildWorld } from "../harness/world.ts";
 import { describeEntry, Ledger } from "../harness/ledger.ts";
@@ -146,7 +146,10 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
   const stopper = new Stopper(config, log);
   try {
     try {
-      await preflight(config);
+      // a budget the preflight alone spends stops the run before any check, as any spent budget
+      await preflight(config).catch((e) => {
+        if (!(e instanceof BudgetSpent)) throw e;
+      });
     } catch (e) {
       // no check can run: the one line naming what to fix, then still a verdict and four reports
       if (!(e instanceof ConfigError) || !reporter) throw e;
