@@ -152,6 +152,8 @@ export async function servePermits(
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+  // never what keeps the process alive: the run closes it, and a run that died leaves it behind
+  server.unref();
   const { port } = server.address() as AddressInfo;
   return {
     address: `127.0.0.1:${port}`,
