@@ -4,7 +4,7 @@
 import { test, type TestContext } from "vitest";
 import type { Area, CheckMeta, Kind, Level, SideEffect } from "./model.ts";
 import { AREAS } from "./model.ts";
-import { HarnessError, MissingCapability, TargetFailure } from "./errors.ts";
+import { BudgetSpent, HarnessError, MissingCapability, TargetFailure } from "./errors.ts";
 import { runInCheck } from "./current.ts";
 import { operationInfo, type Ops } from "./ops.ts";
 import type { OperationId } from "./operation-ids.ts";
@@ -132,7 +132,8 @@ export function preflight(
 /** Maps what a check threw to its outcome. */
 export function classify(e: unknown): { outcome: "fail" | "skip" | "error"; reason: string } {
   const err = e as Error & { code?: string };
-  if (e instanceof MissingCapability) return { outcome: "skip", reason: err.message };
+  if (e instanceof MissingCapability || e instanceof BudgetSpent)
+    return { outcome: "skip", reason: err.message };
   if (e instanceof TargetFailure || err?.name === "AssertionError")
     return { outcome: "fail", reason: err.message };
   if (e instanceof HarnessError) return { outcome: "error", reason: err.message };
@@ -178,14 +179,17 @@ const LIMIT_ROUND_TRIPS = 1000;
 /**
  * A check's time limit: `--check-timeout` when set (a check that declares a longer one keeps it);
  * otherwise its declared limit (or 60 s) plus 1,000 round trips at the latency measured before the
- * run, so a slow network does not turn long checks into errors.
+ * run (and 1,000 intervals of `--max-rps`), so a slow network or a low rate does not turn long
+ * checks into errors.
  */
 export function checkLimitMs(
   declared: number | undefined,
-  config: Pick<Config, "checkTimeoutMs" | "latencyMs">,
+  config: Pick<Config, "checkTimeoutMs" | "latencyMs" | "maxRps">,
 ): number {
   if (config.checkTimeoutMs > 0) return Math.max(config.checkTimeoutMs, declared ?? 0);
-  return (declared ?? BASE_LIMIT_MS) + Math.round(LIMIT_ROUND_TRIPS * (config.latencyMs ?? 0));
+  // under --max-rps a request may wait its slot too (at worst one interval of the run's rate)
+  const perRequest = (config.latencyMs ?? 0) + (config.maxRps ? 1000 / config.maxRps : 0);
+  return (declared ?? BASE_LIMIT_MS) + Math.round(LIMIT_ROUND_TRIPS * perRequest);
 }
 
 /** Runs the body, cut at the limit: the check's record is closed then (later requests are not recorded). */

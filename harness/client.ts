@@ -11,7 +11,8 @@ import { Redactor, toCurl } from "./redact.ts";
 import { recordExchange } from "./current.ts";
 import { cutDeep, MAX_DEPTH, nestsDeeperThan } from "./bounded.ts";
 import { TargetNotAnswering } from "./errors.ts";
-import { Permits } from "./concurrency.ts";
+import { InFlight } from "./concurrency.ts";
+import type { Pacer } from "./rate.ts";
 
 export interface ClientOptions {
   baseUrl: string;
@@ -28,6 +29,8 @@ export interface ClientOptions {
   breakAfterTimeouts?: number;
   /** requests in flight at once from this client (its worker's share of --concurrency); unbounded when unset */
   maxInFlight?: number;
+  /** the run's rate limit and request budget, and where its 429s are counted (harness/rate.ts) */
+  pacer?: Pacer;
 }
 
 export interface RequestSpec {
@@ -262,12 +265,12 @@ export class Client {
   readonly redactor: Redactor;
   private readonly agent: http.Agent;
   private timeoutsInARow = 0;
-  private readonly permits?: Permits;
+  private readonly inFlight?: InFlight;
   private readonly base: Omit<Destination, "href" | "path"> & { origin: string; prefix: string };
 
   constructor(readonly opts: ClientOptions) {
     this.redactor = opts.redactor ?? new Redactor();
-    if (opts.maxInFlight) this.permits = new Permits(opts.maxInFlight);
+    if (opts.maxInFlight) this.inFlight = new InFlight(opts.maxInFlight);
     const b = new URL(opts.baseUrl);
     this.base = {
       origin: b.origin,
@@ -309,6 +312,7 @@ export class Client {
   /** Sends a request, retrying a bounded number of times on 429. Every attempt is recorded. */
   async send(spec: RequestSpec): Promise<ApiResponse> {
     let waitedMs = 0;
+    const pacer = this.opts.pacer;
     for (let attempt = 0; ; attempt++) {
       const limit = this.opts.breakAfterTimeouts ?? 0;
       if (limit > 0 && this.timeoutsInARow >= limit) {
@@ -318,25 +322,34 @@ export class Client {
       }
       const res = await this.within(spec);
       this.timeoutsInARow = res.error?.startsWith("timeout:") ? this.timeoutsInARow + 1 : 0;
-      if (res.status !== 429 || attempt >= this.opts.maxRetries) return res;
+      if (res.status !== 429) return res;
       const wait = Math.min(
         retryAfterMs(res.headers["retry-after"]) ?? 1000 * 2 ** attempt,
         this.opts.maxRetryWaitMs,
       );
-      if (waitedMs + wait > this.opts.maxRetryWaitMs) return res;
+      const retry = attempt < this.opts.maxRetries && waitedMs + wait <= this.opts.maxRetryWaitMs;
+      await pacer?.tooMany(retry ? wait : undefined);
+      if (!retry) return res;
       waitedMs += wait;
       await sleep(wait);
     }
   }
 
-  /** One attempt, holding one of the worker's permits while it is on the wire (not while waiting to retry). */
+  /**
+   * One attempt: holding one of the worker's places in flight while it waits for its slot of the
+   * run's rate (when a limit is set) and while it is on the wire, not while waiting to retry.
+   */
   private async within(spec: RequestSpec): Promise<ApiResponse> {
-    if (!this.permits) return this.once(spec);
-    await this.permits.acquire();
+    await this.inFlight?.acquire();
     try {
+      // every request to the target, a retry included, waits for its slot when a limit is set
+      if (this.opts.pacer?.limited)
+        await this.opts.pacer.permit(
+          () => `${spec.method.toUpperCase()} ${new URL(this.url(spec.path).href).pathname}`,
+        );
       return await this.once(spec);
     } finally {
-      this.permits.release();
+      this.inFlight?.release();
     }
   }
 
@@ -532,5 +545,6 @@ export class Client {
 
   close(): void {
     this.agent.destroy();
+    this.opts.pacer?.close();
   }
 }

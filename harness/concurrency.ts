@@ -27,7 +27,7 @@ export function checksPerWorker(concurrency: number): number {
 }
 
 /** At most `size` holders at once; the others wait in order. */
-export class Permits {
+export class InFlight {
   private free: number;
   private readonly waiting: (() => void)[] = [];
   constructor(size: number) {

@@ -51,6 +51,12 @@ describe("config", () => {
     expect(c.fixtures.type).toBe("t1");
   });
 
+  it("--max-rps takes a fraction, --max-requests a count; neither is set by default", () => {
+    expect(loadConfig({ env: {}, flags: {} })).not.toHaveProperty("maxRps");
+    const c = loadConfig({ env: { PLUMBLINE_MAX_RPS: "2.5" }, flags: { maxRequests: "300" } });
+    expect([c.maxRps, c.maxRequests]).toEqual([2.5, 300]);
+  });
+
   it("--strict gates on SHOULD", () => {
     expect(loadConfig({ env: {}, flags: { strict: true } }).gateLevel).toBe("SHOULD");
   });
@@ -64,6 +70,12 @@ describe("config", () => {
       /--areas: "vm,moon" is not valid; expected a comma-separated list of conventions/,
     ],
     [{ allow: "everything" }, /--allow/],
+    [{ maxRps: "fast" }, /--max-rps: "fast" is not valid; expected requests per second at most/],
+    [{ maxRps: "0" }, /--max-rps: "0" is not valid; expected .* a number from 0\.1 to 100000/],
+    [
+      { maxRequests: "1.5" },
+      /--max-requests: "1\.5" is not valid; expected the run's request budget, an integer/,
+    ],
     [
       { expectationsFile: "/no/such/file" },
       /--expectations: .* expected the path of an existing expectations file/,

@@ -64,6 +64,12 @@ export interface Config {
   /** the authorization matrix: `full` asks every principal column, `classes` every operation once
    * per principal class, for a target where each request costs (suites/authz/cells.ts inMatrix) */
   matrix: "classes" | "full";
+  /** requests per second at most, across every worker of the run (harness/rate.ts) */
+  maxRps?: number;
+  /** requests the run may send; when spent the run stops as at its deadline (cleanup may go past it) */
+  maxRequests?: number;
+  /** where the run's permit service listens (set by `plumbline run`, not a setting) */
+  permits?: string;
   /** target-specific values the material does not define (regions, types, images: not shown) */
   fixtures: {
     region?: string;
@@ -283,6 +289,20 @@ const FIELDS = {
     file: "deadline",
     expected: "a duration from 10s to 24h: seconds, or a number with s, m or h (default 30m)",
   },
+  maxRps: {
+    env: "PLUMBLINE_MAX_RPS",
+    flag: "--max-rps",
+    file: "maxRps",
+    expected:
+      "requests per second at most across the whole run, a number from 0.1 to 100000 (default: no limit)",
+  },
+  maxRequests: {
+    env: "PLUMBLINE_MAX_REQUESTS",
+    flag: "--max-requests",
+    file: "maxRequests",
+    expected:
+      "the run's request budget, an integer from 1 to 1000000000; when spent the run stops, cleans up (past the budget) and writes its reports (default: none)",
+  },
 } satisfies Record<string, Field>;
 
 export type FieldName = keyof typeof FIELDS;
@@ -397,6 +417,13 @@ function duration(min: number, max: number) {
     return ms;
   };
 }
+function decimal(min: number, max: number) {
+  return (v: unknown): number => {
+    const n = typeof v === "number" ? v : /^\d+(\.\d+)?$/.test(String(v).trim()) ? Number(v) : NaN;
+    if (!(n >= min && n <= max)) throw new Bad();
+    return n;
+  };
+}
 function bool(v: unknown): boolean {
   if (typeof v === "boolean") return v;
   const s = String(v).trim().toLowerCase();
@@ -467,6 +494,8 @@ const PARSERS: Record<FieldName, (v: unknown) => unknown> = {
     if (s !== "classes" && s !== "full") throw new Bad();
     return s;
   },
+  maxRps: decimal(0.1, 100_000),
+  maxRequests: int(1, 1_000_000_000),
   fixtureRegion: text(/^\S{1,64}$/),
   fixtureType: text(/^\S{1,64}$/),
   fixtureLargerType: text(/^\S{1,64}$/),
@@ -544,6 +573,8 @@ export function loadConfig(opts: LoadOptions = {}): Config {
     // long enough for a real target's slow jobs; a stalling one is stopped sooner by the breaker
     deadlineMs: (v.deadline as number) ?? 30 * 60_000,
     matrix: (v.matrix as Config["matrix"]) ?? "full",
+    ...(v.maxRps !== undefined ? { maxRps: v.maxRps as number } : {}),
+    ...(v.maxRequests !== undefined ? { maxRequests: v.maxRequests as number } : {}),
     fixtures: {
       region: v.fixtureRegion as string | undefined,
       type: v.fixtureType as string | undefined,

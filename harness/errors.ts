@@ -30,6 +30,14 @@ export class MissingCapability extends Error {
   override name = "MissingCapability";
 }
 
+/**
+ * The run's request budget (--max-requests) is spent: the check is cut before its next request,
+ * outcome `skip` naming the budget; the run itself stops (runner/run.ts).
+ */
+export class BudgetSpent extends Error {
+  override name = "BudgetSpent";
+}
+
 /** Bad input to plumbline itself (flags, env, config file). Printed as one line, never a stack. */
 export class ConfigError extends Error {
   override name = "ConfigError";

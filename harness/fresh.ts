@@ -18,6 +18,7 @@ import { removeEntries, type LedgerEntry, type Removal } from "./ledger.ts";
 import { kindCreatedBy, RESOURCES, type ResourceType } from "./resources.ts";
 import { Ledger, replayable } from "./ledger.ts";
 import type { World } from "./world.ts";
+import { asCleanup } from "./rate.ts";
 
 /** Where a fixture goes: its label (for the ledger and sweep) and its parent's path. */
 type Placed = { label?: string; parent?: Record<string, string | number> };
@@ -392,7 +393,10 @@ export class Fresh {
 
   /** Removes what this check created (since `mark`, when given), children first. */
   async cleanup(mark = 0): Promise<Removal> {
-    const result = await removeEntries(this.entries.slice(mark), this.w.ops, this.w.ledger);
+    // cleanup may go past a spent request budget (harness/rate.ts)
+    const result = await asCleanup(() =>
+      removeEntries(this.entries.slice(mark), this.w.ops, this.w.ledger),
+    );
     this.entries.length = Math.min(this.entries.length, mark);
     return result;
   }

@@ -11,6 +11,7 @@ import { makeOps, type Ops } from "./ops.ts";
 import { Ledger } from "./ledger.ts";
 import { HarnessError } from "./errors.ts";
 import { inFlightFor } from "./concurrency.ts";
+import { pacerFor } from "./rate.ts";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -46,6 +47,7 @@ export function buildWorld(config: Config): World {
     breakAfterTimeouts: BREAK_AFTER_TIMEOUTS,
     maxInFlight: inFlightFor(config.concurrency, Number(process.env.VITEST_POOL_ID ?? 1)),
     redactor,
+    pacer: pacerFor(config),
   });
   const states = new States(client, config.controlUrl, redactor);
   const principals = new Principals(config.tokens, config.controlUrl ? states : undefined);

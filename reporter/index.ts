@@ -10,6 +10,7 @@ import { evaluateGate, gateExitCode, verdictLine } from "./gate.ts";
 import { buildReport } from "./report.ts";
 import { writeReports } from "./write.ts";
 import { Redactor } from "../harness/redact.ts";
+import { consoleTraffic } from "./traffic.ts";
 import type {
   CatalogRequirement,
   Expectation,
@@ -17,13 +18,20 @@ import type {
   OperationRef,
   ReportCheck,
   RunReport,
+  Traffic,
 } from "./types.ts";
 
 export { gateExitCode, verdictLine } from "./gate.ts";
 export { mergeReports, type MergeOptions } from "./merge.ts";
 export { writeReports, REPORT_FILES } from "./write.ts";
 export { loadExpectations, parseExpectations } from "./expectations.ts";
-export { EXIT, type Expectation, type LeftOnTarget, type RunReport } from "./types.ts";
+export {
+  EXIT,
+  type Expectation,
+  type LeftOnTarget,
+  type RunReport,
+  type Traffic,
+} from "./types.ts";
 
 export interface ConformanceReporterOptions {
   reportDir: string;
@@ -269,24 +277,32 @@ export class ConformanceReporter implements Reporter {
    * calls it after its cleanup pass, with what was left on the target and why the run stopped.
    */
   finish(
-    extra: { leftOnTarget?: LeftOnTarget[]; interrupted?: string; runErrors?: string[] } = {},
+    extra: {
+      leftOnTarget?: LeftOnTarget[];
+      interrupted?: string;
+      runErrors?: string[];
+      /** the run's limits and the target's 429s, counted by the run's permits (harness/rate.ts) */
+      traffic?: Traffic;
+    } = {},
   ): RunReport {
     if (!this.report) throw new Error("finish() before the run ended");
     const r = this.report;
     if (extra.leftOnTarget?.length) r.leftOnTarget = extra.leftOnTarget;
+    if (extra.traffic) r.traffic = extra.traffic;
     const moreErrors = [
       ...(extra.runErrors ?? []),
       ...(extra.interrupted ? [`the run was interrupted: ${extra.interrupted}`] : []),
     ].filter((e) => !r.runErrors.includes(e));
     if (extra.interrupted) {
       r.interrupted = extra.interrupted;
-      // checks the stop kept from running say so, rather than "no reason given"
+      // checks the stop kept from running say so, rather than "no reason given"; one that had
+      // sent requests was cut in flight
       for (const c of r.checks)
         if (
           c.outcome === "skip" &&
           /^skipped \(no reason given\)$|^The test run was aborted/.test(c.reason ?? "")
         )
-          c.reason = `not run: ${extra.interrupted}`;
+          c.reason = `${c.exchanges.length ? "cut" : "not run"}: ${extra.interrupted}`;
     }
     if (moreErrors.length) {
       r.runErrors = [
@@ -305,6 +321,7 @@ export class ConformanceReporter implements Reporter {
       (this.opts.log ?? ((x: string) => process.stderr.write(`${x}\n`)))(this.redactor.scrub(l));
     log(`plumbline: ${verdictLine(r)}`);
     for (const w of r.gate.warningLines) log(`plumbline: warning: ${w}`);
+    for (const t of consoleTraffic(r.traffic)) log(`plumbline: ${t}`);
     log(`plumbline: reports in ${paths.join(", ")} (exit status ${gateExitCode(r)})`);
     return r;
   }

@@ -11,6 +11,7 @@ import {
   formatDuration,
   stripInvalidChars,
 } from "./text.ts";
+import { limitsText, tooManyText } from "./traffic.ts";
 import {
   type KindCells,
   LEVELS,
@@ -95,6 +96,9 @@ function headline(r: RunReport): string[] {
         `- ${mdText(t.label)}: ${mdCode(t.url)} · seed ${mdCode(t.seed)} · started ${mdText(t.startedAt)} · ${formatDuration(t.durationMs)}`,
     ),
     `- plumbline ${mdText(r.tool.version)} · API ${mdText(r.apiVersion)} · ${r.checks.length} checks${r.merged ? ` · merged from ${r.merged.sources.length} ${r.merged.kind === "shards" ? "shards" : "runs"}` : ""}`,
+    ...(r.traffic
+      ? [`- ${mdText(limitsText(r.traffic))} · ${mdText(tooManyText(r.traffic))}`]
+      : []),
     "",
   ];
 }

@@ -7,6 +7,7 @@ import { parseReport } from "./json.ts";
 import { buildReport } from "./report.ts";
 import { byWorst } from "./rollup.ts";
 import { writeReports } from "./write.ts";
+import { sumTraffic } from "./traffic.ts";
 import type {
   CatalogRequirement,
   Expectation,
@@ -197,6 +198,8 @@ export function mergeReports(files: string[], outDir: string, opts: MergeOptions
   });
   const left = list.flatMap((r) => r.left);
   if (left.length) report.leftOnTarget = left;
+  const traffic = sumTraffic(reports.map((r) => r.traffic));
+  if (traffic) report.traffic = traffic;
   if (opts.write !== false) writeReports(report, outDir);
   return report;
 }

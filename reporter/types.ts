@@ -202,6 +202,31 @@ export interface RunReport {
   invariants?: InvariantMatrix;
   /** principal × operation (the authorization matrix); absent when no authorization cell ran */
   principals?: PrincipalMatrix;
+  /** the run's own limits and the target's 429 answers (harness/rate.ts); absent before it was counted */
+  traffic?: Traffic;
+}
+
+/** How the run paced itself and how the target's 429 answers were met (reporter/traffic.ts renders it). */
+export interface Traffic {
+  /** --max-rps: requests per second at most, across the run */
+  maxRps?: number;
+  /** --max-requests: the run's request budget */
+  maxRequests?: number;
+  /**
+   * requests the permits let through to the target and its control endpoint (counted when a
+   * limit or budget is set; a worker the run's end stops while it waits for its slot sends nothing)
+   */
+  sent?: number;
+  /** of `sent`: cleanup's requests after the budget was spent (cleanup may go past it) */
+  cleanupPastBudget?: number;
+  /** a merged report: the runs whose traffic is summed here (each held the limits on its own) */
+  runs?: number;
+  /** answers 429 Too Many Requests */
+  tooMany: number;
+  /** of those, sent again after waiting (Retry-After, within --max-retries and --max-retry-wait) */
+  retried: number;
+  /** the waits before those retries, in total */
+  waitedMs: number;
 }
 
 export interface FuzzSummary {

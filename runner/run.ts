@@ -5,7 +5,7 @@ import { createVitest } from "vitest/node";
 import { vitestLocation } from "./root.ts";
 import type { Reporter } from "vitest/node";
 import { refuse, secretsOf, usableDir, type Config } from "../harness/config.ts";
-import { ConfigError } from "../harness/errors.ts";
+import { BudgetSpent, ConfigError } from "../harness/errors.ts";
 import { Client } from "../harness/client.ts";
 import { checksPerWorker, workerCount } from "../harness/concurrency.ts";
 import { buildWorld } from "../harness/world.ts";
@@ -13,7 +13,8 @@ import { describeEntry, Ledger } from "../harness/ledger.ts";
 import { replayLedger } from "./sweep.ts";
 import { suiteFilters } from "./plan.ts";
 import { CONFORMANCE_PROJECTS } from "../harness/states.ts";
-import type { ConformanceReporter, LeftOnTarget } from "../reporter/index.ts";
+import { asCleanup, pacerFor, Permits, servePermits } from "../harness/rate.ts";
+import type { ConformanceReporter, LeftOnTarget, Traffic } from "../reporter/index.ts";
 
 /** Values for fixtures the material leaves `not shown`, as the embedded reference defines them. */
 export const REFERENCE_FIXTURES = {
@@ -77,6 +78,7 @@ export async function preflight(config: Config): Promise<number> {
     maxRetries: 1,
     maxRetryWaitMs: 2000,
     maxBodyBytes: 64 * 1024,
+    pacer: pacerFor(config),
   });
   try {
     const times: number[] = [];
@@ -134,7 +136,26 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
   const say = opts.log ?? ((l: string) => process.stderr.write(`${l}\n`));
   await checkSettings(initial);
   const target = await startTarget(initial);
-  const config = target.config;
+  // the run's rate limit, request budget and 429 count, for every worker (harness/rate.ts);
+  // a spent budget stops the run as its deadline does
+  const { maxRps, maxRequests } = target.config;
+  const permits = new Permits({ maxRps, maxRequests }, () =>
+    stopper.stop(
+      `request budget of ${maxRequests} reached (--max-requests / PLUMBLINE_MAX_REQUESTS)`,
+    ),
+  );
+  const service = await servePermits(permits);
+  const config: Config = { ...target.config, permits: service.address };
+  const traffic = (): Traffic => ({
+    ...(maxRps ? { maxRps } : {}),
+    ...(maxRequests ? { maxRequests } : {}),
+    ...(permits.limited
+      ? { sent: permits.tally.sent, cleanupPastBudget: permits.tally.cleanupPastBudget }
+      : {}),
+    tooMany: permits.tally.tooMany,
+    retried: permits.tally.retried,
+    waitedMs: permits.tally.waitedMs,
+  });
   const reporter = await conformanceReporter(config, say);
   // every line printed passes the run's known secrets (configured and learned by the checks)
   const log = (l: string) => say(reporter ? reporter.redactor.scrub(l) : l);
@@ -142,13 +163,17 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
   const stopper = new Stopper(config, log);
   try {
     try {
-      config.latencyMs = Math.round((await preflight(config)) * 10) / 10;
+      // a budget the preflight alone spends stops the run before any check, as any spent budget
+      const latency = await preflight(config).catch((e) => {
+        if (!(e instanceof BudgetSpent)) throw e;
+      });
+      if (latency !== undefined) config.latencyMs = Math.round(latency * 10) / 10;
     } catch (e) {
       // no check can run: the one line naming what to fix, then still a verdict and four reports
       if (!(e instanceof ConfigError) || !reporter) throw e;
       log(`plumbline: ${e.message}`);
       await reporter.onTestRunEnd([], [], "failed");
-      reporter.finish({ runErrors: [e.message] });
+      reporter.finish({ runErrors: [e.message], traffic: traffic() });
       return 2;
     }
     ledger.start({
@@ -208,7 +233,11 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
     const left = await cleanupPass(config, ledger, log);
     stopper.disarm();
     if (reporter?.report) {
-      const report = reporter.finish({ leftOnTarget: left, interrupted: stopper.reason });
+      const report = reporter.finish({
+        leftOnTarget: left,
+        interrupted: stopper.reason,
+        traffic: traffic(),
+      });
       const { gateExitCode } = await import("../reporter/index.ts");
       return gateExitCode(report);
     }
@@ -218,6 +247,7 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
     stopper.disarm();
     if (target.requests)
       log(`plumbline: the embedded reference received ${target.requests()} requests`);
+    await service.close();
     await target.close();
   }
 }
@@ -267,7 +297,7 @@ class Stopper {
     if (this.reason) onStop();
   }
 
-  private stop(reason: string, signal?: NodeJS.Signals): void {
+  stop(reason: string, signal?: NodeJS.Signals): void {
     if (this.reason) {
       if (signal) {
         this.log(
@@ -316,7 +346,8 @@ async function cleanupPass(
   }
   const w = buildWorld(config);
   try {
-    const replay = await replayLedger(ledger.file, w.ops);
+    // cleanup may go past a spent request budget; the rate limit still holds
+    const replay = await asCleanup(() => replayLedger(ledger.file, w.ops));
     const left = replay.left.map((l) => ({
       ...l,
       reason: w.redactor.text(l.reason),

@@ -16,6 +16,8 @@ describe("a check's time limit", () => {
     expect(checkLimitMs(120_000, { checkTimeoutMs: 0, latencyMs: 50 })).toBe(170_000);
     expect(checkLimitMs(undefined, { checkTimeoutMs: 5_000, latencyMs: 200 })).toBe(5_000);
     expect(checkLimitMs(120_000, { checkTimeoutMs: 5_000 })).toBe(120_000);
+    // a request may also wait its slot of --max-rps
+    expect(checkLimitMs(undefined, { checkTimeoutMs: 0, latencyMs: 0, maxRps: 10 })).toBe(160_000);
   });
 
   it("a check cut at its limit keeps its exchanges, and the run writes four reports", {

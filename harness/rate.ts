@@ -1,0 +1,250 @@
+// Polite to a shared target: one request rate (--max-rps) and one request budget (--max-requests)
+// for the whole run, whatever the number of workers, and the target's 429 answers counted for the
+// report. `plumbline run` holds the run's `Permits` in its main process and serves them on a
+// loopback port (`servePermits`); each worker's client asks before every request when a limit or a
+// budget is set (`RemotePacer`), and tells it of every 429. With neither set a worker sends straight
+// away and only a 429 costs a message. Slots, not shares: an idle worker wastes nothing.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { createServer, connect, type AddressInfo, type Socket } from "node:net";
+import { BudgetSpent, HarnessError } from "./errors.ts";
+
+export interface Limits {
+  /** requests per second at most, across the run */
+  maxRps?: number;
+  /** requests the run may send; cleanup may go past it */
+  maxRequests?: number;
+}
+
+/** What the run sent and how the target's 429s were met (the report's `traffic`). */
+export interface Tally {
+  /** requests let through; counted only when a limit or a budget is set */
+  sent: number;
+  /** of `sent`: cleanup's requests after the budget was spent */
+  cleanupPastBudget: number;
+  /** answers 429 Too Many Requests */
+  tooMany: number;
+  /** of those, sent again after a wait */
+  retried: number;
+  /** the waits before those retries, in total */
+  waitedMs: number;
+}
+
+/** The run's permits: send times spaced 1000/maxRps ms apart, and the budget. One per run. */
+export class Permits {
+  readonly tally: Tally = { sent: 0, cleanupPastBudget: 0, tooMany: 0, retried: 0, waitedMs: 0 };
+  /** the earliest time the next request may go */
+  private next = 0;
+
+  constructor(
+    readonly limits: Limits,
+    /** called once, when the last request of the budget is handed out */
+    private readonly onSpent?: () => void,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  get limited(): boolean {
+    return Boolean(this.limits.maxRps || this.limits.maxRequests);
+  }
+
+  /** How long to wait before sending (ms), or undefined: the budget is spent and this is no cleanup. */
+  take(cleanup: boolean): number | undefined {
+    const { maxRps, maxRequests } = this.limits;
+    if (maxRequests !== undefined && this.tally.sent >= maxRequests) {
+      if (!cleanup) return undefined;
+      this.tally.cleanupPastBudget++;
+    }
+    this.tally.sent++;
+    if (this.tally.sent === maxRequests) this.onSpent?.();
+    if (!maxRps) return 0;
+    // the next free slot; a slot nobody took is gone, but for the last one: a request a busy
+    // machine sends a little late does not push every later one back (at most one extra in a burst)
+    const now = this.now();
+    const interval = 1000 / maxRps;
+    const slot = Math.max(now - interval, this.next);
+    this.next = slot + interval;
+    return Math.max(0, slot - now);
+  }
+
+  /** A 429 answer: `waitedMs` before its retry, or undefined when it was not retried. */
+  tooMany(waitedMs: number | undefined): void {
+    this.tally.tooMany++;
+    if (waitedMs === undefined) return;
+    this.tally.retried++;
+    this.tally.waitedMs += waitedMs;
+  }
+}
+
+/** What the client asks before each request and tells after each 429. */
+export interface Pacer {
+  /** the client asks `permit` before every request only when this is set */
+  readonly limited: boolean;
+  /** resolves when the request may go; throws BudgetSpent (naming `what()`) when the budget is spent */
+  permit(what: () => string): Promise<void>;
+  tooMany(waitedMs: number | undefined): Promise<void>;
+  close(): void;
+}
+
+const cleaning = new AsyncLocalStorage<true>();
+
+/** Runs `fn` as cleanup: its requests may go past a spent budget (the rate still holds). */
+export function asCleanup<T>(fn: () => Promise<T>): Promise<T> {
+  return cleaning.run(true, fn);
+}
+
+function spent(maxRequests: number | undefined, what: () => string): BudgetSpent {
+  return new BudgetSpent(
+    `cut: the run's request budget of ${maxRequests} requests was spent before ${what()} was sent (--max-requests / PLUMBLINE_MAX_REQUESTS)`,
+  );
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Permits in this process: outside `plumbline run` (sweep, a bare vitest), per process. */
+export class LocalPacer implements Pacer {
+  constructor(readonly permits: Permits) {}
+  get limited(): boolean {
+    return this.permits.limited;
+  }
+  async permit(what: () => string): Promise<void> {
+    const wait = this.permits.take(cleaning.getStore() === true);
+    if (wait === undefined) throw spent(this.permits.limits.maxRequests, what);
+    if (wait > 0) await sleep(wait);
+  }
+  async tooMany(waitedMs: number | undefined): Promise<void> {
+    this.permits.tooMany(waitedMs);
+  }
+  close(): void {}
+}
+
+// The line protocol on the loopback port. Asked: `p` (a permit), `c` (a permit for cleanup),
+// `t` or `t <ms>` (a 429, retried after ms). Answered, in order, one line each: the ms to wait,
+// `x` (the budget is spent), `ok`.
+
+/** The run's permits on a loopback port; `address` goes to the workers in the configuration. */
+export async function servePermits(
+  permits: Permits,
+): Promise<{ address: string; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => socket.destroy());
+    socket.setNoDelay(true);
+    let buffered = "";
+    socket.on("data", (chunk) => {
+      buffered += chunk.toString("latin1");
+      let nl = buffered.indexOf("\n");
+      let out = "";
+      while (nl >= 0) {
+        const line = buffered.slice(0, nl);
+        buffered = buffered.slice(nl + 1);
+        if (line === "p" || line === "c") {
+          const wait = permits.take(line === "c");
+          out += wait === undefined ? "x\n" : `${wait.toFixed(2)}\n`;
+        } else if (line.startsWith("t")) {
+          const ms = line.slice(2);
+          permits.tooMany(ms ? Number(ms) : undefined);
+          out += "ok\n";
+        } else out += "?\n";
+        nl = buffered.indexOf("\n");
+      }
+      if (out) socket.write(out);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+  // never what keeps the process alive: the run closes it, and a run that died leaves it behind
+  server.unref();
+  const { port } = server.address() as AddressInfo;
+  return {
+    address: `127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
+  };
+}
+
+/** A worker's way to the run's permits: one connection, answers in the order asked. */
+export class RemotePacer implements Pacer {
+  private socket?: Socket;
+  private buffered = "";
+  private readonly waiting: { resolve(line: string): void; reject(e: Error): void }[] = [];
+
+  constructor(
+    private readonly address: string,
+    readonly limits: Limits,
+  ) {}
+
+  get limited(): boolean {
+    return Boolean(this.limits.maxRps || this.limits.maxRequests);
+  }
+
+  async permit(what: () => string): Promise<void> {
+    const answer = await this.ask(cleaning.getStore() === true ? "c" : "p");
+    if (answer === "x") throw spent(this.limits.maxRequests, what);
+    const wait = Number(answer);
+    if (wait > 0) await sleep(wait);
+  }
+
+  async tooMany(waitedMs: number | undefined): Promise<void> {
+    await this.ask(waitedMs === undefined ? "t" : `t ${Math.round(waitedMs)}`);
+  }
+
+  private ask(line: string): Promise<string> {
+    const socket = this.connection();
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ resolve, reject });
+      socket.write(`${line}\n`);
+    });
+  }
+
+  private connection(): Socket {
+    if (this.socket) return this.socket;
+    const [host, port] = [
+      this.address.slice(0, this.address.lastIndexOf(":")),
+      Number(this.address.slice(this.address.lastIndexOf(":") + 1)),
+    ];
+    const socket = connect({ host, port, noDelay: true });
+    // the worker's own work keeps it alive, never this connection
+    socket.unref();
+    socket.on("data", (chunk) => {
+      this.buffered += chunk.toString("latin1");
+      let nl = this.buffered.indexOf("\n");
+      while (nl >= 0) {
+        const line = this.buffered.slice(0, nl);
+        this.buffered = this.buffered.slice(nl + 1);
+        this.waiting.shift()?.resolve(line);
+        nl = this.buffered.indexOf("\n");
+      }
+    });
+    const gone = (e?: Error) => {
+      this.socket = undefined;
+      for (const w of this.waiting.splice(0))
+        w.reject(
+          new HarnessError(
+            `the run's permit service at ${this.address} is gone${e ? ` (${e.message})` : ""}: the run is ending`,
+          ),
+        );
+    };
+    socket.on("error", gone);
+    socket.on("close", () => gone());
+    this.socket = socket;
+    return socket;
+  }
+
+  close(): void {
+    this.socket?.destroy();
+    this.socket = undefined;
+  }
+}
+
+/**
+ * The pacer a client of this configuration uses: the run's permits when `plumbline run` serves
+ * them, else one in this process when a rate is set (a budget is the run's: it needs the service).
+ */
+export function pacerFor(config: Limits & { permits?: string }): Pacer | undefined {
+  if (config.permits) return new RemotePacer(config.permits, config);
+  if (config.maxRps) return new LocalPacer(new Permits({ maxRps: config.maxRps }));
+  return undefined;
+}
