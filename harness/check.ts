@@ -284,6 +284,7 @@ export async function runCheck(
     const removal = await fresh
       .cleanup()
       .catch((e: Error) => ({ removed: [], failed: [{ entry: undefined, reason: e.message }] }));
+    if ("rounds" in removal && removal.rounds) live.cleanupRounds = removal.rounds;
     for (const f of removal.failed) {
       live.observations.push({
         requirementId: live.requirementIds[0],

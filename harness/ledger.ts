@@ -271,63 +271,84 @@ export function listLedgers(dir: string): string[] {
 export interface Removal {
   removed: LedgerEntry[];
   failed: { entry: LedgerEntry; reason: string }[];
+  /** removals one after another (a rank's longest lane, over the ranks): the cleanup's chain */
+  rounds?: number;
 }
 
 /**
  * Deletes entries children first (objects' certificates before buckets, configs before instances),
  * newest first within a rank; records each outcome in the ledger. A 404 counts as removed.
- * Entries whose create never returned an ID are left to the prefix sweep.
+ * Entries whose create never returned an ID are left to the prefix sweep. Within a rank the entries
+ * with no parent are removed side by side (they depend on nothing; over a slow network a check that
+ * made a hundred objects would otherwise wait a hundred round trips); children, which may share a
+ * parent busy with the previous removal, one after another.
  */
 export async function removeEntries(
   entries: LedgerEntry[],
   ops: Ops,
   ledger?: Ledger,
 ): Promise<Removal> {
-  const out: Removal = { removed: [], failed: [] };
   const order = [...entries]
     .reverse()
     .sort((a, b) => RESOURCES[a.type].rank - RESOURCES[b.type].rank);
+  const outcome = new Map<LedgerEntry, string | undefined>();
+  let rounds = 0;
+  for (const rank of new Set(order.map((e) => RESOURCES[e.type].rank))) {
+    const group = order.filter((e) => RESOURCES[e.type].rank === rank);
+    const children = group.filter((e) => RESOURCES[e.type].parentOf);
+    const lanes = [children, ...group.filter((e) => !RESOURCES[e.type].parentOf).map((e) => [e])];
+    rounds += Math.max(...lanes.map((l) => l.length));
+    await Promise.all(
+      lanes.map(async (lane) => {
+        for (const entry of lane) outcome.set(entry, await removeEntry(entry, ops, ledger));
+      }),
+    );
+  }
+  const out: Removal = { removed: [], failed: [], rounds };
   for (const entry of order) {
-    const kind = RESOURCES[entry.type];
-    if (!replayable(entry.path)) {
-      out.failed.push({
-        entry,
-        reason: `create of ${entry.type} ${entry.label ?? ""} never reported an ID; \`plumbline sweep\` looks for it by label`,
-      });
-      continue;
-    }
-    if (!kind.delete) {
-      // goes with its parent: removed when the parent is
-      out.removed.push(entry);
-      ledger?.deleted(entry.key);
-      continue;
-    }
-    const remove = loose(ops)[kind.delete];
-    let res: ApiResponse;
-    try {
-      res = await remove({ path: entry.path });
-      if (kind.forced && res.status >= 400 && res.status < 500 && res.status !== 404)
-        res = await remove({ path: entry.path, ...kind.forced });
-      if (kind.settled && res.status >= 400 && res.status < 500 && res.status !== 404) {
-        // e.g. a cancel the stopped run sent whose answer it never read: nothing left to cancel
-        const seen = await loose(ops)[kind.settled.view]({ path: entry.path });
-        if (seen.status >= 200 && seen.status < 300 && kind.settled.when(seen.body)) res = seen;
-      }
-    } catch (e) {
-      // the target stopped answering (breaker), or a path the operation cannot take
-      const reason = `${kind.delete} ${JSON.stringify(entry.path)} not sent: ${(e as Error).message}`;
-      out.failed.push({ entry, reason });
-      ledger?.leftover(entry.key, reason);
-      continue;
-    }
-    if ((res.status >= 200 && res.status < 300) || res.status === 404) {
-      out.removed.push(entry);
-      ledger?.deleted(entry.key);
-    } else {
-      const reason = `${kind.delete} ${JSON.stringify(entry.path)} answered ${res.status || res.error}${res.body?.errors?.[0]?.reason ? `: ${res.body.errors[0].reason}` : ""}`;
-      out.failed.push({ entry, reason });
-      ledger?.leftover(entry.key, reason);
-    }
+    const reason = outcome.get(entry);
+    if (reason === undefined) out.removed.push(entry);
+    else out.failed.push({ entry, reason });
   }
   return out;
+}
+
+/** Removes one entry; undefined when it is gone, else why it is not. */
+async function removeEntry(
+  entry: LedgerEntry,
+  ops: Ops,
+  ledger?: Ledger,
+): Promise<string | undefined> {
+  const kind = RESOURCES[entry.type];
+  if (!replayable(entry.path))
+    return `create of ${entry.type} ${entry.label ?? ""} never reported an ID; \`plumbline sweep\` looks for it by label`;
+  if (!kind.delete) {
+    // goes with its parent: removed when the parent is
+    ledger?.deleted(entry.key);
+    return undefined;
+  }
+  const remove = loose(ops)[kind.delete];
+  let res: ApiResponse;
+  try {
+    res = await remove({ path: entry.path });
+    if (kind.forced && res.status >= 400 && res.status < 500 && res.status !== 404)
+      res = await remove({ path: entry.path, ...kind.forced });
+    if (kind.settled && res.status >= 400 && res.status < 500 && res.status !== 404) {
+      // e.g. a cancel the stopped run sent whose answer it never read: nothing left to cancel
+      const seen = await loose(ops)[kind.settled.view]({ path: entry.path });
+      if (seen.status >= 200 && seen.status < 300 && kind.settled.when(seen.body)) res = seen;
+    }
+  } catch (e) {
+    // the target stopped answering (breaker), or a path the operation cannot take
+    const reason = `${kind.delete} ${JSON.stringify(entry.path)} not sent: ${(e as Error).message}`;
+    ledger?.leftover(entry.key, reason);
+    return reason;
+  }
+  if ((res.status >= 200 && res.status < 300) || res.status === 404) {
+    ledger?.deleted(entry.key);
+    return undefined;
+  }
+  const reason = `${kind.delete} ${JSON.stringify(entry.path)} answered ${res.status || res.error}${res.body?.errors?.[0]?.reason ? `: ${res.body.errors[0].reason}` : ""}`;
+  ledger?.leftover(entry.key, reason);
+  return reason;
 }

@@ -101,6 +101,8 @@ export interface CheckMeta {
   fuzz?: FuzzRecord[];
   /** requests the check sent, every attempt (the bench's request graph: a check's requests are one chain) */
   requests?: number;
+  /** removals of the check's cleanup that ran one after another (harness/ledger.ts removeEntries) */
+  cleanupRounds?: number;
 }
 
 /** What the reporter makes of one finished test. */

@@ -70,8 +70,8 @@ function fullRun(opts: { latencyMs?: number; concurrency?: number } = {}): RunFi
     fuzz?: { cases: number; durationMs: number }[];
   }[] = report.checks;
   const serial = (c: { file: string }) => /\.serial\.test\.ts$/.test(c.file);
-  const longest = Math.max(0, ...checks.filter((c) => !serial(c)).map((c) => c.requests ?? 0));
-  const serialChain = checks.filter(serial).reduce((n, c) => n + (c.requests ?? 0), 0);
+  const longest = Math.max(0, ...checks.filter((c) => !serial(c)).map(chainOf));
+  const serialChain = checks.filter(serial).reduce((n, c) => n + chainOf(c), 0);
   const fuzz = checks.flatMap((c) => c.fuzz ?? []);
   const fuzzMs = fuzz.reduce((n, f) => n + f.durationMs, 0);
   return {
