@@ -67,8 +67,11 @@ function fullRun(opts: { latencyMs?: number; concurrency?: number } = {}): RunFi
   const checks: {
     file: string;
     requests?: number;
+    cleanupRounds?: number;
     fuzz?: { cases: number; durationMs: number }[];
   }[] = report.checks;
+  // a check's requests depend on each other, and its cleanup's rounds come after them
+  const chainOf = (c: (typeof checks)[number]) => (c.requests ?? 0) + (c.cleanupRounds ?? 0);
   const serial = (c: { file: string }) => /\.serial\.test\.ts$/.test(c.file);
   const longest = Math.max(0, ...checks.filter((c) => !serial(c)).map(chainOf));
   const serialChain = checks.filter(serial).reduce((n, c) => n + chainOf(c), 0);
