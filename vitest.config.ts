@@ -35,9 +35,10 @@ export default defineConfig({
           // checks share nothing but the harness's caches (spec, validator, catalog); each builds
           // its own resources, so one module graph per worker saves re-loading them for every file
           isolate: false,
-          // the checks of a file run concurrently too (as many as `maxConcurrency`, which plumbline
-          // run sets from --concurrency: harness/concurrency.ts); each builds its own resources
-          sequence: { groupOrder: 0, concurrent: true },
+          sequence: { groupOrder: 0 },
+          // the checks of a file run concurrently too, as many as the worker's share of
+          // --concurrency (harness/concurrency.ts); each builds its own resources
+          runner: "./harness/concurrent-runner.ts",
         },
       },
       {
@@ -49,7 +50,7 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           isolate: false,
-          sequence: { groupOrder: 1, concurrent: false },
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -7,7 +7,7 @@ import type { Reporter } from "vitest/node";
 import { refuse, secretsOf, usableDir, type Config } from "../harness/config.ts";
 import { BudgetSpent, ConfigError } from "../harness/errors.ts";
 import { Client } from "../harness/client.ts";
-import { checksPerWorker, workerCount } from "../harness/concurrency.ts";
+import { workerCount } from "../harness/concurrency.ts";
 import { buildWorld } from "../harness/world.ts";
 import { describeEntry, Ledger } from "../harness/ledger.ts";
 import { replayLedger } from "./sweep.ts";
@@ -197,7 +197,6 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
         run: true,
         // --concurrency N: N requests in flight, from a few workers each running checks concurrently
         maxWorkers: workerCount(config.concurrency),
-        maxConcurrency: checksPerWorker(config.concurrency),
         reporters: reporter ? ["default", reporter as Reporter] : ["default"],
         passWithNoTests: true,
         // vitest slices the files by a hash of their paths: the same slice on every machine

@@ -71,7 +71,14 @@ describe("plumbline run against the embedded reference", () => {
   });
 
   it("exits non-zero when the target breaks a MUST requirement", { timeout: 180_000 }, () => {
-    const broken = run({ PLUMBLINE_REFERENCE_FAULTS: "error-body-plain" });
+    // the fault breaks a convention: the conventions' checks (and the matrix by classes) see it
+    const broken = run(
+      { PLUMBLINE_REFERENCE_FAULTS: "error-body-plain" },
+      "--areas",
+      "conventions",
+      "--matrix",
+      "classes",
+    );
     expect(broken.status).toBe(1);
     expect(broken.report!.checks.some((c) => c.level === "MUST" && c.outcome === "fail")).toBe(
       true,
