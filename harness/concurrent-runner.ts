@@ -2,7 +2,8 @@
 // concurrently, as many at once as the worker's share of --concurrency (harness/concurrency.ts),
 // describe blocks included (vitest's own `sequence.concurrent` is not passed to a project's workers,
 // and would leave every describe block waiting for the one before). The serial files
-// (`*.serial.test.ts`) change target-wide state and keep running one check after another.
+// (`*.serial.test.ts`) change target-wide state and keep running one check after another; so do
+// the account-wide checks within their file.
 import { type RunnerTestSuite, TestRunner } from "vitest";
 import { checksPerWorker } from "./concurrency.ts";
 import { settings } from "./world.ts";
@@ -20,9 +21,19 @@ export default class ConcurrentChecksRunner extends TestRunner {
   }
 }
 
-function markConcurrent(suite: RunnerTestSuite): void {
+/**
+ * Marks the tasks that may run beside the others; answers whether all of them may. A check that
+ * changes account-wide state (`effect: "account-wide"`: the profile, the country) runs alone within
+ * its file, as before, and so does any describe block holding one: two of them at once would read
+ * each other's writes.
+ */
+function markConcurrent(suite: RunnerTestSuite): boolean {
+  let all = true;
   for (const t of suite.tasks) {
-    t.concurrent = true;
-    if (t.type === "suite") markConcurrent(t);
+    const alone =
+      t.type === "suite" ? !markConcurrent(t) : t.meta.plumbline?.sideEffect === "account-wide";
+    t.concurrent = !alone;
+    all &&= !alone;
   }
+  return all;
 }
