@@ -1,14 +1,22 @@
 // `--concurrency N` means N requests in flight at most. A run spreads them over a few worker
 // processes (each holds the harness, spec and validators in memory) and, inside each worker, over
 // checks running concurrently: over a slow network the run then waits on N round trips at once,
-// not on one per worker, while memory stays that of a few workers.
+// not on one per worker, while memory stays that of at most eight workers.
 
 /** Worker processes a run starts at most; more requests in flight come from concurrent checks. */
-export const MAX_WORKERS = 4;
+export const MAX_WORKERS = 8;
+/** Checks in flight per worker before a run starts more workers than four. */
+const CHECKS_PER_WORKER = 4;
 
-/** The worker processes of a run with this concurrency. */
+/**
+ * The worker processes of a run with this concurrency: one per request up to four (as before), then
+ * one per four requests up to eight. A worker runs one file at a time, and a file's checks seldom
+ * fill more than a few places (one long chain holds its worker), so past four workers more files at
+ * once buy more than more checks per file; a worker costs memory, so no more than eight.
+ */
 export function workerCount(concurrency: number): number {
-  return Math.max(1, Math.min(concurrency, MAX_WORKERS));
+  const wanted = Math.max(4, Math.ceil(concurrency / CHECKS_PER_WORKER));
+  return Math.max(1, Math.min(concurrency, wanted, MAX_WORKERS));
 }
 
 /**
