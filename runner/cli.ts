@@ -297,6 +297,9 @@ const SIDE_SETTINGS = new Set([
   "adminToken",
   "restrictedToken",
   "secondaryToken",
+  "adminTokenCommand",
+  "restrictedTokenCommand",
+  "secondaryTokenCommand",
   "reportDir",
   "seed",
 ]);
@@ -353,8 +356,10 @@ function sweepCommand(prog: Command): void {
   cmd.action((opts) => runSweep(configFrom(opts, flags), opts));
 }
 
-async function runSweep(config: Config, opts: Record<string, unknown>): Promise<void> {
-  usableDir(config.ledgerDir, "ledgerDir");
+async function runSweep(initial: Config, opts: Record<string, unknown>): Promise<void> {
+  usableDir(initial.ledgerDir, "ledgerDir");
+  const { resolveTokenCommands } = await import("../harness/token-command.ts");
+  const config = await resolveTokenCommands(initial);
   const { sweep } = await import("./sweep.ts");
   const { buildWorld } = await import("../harness/world.ts");
   const worlds = new Map<string, ReturnType<typeof buildWorld>>();
