@@ -306,7 +306,7 @@ const FIELDS = {
     flag: "--admin-token-command",
     file: "tokenCommands.admin",
     expected:
-      "a shell command printing the admin token, instead of --admin-token: run at start and again when the target answers 401 to a token that worked (the request is then sent once more)",
+      "a shell command printing the admin token alone, instead of --admin-token: run at start and again when the target answers 401 to a token that worked (the request is then sent once more); 30 s at most",
   },
   restrictedTokenCommand: {
     env: "PLUMBLINE_RESTRICTED_TOKEN_COMMAND",
