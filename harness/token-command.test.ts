@@ -102,7 +102,7 @@ describe("the refresher", () => {
     const fresh = await r.replace("admin", "tok-start");
     expect(() => r.refusedFresh("admin", fresh)).toThrow(HarnessError);
     await expect(r.replace("admin", fresh)).rejects.toThrow(
-      /^the target answered 401 to a admin token --admin-token-command \/ PLUMBLINE_ADMIN_TOKEN_COMMAND printed just now/,
+      /^the target answered 401 to the admin token --admin-token-command \/ PLUMBLINE_ADMIN_TOKEN_COMMAND printed just now/,
     );
     // once it worked, a later 401 runs the command again
     r.accepted("admin", fresh);

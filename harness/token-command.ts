@@ -186,7 +186,7 @@ export class TokenRefresher {
     const h = this.held.get(p);
     if (h && h.token === token && !h.worked)
       throw new HarnessError(
-        `the target answered 401 to a ${p} token ${commandSetting(p)} printed just now: the command's tokens are refused (or this operation refuses a valid token)`,
+        `the target answered 401 to the ${p} token ${commandSetting(p)} printed just now: the command's tokens are refused (or this operation refuses a valid token)`,
       );
   }
 }
