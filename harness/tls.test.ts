@@ -131,6 +131,19 @@ describe("an https target", () => {
     expect([served.status, served.body]).toEqual([200, { over: "tls" }]);
   });
 
+  it("--ca-file keeps the CAs of NODE_EXTRA_CA_CERTS trusted (Node drops them when given a CA list)", async () => {
+    const saved = process.env.NODE_EXTRA_CA_CERTS;
+    process.env.NODE_EXTRA_CA_CERTS = at("ca.pem");
+    try {
+      // a --ca-file of another certificate: the target is trusted through the extra CA alone
+      const served = await get(plain.url, withTls({ caFile: at("wrong-host.pem") }));
+      expect(served.status).toBe(200);
+    } finally {
+      if (saved === undefined) delete process.env.NODE_EXTRA_CA_CERTS;
+      else process.env.NODE_EXTRA_CA_CERTS = saved;
+    }
+  });
+
   it("a certificate for another host name is named as such", async () => {
     const res = await get(wrongHost.url, withTls(CA));
     expect(res.error).toMatch(/^TLS: .*not issued for that name \(ERR_TLS_CERT_ALTNAME_INVALID/);

@@ -77,6 +77,20 @@ function privateKey(path: string, passphrase: string | undefined): string {
   return pem;
 }
 
+/**
+ * The certificates of NODE_EXTRA_CA_CERTS: Node adds them to its roots only when no `ca` is given,
+ * and `rootCertificates` holds the bundled ones alone, so a run with --ca-file keeps them this way.
+ */
+function extraCertificates(): string[] {
+  const file = process.env.NODE_EXTRA_CA_CERTS;
+  if (!file) return [];
+  try {
+    return readFileSync(file, "utf8").match(CERT_BLOCK) ?? [];
+  } catch {
+    return []; // Node itself only warns about an unreadable one
+  }
+}
+
 const contexts = new Map<string, SecureContext | undefined>();
 
 /**
@@ -94,7 +108,9 @@ export function secureContextOf(tls: TlsSettings | undefined): SecureContext | u
       ? `${named("clientCert")} and ${named("clientKey")} go together: give both files`
       : undefined,
   );
-  const ca = tls.caFile ? [...rootCertificates, ...certificates(tls.caFile, "caFile")] : undefined;
+  const ca = tls.caFile
+    ? [...rootCertificates, ...extraCertificates(), ...certificates(tls.caFile, "caFile")]
+    : undefined;
   const cert = tls.clientCert ? certificates(tls.clientCert, "clientCert").join("\n") : undefined;
   const key_ = tls.clientKey ? privateKey(tls.clientKey, tls.clientKeyPassphrase) : undefined;
   let context: SecureContext;
