@@ -13,6 +13,9 @@ import { cutDeep, MAX_DEPTH, nestsDeeperThan } from "./bounded.ts";
 import { TargetNotAnswering } from "./errors.ts";
 import { InFlight } from "./concurrency.ts";
 import type { Pacer } from "./rate.ts";
+import { Routes } from "./proxy.ts";
+import { tlsFailure } from "./tls.ts";
+import type { SecureContext } from "node:tls";
 
 export interface ClientOptions {
   baseUrl: string;
@@ -31,6 +34,12 @@ export interface ClientOptions {
   maxInFlight?: number;
   /** the run's rate limit and request budget, and where its 429s are counted (harness/rate.ts) */
   pacer?: Pacer;
+  /** the private CA and client certificate for https (harness/tls.ts `secureContextOf`) */
+  secureContext?: SecureContext;
+  /** whether a client certificate is in secureContext: a refused handshake is described by it */
+  clientCert?: boolean;
+  /** honour HTTPS_PROXY / HTTP_PROXY / NO_PROXY (harness/proxy.ts); off for the embedded reference */
+  proxy?: boolean;
 }
 
 export interface RequestSpec {
@@ -125,10 +134,12 @@ function rawBody(
   return { text: d.text, bytes, truncated, encodingError: d.error };
 }
 
-function describeError(e: any, timeoutMs: number, url: string): string {
+function describeError(e: any, timeoutMs: number, url: string, clientCert = false): string {
   // the code may also stand only at the head of the message ("ECONNREFUSED: ...")
   const code: string | undefined = e?.code ?? /^(E[A-Z]+|HPE_[A-Z_]+):/.exec(e?.message ?? "")?.[1];
   const host = new URL(url).host;
+  const tls = tlsFailure(code, e?.message ?? "", host, clientCert);
+  if (tls) return tls;
   if (e?.timeout || code === "ECONNABORTED")
     return `timeout: no complete response within ${timeoutMs} ms`;
   if (code === "ECONNRESET") return "connection reset by the target (ECONNRESET)";
@@ -263,7 +274,7 @@ const PARSER_REWRITES = /(^|\/)\.\.?(\/|$)|%2e|%(?![0-9A-Fa-f]{2})/i;
 
 export class Client {
   readonly redactor: Redactor;
-  private readonly agent: http.Agent;
+  private readonly routes: Routes;
   private timeoutsInARow = 0;
   private readonly inFlight?: InFlight;
   private readonly base: Omit<Destination, "href" | "path"> & { origin: string; prefix: string };
@@ -279,10 +290,9 @@ export class Client {
       hostname: b.hostname,
       port: b.port,
     };
-    // keep-alive: a new TCP connection per request would cost more than the request itself
-    this.agent = opts.baseUrl.startsWith("https:")
-      ? new https.Agent({ keepAlive: true })
-      : new http.Agent({ keepAlive: true });
+    // keep-alive agents, one per origin (direct, or through the proxy the environment names): a
+    // new TCP connection per request would cost more than the request itself
+    this.routes = new Routes(opts.proxy ?? false);
   }
 
   /**
@@ -466,7 +476,9 @@ export class Client {
         },
       };
       const url = u.href;
-      const lib = u.protocol === "https:" ? https : http;
+      const secure = u.protocol === "https:";
+      const lib = secure ? https : http;
+      const route = this.routes.to(u.protocol, u.hostname, u.port);
       const outHeaders =
         payload === undefined
           ? headers
@@ -480,7 +492,9 @@ export class Client {
         path: u.path,
         method,
         headers: outHeaders,
-        agent: this.agent,
+        agent: route.agent,
+        // with a request, not the agent: a proxy agent's own options serve only the proxy
+        secureContext: secure ? this.opts.secureContext : undefined,
       };
       const req = lib.request(options, (res) => {
         status = res.statusCode ?? 0;
@@ -537,14 +551,22 @@ export class Client {
           resolve(this.exchange(method, u, headers, payload, resent + 1));
           return;
         }
-        reply.done({ status: 0, headers: {}, error: describeError(e, timeoutMs, url) });
+        const error = describeError(e, timeoutMs, url, this.opts.clientCert);
+        reply.done({
+          status: 0,
+          headers: {},
+          error:
+            route.via && !error.startsWith("TLS")
+              ? `${error} (through the proxy ${route.via})`
+              : error,
+        });
       });
       req.end(payload);
     });
   }
 
   close(): void {
-    this.agent.destroy();
+    this.routes.destroy();
     this.opts.pacer?.close();
   }
 }

@@ -78,6 +78,10 @@ export interface Config {
     image?: string;
     cluster?: string;
   };
+  /** PEM files for an https target (harness/tls.ts): a private CA, a client certificate */
+  tls: { caFile?: string; clientCert?: string; clientKey?: string; clientKeyPassphrase?: string };
+  /** a shell command per principal printing its token, run at start and on a 401 (harness/token-command.ts) */
+  tokenCommands: { admin?: string; restricted?: string; secondary?: string };
 }
 
 /** Raw values as strings (or YAML scalars) before parsing, keyed by Config field. */
@@ -303,6 +307,51 @@ const FIELDS = {
     expected:
       "the run's request budget, an integer from 1 to 1000000000; when spent the run stops, cleans up (past the budget) and writes its reports (default: none)",
   },
+  caFile: {
+    env: "PLUMBLINE_CA_FILE",
+    flag: "--ca-file",
+    file: "tls.caFile",
+    expected:
+      "a PEM file of the CA certificates that sign an https target's (and control endpoint's) certificate, trusted besides the usual ones",
+  },
+  clientCert: {
+    env: "PLUMBLINE_CLIENT_CERT",
+    flag: "--client-cert",
+    file: "tls.clientCert",
+    expected: "a PEM file of the client certificate an https target asks for (with --client-key)",
+  },
+  clientKey: {
+    env: "PLUMBLINE_CLIENT_KEY",
+    flag: "--client-key",
+    file: "tls.clientKey",
+    expected: "a PEM file of the client certificate's private key",
+  },
+  clientKeyPassphrase: {
+    env: "PLUMBLINE_CLIENT_KEY_PASSPHRASE",
+    flag: "--client-key-passphrase",
+    file: "tls.clientKeyPassphrase",
+    expected: "the passphrase of an encrypted --client-key (masked in every report)",
+  },
+  adminTokenCommand: {
+    env: "PLUMBLINE_ADMIN_TOKEN_COMMAND",
+    flag: "--admin-token-command",
+    file: "tokenCommands.admin",
+    expected:
+      "a shell command printing the admin token alone, instead of --admin-token: run at start and again when the target answers 401 to a token that worked (the request is then sent once more); 30 s at most",
+  },
+  restrictedTokenCommand: {
+    env: "PLUMBLINE_RESTRICTED_TOKEN_COMMAND",
+    flag: "--restricted-token-command",
+    file: "tokenCommands.restricted",
+    expected:
+      "a shell command printing the restricted principal's token (as --admin-token-command)",
+  },
+  secondaryTokenCommand: {
+    env: "PLUMBLINE_SECONDARY_TOKEN_COMMAND",
+    flag: "--secondary-token-command",
+    file: "tokenCommands.secondary",
+    expected: "a shell command printing the secondary principal's token (as --admin-token-command)",
+  },
 } satisfies Record<string, Field>;
 
 export type FieldName = keyof typeof FIELDS;
@@ -501,6 +550,17 @@ const PARSERS: Record<FieldName, (v: unknown) => unknown> = {
   fixtureLargerType: text(/^\S{1,64}$/),
   fixtureImage: text(/^\S{1,128}$/),
   fixtureCluster: text(/^\S{1,64}$/),
+  // files are read, and refused naming the setting, before any request (harness/tls.ts)
+  caFile: text(/^.+$/),
+  clientCert: text(/^.+$/),
+  clientKey: text(/^.+$/),
+  clientKeyPassphrase: (v) => {
+    if (String(v) === "") throw new Bad();
+    return String(v);
+  },
+  adminTokenCommand: text(/\S/),
+  restrictedTokenCommand: text(/\S/),
+  secondaryTokenCommand: text(/\S/),
 };
 
 export function newRunId(): string {
@@ -531,6 +591,13 @@ export function loadConfig(opts: LoadOptions = {}): Config {
       }
       break;
     }
+  }
+  for (const p of ["admin", "restricted", "secondary"] as const) {
+    const [token, command] = [FIELDS[`${p}Token`], FIELDS[`${p}TokenCommand`]];
+    if (v[`${p}Token`] !== undefined && v[`${p}TokenCommand`] !== undefined)
+      throw new ConfigError(
+        `${token.flag} (${token.env}, ${token.file}) and ${command.flag} (${command.env}, ${command.file}) are both set: give the ${p} principal a fixed token or a command that prints one, not both`,
+      );
   }
   const runId = (v.runId as string) ?? newRunId();
   const strict = (v.strict as boolean) ?? false;
@@ -582,12 +649,25 @@ export function loadConfig(opts: LoadOptions = {}): Config {
       image: v.fixtureImage as string | undefined,
       cluster: v.fixtureCluster as string | undefined,
     },
+    tls: {
+      caFile: v.caFile as string | undefined,
+      clientCert: v.clientCert as string | undefined,
+      clientKey: v.clientKey as string | undefined,
+      clientKeyPassphrase: v.clientKeyPassphrase as string | undefined,
+    },
+    tokenCommands: {
+      admin: v.adminTokenCommand as string | undefined,
+      restricted: v.restrictedTokenCommand as string | undefined,
+      secondary: v.secondaryTokenCommand as string | undefined,
+    },
   };
 }
 
 /** The secrets of a configuration, for redaction. */
-export function secretsOf(c: Pick<Config, "tokens">): string[] {
-  return Object.values(c.tokens).filter((t): t is string => typeof t === "string" && t.length > 0);
+export function secretsOf(c: Pick<Config, "tokens"> & { tls?: Config["tls"] }): string[] {
+  return [...Object.values(c.tokens), c.tls?.clientKeyPassphrase].filter(
+    (t): t is string => typeof t === "string" && t.length > 0,
+  );
 }
 
 /**

@@ -1,7 +1,8 @@
 // The typed operation client: one function per operationId, built from spec/openapi.yaml.
 // Tests never build URLs: ops.getBucket({ path: { clusterId, bucket } }).
 import { listOperations, type OperationInfo } from "../spec/index.ts";
-import type { ApiResponse, Client } from "./client.ts";
+import type { ApiResponse, Client, RequestSpec } from "./client.ts";
+import type { Named, TokenRefresher } from "./token-command.ts";
 import { HarnessError, TargetFailure } from "./errors.ts";
 import type { As, Principals } from "./principals.ts";
 import type { OperationId } from "./operation-ids.ts";
@@ -130,11 +131,36 @@ const ACCEPT: Partial<Record<string, string>> = {
   getOAuthClientThumbnail: "image/*, application/json;q=0.5",
 };
 
+/**
+ * Sends as a principal whose token comes from a command (token-command.ts): a 401 to a token that
+ * had worked gets a new token from the command and the request once more; both attempts are in
+ * the check's record.
+ */
+async function sendRefreshing(
+  client: Client,
+  refresher: TokenRefresher,
+  who: Named,
+  spec: RequestSpec & { token: string },
+): Promise<ApiResponse> {
+  const res = await client.send(spec);
+  if (res.status !== 401) {
+    refresher.accepted(who, spec.token);
+    return res;
+  }
+  const token = await refresher.replace(who, spec.token);
+  const again = await client.send({ ...spec, token });
+  if (again.status === 401) refresher.refusedFresh(who, token);
+  else refresher.accepted(who, token);
+  return again;
+}
+
 export function makeOps(client: Client, principals: Principals): Ops {
   const ops: Record<string, LooseOpFn> = {};
+  const refresher = principals.refresher;
   for (const op of listOperations()) {
-    ops[op.operationId] = async (opts: CallOptions = {}) =>
-      client.send({
+    ops[op.operationId] = async (opts: CallOptions = {}) => {
+      const as = opts.as ?? "admin";
+      const spec: RequestSpec = {
         operationId: op.operationId,
         method: op.method,
         path: fillPath(op.path, opts.path, op.operationId),
@@ -144,8 +170,12 @@ export function makeOps(client: Client, principals: Principals): Ops {
         headers: ACCEPT[op.operationId]
           ? { Accept: ACCEPT[op.operationId]!, ...opts.headers }
           : opts.headers,
-        token: principals.token(opts.as ?? "admin"),
-      });
+        token: principals.token(as),
+      };
+      return typeof as === "string" && as !== "anonymous" && refresher?.refreshes(as)
+        ? sendRefreshing(client, refresher, as, spec as RequestSpec & { token: string })
+        : client.send(spec);
+    };
   }
   // a misspelt operation is a harness bug, reported as such rather than "not a function"
   return new Proxy(ops, {

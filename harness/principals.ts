@@ -3,6 +3,7 @@
 import type { PrincipalName } from "./config.ts";
 import { MissingCapability } from "./errors.ts";
 import type { States } from "./states.ts";
+import type { TokenRefresher } from "./token-command.ts";
 
 /**
  * The principal columns of the authorization matrix (suites/authz/): who may do what is asked of
@@ -44,13 +45,15 @@ export class Principals {
   constructor(
     private readonly tokens: Partial<Record<Exclude<PrincipalName, "anonymous">, string>>,
     private readonly states?: States,
+    /** the tokens that come from a command, replaced after a 401 (token-command.ts) */
+    readonly refresher?: TokenRefresher,
   ) {}
 
   /** The token of a principal; undefined for anonymous. Skips (MissingCapability) when not configured. */
   token(as: As = "admin"): string | undefined {
     if (typeof as === "object") return as.token;
     if (as === "anonymous") return undefined;
-    const t = this.tokens[as];
+    const t = this.refresher?.token(as) ?? this.tokens[as];
     if (!t)
       throw new MissingCapability(
         `principal "${as}" is not configured (set PLUMBLINE_${as.toUpperCase()}_TOKEN or principals.${as})`,

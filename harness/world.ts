@@ -3,7 +3,9 @@
 // a bare `vitest --project conformance` falls back to PLUMBLINE_* and plumbline.config.yaml.
 import { inject } from "vitest";
 import { loadConfig, secretsOf, type Config } from "./config.ts";
-import { Client } from "./client.ts";
+import { Client, type ClientOptions } from "./client.ts";
+import { secureContextOf } from "./tls.ts";
+import { TokenRefresher } from "./token-command.ts";
 import { Redactor } from "./redact.ts";
 import { States } from "./states.ts";
 import { Principals } from "./principals.ts";
@@ -32,6 +34,18 @@ export interface World {
 /** Timeouts in a row after which a worker counts the target as not answering (client.ts). */
 export const BREAK_AFTER_TIMEOUTS = 3;
 
+/** How the client reaches the target: TLS files (harness/tls.ts), the proxy variables (proxy.ts). */
+export function networkOptions(
+  config: Config,
+): Pick<ClientOptions, "secureContext" | "clientCert" | "proxy"> {
+  return {
+    secureContext: secureContextOf(config.tls),
+    clientCert: Boolean(config.tls?.clientCert),
+    // the embedded reference lives in this process: nothing stands between
+    proxy: !config.embedded,
+  };
+}
+
 export function buildWorld(config: Config): World {
   if (!config.target)
     throw new HarnessError(
@@ -48,9 +62,15 @@ export function buildWorld(config: Config): World {
     maxInFlight: inFlightFor(config.concurrency, Number(process.env.VITEST_POOL_ID ?? 1)),
     redactor,
     pacer: pacerFor(config),
+    ...networkOptions(config),
   });
   const states = new States(client, config.controlUrl, redactor);
-  const principals = new Principals(config.tokens, config.controlUrl ? states : undefined);
+  const refresher = new TokenRefresher(config, (token) => redactor.add(token));
+  const principals = new Principals(
+    config.tokens,
+    config.controlUrl ? states : undefined,
+    refresher,
+  );
   return {
     config,
     client,

@@ -120,7 +120,8 @@ describe("plumbline CLI", () => {
     );
   });
 
-  it("every command has --help", () => {
+  // seven start-ups of the command: a loaded machine takes seconds each
+  it("every command has --help", { timeout: 120_000 }, () => {
     for (const c of ["run", "plan", "reference", "diff", "report merge", "sweep", "fuzz"]) {
       const r = cli(...c.split(" "), "--help");
       expect(r.code, c).toBe(0);

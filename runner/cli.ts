@@ -69,12 +69,16 @@ export function program(): Command {
   return prog;
 }
 
+const PROXY_HELP =
+  "\nProxies: HTTPS_PROXY, HTTP_PROXY, ALL_PROXY and NO_PROXY (either case) are honoured as curl reads them (credentials in the proxy URL); the embedded reference is reached directly.";
+
 /** `plumbline run`: the suites against the target, reports written, the gate's exit status. */
 function runCommand(prog: Command): void {
   const cmd = prog
     .command("run")
     .description("run the suites against --target (or the embedded reference) and write reports")
-    .addOption(filesOption("suites/"));
+    .addOption(filesOption("suites/"))
+    .addHelpText("after", PROXY_HELP);
   const flags = configOptions(cmd);
   cmd.action(async (opts) => {
     const config = configFrom(opts, flags);
@@ -297,6 +301,9 @@ const SIDE_SETTINGS = new Set([
   "adminToken",
   "restrictedToken",
   "secondaryToken",
+  "adminTokenCommand",
+  "restrictedTokenCommand",
+  "secondaryTokenCommand",
   "reportDir",
   "seed",
 ]);
@@ -348,13 +355,16 @@ function sweepCommand(prog: Command): void {
     .option(
       "--prefix <prefix>",
       "also remove anything on --target whose label starts with this prefix (e.g. plb-)",
-    );
+    )
+    .addHelpText("after", PROXY_HELP);
   const flags = configOptions(cmd);
   cmd.action((opts) => runSweep(configFrom(opts, flags), opts));
 }
 
-async function runSweep(config: Config, opts: Record<string, unknown>): Promise<void> {
-  usableDir(config.ledgerDir, "ledgerDir");
+async function runSweep(initial: Config, opts: Record<string, unknown>): Promise<void> {
+  usableDir(initial.ledgerDir, "ledgerDir");
+  const { resolveTokenCommands } = await import("../harness/token-command.ts");
+  const config = await resolveTokenCommands(initial);
   const { sweep } = await import("./sweep.ts");
   const { buildWorld } = await import("../harness/world.ts");
   const worlds = new Map<string, ReturnType<typeof buildWorld>>();
@@ -393,7 +403,8 @@ function fuzzCommand(prog: Command): void {
     .description(
       "property-based runs only (suites/fuzz/): generated valid, boundary and single-violation requests and stateful models; --seed replays them",
     )
-    .addOption(filesOption("suites/fuzz/"));
+    .addOption(filesOption("suites/fuzz/"))
+    .addHelpText("after", PROXY_HELP);
   const flags = configOptions(cmd);
   cmd.action(async (opts) => {
     // heavier than the fuzzing `run` does by default; flags, environment and file still win

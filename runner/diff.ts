@@ -14,6 +14,8 @@ export interface DiffSide {
   target?: string;
   controlUrl?: string;
   tokens: { admin?: string; restricted?: string; secondary?: string };
+  /** commands printing tokens (side a only: `--admin-token-command`...; harness/token-command.ts) */
+  tokenCommands?: Config["tokenCommands"];
   /** switches of an embedded reference (PLUMBLINE_REFERENCE_FAULTS / PLUMBLINE_REFERENCE_VARIANTS) */
   faults?: string[];
   variants?: string[];
@@ -38,6 +40,9 @@ const SIDE_ENV = [
   "PLUMBLINE_ADMIN_TOKEN",
   "PLUMBLINE_RESTRICTED_TOKEN",
   "PLUMBLINE_SECONDARY_TOKEN",
+  "PLUMBLINE_ADMIN_TOKEN_COMMAND",
+  "PLUMBLINE_RESTRICTED_TOKEN_COMMAND",
+  "PLUMBLINE_SECONDARY_TOKEN_COMMAND",
   "PLUMBLINE_REPORT_DIR",
   "PLUMBLINE_SEED",
   "PLUMBLINE_REFERENCE_FAULTS",
@@ -69,6 +74,9 @@ function runSide(
   set("PLUMBLINE_ADMIN_TOKEN", side.tokens.admin);
   set("PLUMBLINE_RESTRICTED_TOKEN", side.tokens.restricted);
   set("PLUMBLINE_SECONDARY_TOKEN", side.tokens.secondary);
+  set("PLUMBLINE_ADMIN_TOKEN_COMMAND", side.tokenCommands?.admin);
+  set("PLUMBLINE_RESTRICTED_TOKEN_COMMAND", side.tokenCommands?.restricted);
+  set("PLUMBLINE_SECONDARY_TOKEN_COMMAND", side.tokenCommands?.secondary);
   env.PLUMBLINE_REFERENCE_FAULTS = (side.faults ?? []).join(",");
   env.PLUMBLINE_REFERENCE_VARIANTS = (side.variants ?? []).join(",");
   const args = [
@@ -144,6 +152,7 @@ export function sideOf(
     target: config.target,
     controlUrl: config.controlUrl,
     tokens: { ...config.tokens },
+    tokenCommands: { ...config.tokenCommands },
     ...extra,
   };
   // the embedded reference's default label names its switches, so the two columns differ

@@ -8,7 +8,9 @@ import { refuse, secretsOf, usableDir, type Config } from "../harness/config.ts"
 import { BudgetSpent, ConfigError } from "../harness/errors.ts";
 import { Client } from "../harness/client.ts";
 import { workerCount } from "../harness/concurrency.ts";
-import { buildWorld } from "../harness/world.ts";
+import { secureContextOf } from "../harness/tls.ts";
+import { commandSetting, resolveTokenCommands } from "../harness/token-command.ts";
+import { buildWorld, networkOptions } from "../harness/world.ts";
 import { describeEntry, Ledger } from "../harness/ledger.ts";
 import { replayLedger } from "./sweep.ts";
 import { suiteFilters } from "./plan.ts";
@@ -79,15 +81,30 @@ export async function preflight(config: Config): Promise<number> {
     maxRetryWaitMs: 2000,
     maxBodyBytes: 64 * 1024,
     pacer: pacerFor(config),
+    ...networkOptions(config),
   });
   try {
     const times: number[] = [];
     for (let i = 0; i < LATENCY_SAMPLES; i++) {
       const started = performance.now();
       const res = await client.send({ method: "GET", path: "/v4/object-storage/clusters" });
+      // a TLS failure says itself what to set (harness/tls.ts)
+      if (res.status === 0 && res.error?.startsWith("TLS"))
+        throw new ConfigError(`target ${config.target}: ${res.error}`);
+      // a TLS 1.3 server may drop a handshake it refuses without a word
+      const reset =
+        config.target!.startsWith("https:") &&
+        !config.tls?.clientCert &&
+        /reset/.test(`${res.error}`)
+          ? "; if it asks for a client certificate, give one with --client-cert and --client-key"
+          : "";
       if (res.status === 0)
         throw new ConfigError(
-          `target ${config.target} is unreachable (${res.error}); check --target / PLUMBLINE_TARGET`,
+          `target ${config.target} is unreachable (${res.error}); check --target / PLUMBLINE_TARGET${reset}`,
+        );
+      if (res.status === 407)
+        throw new ConfigError(
+          `the proxy in HTTPS_PROXY / HTTP_PROXY asks for credentials (407); give them in its URL (http://user:password@proxy:port)`,
         );
       times.push(performance.now() - started);
     }
@@ -99,7 +116,9 @@ export async function preflight(config: Config): Promise<number> {
       });
       if (acct.status === 401)
         throw new ConfigError(
-          `the admin token was refused by ${config.target} (GET /v4/account answered 401); check --admin-token / PLUMBLINE_ADMIN_TOKEN`,
+          config.tokenCommands?.admin
+            ? `the admin token ${commandSetting("admin")} printed was refused by ${config.target} (GET /v4/account answered 401); check the command`
+            : `the admin token was refused by ${config.target} (GET /v4/account answered 401); check --admin-token / PLUMBLINE_ADMIN_TOKEN`,
         );
     }
     return times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
@@ -120,6 +139,7 @@ export interface RunOptions {
 export async function checkSettings(config: Config): Promise<void> {
   usableDir(config.reportDir, "reportDir");
   usableDir(config.ledgerDir, "ledgerDir");
+  secureContextOf(config.tls); // the PEM files: refused naming the setting when they cannot serve
   if (config.expectationsFile) {
     const { loadExpectations } = await import("../reporter/expectations.ts");
     try {
@@ -135,7 +155,8 @@ export async function checkSettings(config: Config): Promise<void> {
 export async function run(initial: Config, opts: RunOptions = {}): Promise<number> {
   const say = opts.log ?? ((l: string) => process.stderr.write(`${l}\n`));
   await checkSettings(initial);
-  const target = await startTarget(initial);
+  // tokens from commands are fetched once here and handed to the workers with the rest
+  const target = await startTarget(await resolveTokenCommands(initial));
   // the run's rate limit, request budget and 429 count, for every worker (harness/rate.ts);
   // a spent budget stops the run as its deadline does
   const { maxRps, maxRequests } = target.config;

@@ -11,7 +11,7 @@ describe("conventions/method", () => {
     async (ctx) => {
       for (const method of ["PATCH", "DELETE"]) {
         const res = await ctx.http(method, `${ctx.config.target!.replace(/\/$/, "")}/v4/account`, {
-          headers: { authorization: `Bearer ${ctx.config.tokens.admin}` },
+          headers: { authorization: `Bearer ${ctx.principals.token("admin")}` },
         });
         ctx.observe("CONV-METHOD-1", `${method} /v4/account`, {
           status: res.status,
