@@ -16,7 +16,8 @@ import type { RunReport } from "../reporter/types.ts";
 import { countingProxy, type Arrival, type CountingProxy } from "./counting-proxy.ts";
 
 // low enough that a loaded 2-core machine still has more requests waiting than slots (these files
-// asked about 90 requests/s with a load average of 15 on 2 cores; at 50 the target saw 48.9-49.0)
+// asked about 90 requests/s with a load average of 15 on 2 cores at one check per worker; at 50 the
+// target saw 48.9-49.0; the run asks 16 in flight)
 const RPS = 50;
 const BUDGET = 550;
 /** the preflight and the workers starting up (slots lost while few workers ask): read after them */
@@ -49,6 +50,8 @@ beforeAll(async () => {
     "--fixture-image", f.image, "--fixture-cluster", f.cluster,
     "--allow", "read-only,creates,billable,account-wide",
     "--max-rps", String(RPS), "--max-requests", String(BUDGET),
+    // 16 in flight (4 checks at once in each worker): demand stays past the rate on a loaded machine
+    "--concurrency", "16",
     "--report-dir", dir, "--ledger-dir", join(dir, "ledger"),
   ];
   run = await new Promise((resolve) => {
