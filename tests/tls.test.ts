@@ -87,7 +87,7 @@ const target = (f: Front) => ["--target", f.url, "--control", `${f.url}/__contro
 
 // the refusals are quick runs of their own, side by side; the run that passes counts the proxy's
 // tunnels, so it runs alone
-describe.concurrent("plumbline run refused against an https target", () => {
+describe.concurrent("plumbline run refused against an https target", { timeout: 120_000 }, () => {
   it("a CA file that is not there: one line naming --ca-file, nothing sent", async () => {
     const r = await runPlumbline(
       [...target(untouched), "--ca-file", join(FIX, "missing.pem")],
@@ -124,7 +124,8 @@ describe.concurrent("plumbline run refused against an https target", () => {
   });
 });
 
-describe("plumbline run through a proxy to an https target", () => {
+// each spawns a run: on a loaded machine (CI runs test files side by side) that takes a while
+describe("plumbline run through a proxy to an https target", { timeout: 120_000 }, () => {
   it("with the CA, the client certificate and HTTPS_PROXY: the suite file passes through the proxy", async () => {
     const [tunnels, served] = [proxy.tunnels, mutual.served];
     const r = await runPlumbline(

@@ -102,7 +102,8 @@ afterAll(async () => {
   await ref?.close();
 });
 
-describe("plumbline run with tokens that expire", () => {
+// each spawns a run: on a loaded machine (CI runs test files side by side) that takes a while
+describe("plumbline run with tokens that expire", { timeout: 120_000 }, () => {
   it(`tokens good for ${USES} requests: refreshed by the command, the run passes, no token in any report`, async () => {
     const r = await runPlumbline(
       [
