@@ -281,10 +281,12 @@ export async function runCheck(
     thrown = e;
   } finally {
     // outside the check's record: teardown requests are not part of the verdict
-    const removal = await fresh
-      .cleanup()
-      .catch((e: Error) => ({ removed: [], failed: [{ entry: undefined, reason: e.message }] }));
-    if ("rounds" in removal && removal.rounds) live.cleanupRounds = removal.rounds;
+    const removal = await fresh.cleanup().catch((e: Error) => ({
+      removed: [],
+      failed: [{ entry: undefined, reason: e.message }],
+      rounds: 0,
+    }));
+    if (removal.rounds) live.cleanupRounds = removal.rounds;
     for (const f of removal.failed) {
       live.observations.push({
         requirementId: live.requirementIds[0],
