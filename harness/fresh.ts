@@ -115,7 +115,12 @@ export class Fresh {
     op: OperationId,
     opts: CallOptions & Placed,
   ): Promise<ApiResponse> {
-    const key = this.w.ledger.intent(type, opts.label, opts.parent);
+    const key = this.w.ledger.intent(
+      type,
+      opts.label,
+      opts.parent,
+      RESOURCES[type].findBySent?.sent(opts.body),
+    );
     let res: ApiResponse;
     try {
       res = await loose(this.w.ops)[op](opts);
@@ -356,20 +361,21 @@ export class Fresh {
       const sentLabel =
         typeof (body.label ?? body.name) === "string" ? String(body.label ?? body.name) : undefined;
       const parent = kind.parentOf?.(opts.path ?? {}, body) ?? {};
-      const key =
-        sentLabel !== undefined ? this.w.ledger.intent(type, sentLabel, parent) : Ledger.key();
+      const sent = kind.findBySent?.sent(body);
+      // an intent only for what sweep could find again: by its label, or by what was sent
+      const findable = sentLabel !== undefined || sent !== undefined;
+      const key = findable ? this.w.ledger.intent(type, sentLabel, parent, sent) : Ledger.key();
       let res: ApiResponse;
       try {
         res = await fn(opts);
       } catch (e) {
-        if (sentLabel !== undefined)
-          this.w.ledger.refused(key, `not sent: ${(e as Error).message}`);
+        if (findable) this.w.ledger.refused(key, `not sent: ${(e as Error).message}`);
         throw e;
       }
       if (!isRecord(res)) {
         // a refusal made nothing; a 5xx, a timeout or a garbage 2xx may have: the intent stays for
         // the label search
-        if (sentLabel !== undefined)
+        if (findable)
           if (res.status >= 400 && res.status < 500)
             this.w.ledger.refused(key, `create answered ${res.status}`);
           else this.w.ledger.leftover(key, `create answered ${res.status || res.error}`);
@@ -379,8 +385,7 @@ export class Fresh {
       const path = kind.pathOf({ label, ...res.body }, parent);
       if (!replayable(path)) {
         // no ID: the check itself judges the answer; the intent (if any) stays for the label search
-        if (sentLabel !== undefined)
-          this.w.ledger.leftover(key, `create answered ${res.status} without an ID`);
+        if (findable) this.w.ledger.leftover(key, `create answered ${res.status} without an ID`);
         return res;
       }
       const entry: LedgerEntry = { key, type, label, path };

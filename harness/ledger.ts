@@ -32,6 +32,7 @@ export type LedgerLine =
       type: ResourceType;
       label?: string;
       parent?: Record<string, string | number>;
+      sent?: string;
       at: string;
     }
   | {
@@ -65,6 +66,8 @@ export interface LedgerEntry {
   /** delete path; undefined when the create never reported an ID (find it by prefix) */
   path?: Record<string, string | number>;
   parent?: Record<string, string | number>;
+  /** for a kind without a label: what was sent that finds it in a list (a transfer's entities) */
+  sent?: string;
   /** why the last attempt to remove it failed */
   reason?: string;
 }
@@ -144,9 +147,14 @@ export class Ledger {
     return `${process.pid}-${Date.now().toString(36)}-${++counter}`;
   }
 
-  intent(type: ResourceType, label?: string, parent?: Record<string, string | number>): string {
+  intent(
+    type: ResourceType,
+    label?: string,
+    parent?: Record<string, string | number>,
+    sent?: string,
+  ): string {
     const key = Ledger.key();
-    this.append({ t: "intent", key, type, label, parent, at: new Date().toISOString() });
+    this.append({ t: "intent", key, type, label, parent, sent, at: new Date().toISOString() });
     return key;
   }
 
@@ -229,6 +237,7 @@ export function readLedger(file: string): LedgerState {
         type: line.type,
         label: line.label,
         parent: line.parent,
+        sent: line.sent,
       });
     else if (line.t === "created") {
       // a path with a hole (written by an older plumbline) cannot be replayed: kept as an intent

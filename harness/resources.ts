@@ -31,6 +31,16 @@ export interface ResourceKind {
   pathOf(body: any, parent: Record<string, string | number>): Record<string, string | number>;
   /** listing used by `sweep` when no ledger survives, with the field holding the label */
   list?: { op: OperationId; labelField: string; paginated: boolean };
+  /** for a kind without a label: how `sweep` finds one whose create reported no ID (a run killed
+   * while the create was on the wire), by what was sent, in a list */
+  findBySent?: {
+    op: OperationId;
+    paginated: boolean;
+    /** what identifies it, from the create's body */
+    sent(body: any): string | undefined;
+    /** the same, from a listed item; undefined for an item there is nothing to undo on */
+    listed(item: any): string | undefined;
+  };
   /** sent on a second try when the plain removal is refused (a bucket a stopped check left holding
    * objects: Bucket remove's option `force`, where it is sent not shown, so both places) */
   forced?: { query?: Record<string, boolean>; body?: Record<string, boolean> };
@@ -48,6 +58,14 @@ export const RESOURCES: Record<ResourceType, ResourceKind> = {
     delete: "cancelEntityTransfer",
     rank: 0,
     pathOf: (b) => ({ token: b.token }),
+    // a transfer has no label: the instances it offers (made by this run) identify it
+    findBySent: {
+      op: "listEntityTransfers",
+      paginated: true,
+      sent: (b) => entitiesKey(b?.entities),
+      listed: (t) =>
+        t?.status === "pending" && t?.is_sender !== false ? entitiesKey(t?.entities) : undefined,
+    },
     // only a pending transfer can be cancelled; any other status has nothing left to undo
     settled: {
       view: "getEntityTransfer",
@@ -143,6 +161,16 @@ export const RESOURCES: Record<ResourceType, ResourceKind> = {
     list: { op: "listInstances", labelField: "label", paginated: true },
   },
 };
+
+/** A transfer's entities in one order (keys and IDs sorted), to compare a sent one with a listed one. */
+function entitiesKey(entities: unknown): string | undefined {
+  if (typeof entities !== "object" || entities === null || Array.isArray(entities)) return;
+  const sorted = Object.entries(entities as Record<string, unknown>)
+    .filter(([, ids]) => Array.isArray(ids) && ids.length > 0)
+    .map(([k, ids]) => [k, [...(ids as unknown[])].map(String).sort()] as const)
+    .sort(([a], [b]) => a.localeCompare(b));
+  return sorted.length > 0 ? JSON.stringify(sorted) : undefined;
+}
 
 /** Path parameters of a listed resource, for deleting a leftover found by prefix. */
 export function pathOfListed(type: ResourceType, item: any): Record<string, string | number> {

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ledger, type LedgerEntry, readLedger, removeEntries } from "../harness/ledger.ts";
 import type { Ops } from "../harness/ops.ts";
+import { RESOURCES } from "../harness/resources.ts";
 import { sweep } from "./sweep.ts";
 import { json, serve, testWorld, type TestServer } from "../harness/testing.ts";
 
@@ -24,6 +25,18 @@ beforeAll(async () => {
         page: 1,
         pages: 1,
         results: 2,
+      });
+    }
+    if (req.url?.startsWith("/v4/account/entity-transfers")) {
+      return json(res, 200, {
+        data: [
+          { token: "done-1", status: "completed", is_sender: true, entities: { vms: [12, 11] } },
+          { token: "mine-1", status: "pending", is_sender: true, entities: { vms: [11, 12] } },
+          { token: "other-1", status: "pending", is_sender: true, entities: { vms: [99] } },
+        ],
+        page: 1,
+        pages: 1,
+        results: 3,
       });
     }
     if (req.url?.startsWith("/v4/"))
@@ -123,6 +136,25 @@ describe("a ledger never holds an entry it cannot replay", () => {
     expect(after.open.map((e) => e.key)).toEqual([t]); // the key was listed and not there; the tag removed
     expect(after.ended).toBe(false);
     void tag;
+  });
+});
+
+describe("a kind without a label is found by what its create sent", () => {
+  it("a transfer killed on the wire: sweep lists transfers and cancels the pending one offering the same instances", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "plb-s-"));
+    const l = Ledger.forRun(dir, "xfer01");
+    l.start({ runId: "xfer01", pid: 2 ** 22 + 12347, target: server.url, labelPrefix: "plb-x-" });
+    const sent = RESOURCES.entityTransfer.findBySent!.sent({ entities: { vms: [12, 11] } });
+    expect(sent).toBeDefined();
+    l.intent("entityTransfer", undefined, {}, sent);
+    const w = testWorld(server.url);
+    calls.length = 0;
+    const report = await sweep({ dir, opsFor: () => w.ops });
+    expect(calls.filter((c) => c.startsWith("DELETE"))).toEqual([
+      "DELETE /v4/account/entity-transfers/mine-1",
+    ]);
+    expect(report.failed).toEqual([]);
+    expect(readLedger(l.file).ended).toBe(true);
   });
 });
 

@@ -15,6 +15,7 @@ import {
 import { RESOURCES, pathOfListed, type ResourceType } from "../harness/resources.ts";
 import { loose, type Ops } from "../harness/ops.ts";
 import type { ApiResponse } from "../harness/client.ts";
+import type { OperationId } from "../harness/operation-ids.ts";
 
 export interface Left {
   what: string;
@@ -35,9 +36,8 @@ const MAX_PAGES = 50;
 /** Every listed item of a kind, or why the list could not be read whole. */
 async function listAll(
   ops: Ops,
-  type: ResourceType,
+  list: { op: OperationId; paginated: boolean },
 ): Promise<{ items: any[] } | { problem: string }> {
-  const list = RESOURCES[type].list!;
   const items: any[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
     let res: ApiResponse;
@@ -77,7 +77,7 @@ export async function replayLedger(file: string, ops: Ops): Promise<Replay> {
     removal.removed.filter((e) => e.type === "instance").map((e) => String(e.path?.vmId)),
   );
 
-  const lists = new Map<ResourceType, Awaited<ReturnType<typeof listAll>>>();
+  const lists = new Map<OperationId, Awaited<ReturnType<typeof listAll>>>();
   for (const e of noId) {
     const kind = RESOURCES[e.type];
     const leave = (reason: string) => {
@@ -98,23 +98,28 @@ export async function replayLedger(file: string, ops: Ops): Promise<Replay> {
       out.removed.push(describeEntry(e));
       continue;
     }
-    if (!kind.list) {
+    // found again by its label, or (a kind without one) by what its create sent
+    const lookup =
+      kind.list && e.label !== undefined
+        ? { ...kind.list, by: "label", want: e.label, of: (i: any) => i?.[kind.list!.labelField] }
+        : kind.findBySent && e.sent !== undefined
+          ? { ...kind.findBySent, by: "what was sent", want: e.sent, of: kind.findBySent.listed }
+          : undefined;
+    if (!lookup) {
       leave(
-        `no ID was reported and the material shows no way to list ${e.type}s by label; remove it by hand`,
+        kind.list || kind.findBySent
+          ? "no ID and nothing recorded to find it by; remove it by hand"
+          : `no ID was reported and the material shows no way to list ${e.type}s by label; remove it by hand`,
       );
       continue;
     }
-    if (!e.label) {
-      leave(`no ID and no label recorded; ${kind.list.op} cannot find it`);
-      continue;
-    }
-    if (!lists.has(e.type)) lists.set(e.type, await listAll(ops, e.type));
-    const listed = lists.get(e.type)!;
+    if (!lists.has(lookup.op)) lists.set(lookup.op, await listAll(ops, lookup));
+    const listed = lists.get(lookup.op)!;
     if ("problem" in listed) {
-      leave(`no ID was reported and the list to find it by label failed: ${listed.problem}`);
+      leave(`no ID was reported and the list to find it by ${lookup.by} failed: ${listed.problem}`);
       continue;
     }
-    const matches = listed.items.filter((item) => item?.[kind.list!.labelField] === e.label);
+    const matches = listed.items.filter((item) => lookup.of(item) === lookup.want);
     if (matches.length === 0) {
       // the whole list was read: it is not on the target (the create never took effect)
       ledger.deleted(e.key);
@@ -127,7 +132,9 @@ export async function replayLedger(file: string, ops: Ops): Promise<Replay> {
     }));
     const usable = found.filter((f) => replayable(f.path));
     if (usable.length < found.length) {
-      leave(`found by label in ${kind.list.op}, but the listed item gives no ID to delete it by`);
+      leave(
+        `found by ${lookup.by} in ${lookup.op}, but the listed item gives no ID to delete it by`,
+      );
       continue;
     }
     const r = await removeEntries(usable, ops, ledger);
@@ -167,7 +174,7 @@ export async function sweepByPrefix(
   for (const type of types) {
     const list = RESOURCES[type].list;
     if (!list) continue;
-    const listed = await listAll(ops, type);
+    const listed = await listAll(ops, list);
     if ("problem" in listed) {
       if (!/answered (403|404)$/.test(listed.problem))
         failed.push(`${list.op} could not be listed (${listed.problem})`);

@@ -333,8 +333,8 @@ export async function expectAgree(
  * holds every member the model knows the record holds (what the create sent, each update's members
  * over it), so a member an update did not name reads back as before; and the list agrees with the
  * view. The view, and the lists (read once for every object of the step, through `lists`); nothing
- * but the sequence writes its objects, so one view is enough, read again only to tell a
- * disagreement from a member the target moved on its own (a job finishing) between the reads.
+ * but the sequence writes its objects, so one view is enough; a disagreement is read again, fresh,
+ * to tell it from a member the target moved on its own (a job finishing) between the reads.
  */
 export async function expectInvariants(
   ctx: CheckContext,
@@ -346,10 +346,10 @@ export async function expectInvariants(
   const view = await readView(ctx, model, made);
   const entries = await readEntries(ctx, model, made, lists);
   let disagree = disagreeing(view, entries, view, volatile);
-  // a member the target moved on its own between the reads (a job finishing: status, updated) is
-  // judged only if a second view agrees with the first
-  if (disagree.length)
-    disagree = disagreeing(view, entries, await readView(ctx, model, made), volatile);
+  // the lists were read once for the step, maybe before this view: a member the target moved on
+  // its own since (a job finishing: status, updated) is judged on a fresh reading (view, lists,
+  // view again), where it counts only if both views agree
+  if (disagree.length) disagree = await disagreements(ctx, model, made, volatile);
   const problems = [
     ...places({ view, entries }).flatMap(([where, got]) =>
       mismatches(made.sent, got).map((m) => `${where}: ${m}`),
