@@ -18,6 +18,8 @@ export const SEEDED_TOKENS = {
 
 export interface AppOptions {
   faults?: string[];
+  /** seeds the draws of a fault with a rate (`name~0.5`) */
+  faultSeed?: number;
   /** legal variants (VARIANTS.md); `all` turns on every one */
   variants?: string[];
   jobs?: JobMode;
@@ -30,10 +32,11 @@ export const ALL_FAULTS: FaultSpec[] = [...coreFaults, ...AREAS.flatMap((a) => a
  * wrong with them, or undefined when every one is known. The caller prefixes where they came from.
  */
 export function faultNamesError(names: readonly string[]): string | undefined {
-  const unknown = names.filter((n) => !ALL_FAULTS.some((f) => f.name === n));
-  return unknown.length
-    ? `unknown fault ${unknown.join(", ")}; reference/FAULTS.md lists the ${ALL_FAULTS.length} there are`
-    : undefined;
+  try {
+    new Faults(ALL_FAULTS, names);
+  } catch (e) {
+    return `${(e as Error).message.replace(/; see reference\/FAULTS.md$/, "")}; reference/FAULTS.md lists the ${ALL_FAULTS.length} there are (name~0.5 fires on half the times)`;
+  }
 }
 
 export class App {
@@ -52,7 +55,7 @@ export class App {
     private opts: AppOptions = {},
     private areas: Area[] = AREAS,
   ) {
-    this.faults = new Faults(ALL_FAULTS, opts.faults ?? []);
+    this.faults = new Faults(ALL_FAULTS, opts.faults ?? [], opts.faultSeed);
     this.variants = new Variants(opts.variants ?? []);
     this.jobs = new Jobs(
       () => this.state,

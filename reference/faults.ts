@@ -8,28 +8,56 @@ export interface FaultSpec {
   description: string;
 }
 
+/**
+ * The faults switched on. A name may carry a rate, `name~0.5`: the fault then fires on that share
+ * of the times it is asked for, drawn from a generator seeded by `seed` (PLUMBLINE_REFERENCE_FAULT_SEED),
+ * so a check it reaches is flaky, and one seed gives one sequence of draws.
+ */
 export class Faults {
-  private active: Set<string>;
+  private active = new Map<string, number>();
+  private draw: () => number;
   constructor(
     readonly known: FaultSpec[],
     names: Iterable<string> = [],
+    seed = Math.floor(Math.random() * 2 ** 31),
   ) {
-    this.active = new Set();
+    this.draw = mulberry32(seed);
     this.set(names);
   }
   set(names: Iterable<string>) {
-    const list = [...names];
-    const unknown = list.filter((n) => !this.known.some((f) => f.name === n));
+    const parsed = [...names].map((n) => {
+      const [name, rate] = n.split("~");
+      return { name, rate: rate === undefined ? 1 : Number(rate) };
+    });
+    const unknown = parsed.filter((p) => !this.known.some((f) => f.name === p.name));
     if (unknown.length)
-      throw new Error(`unknown fault(s): ${unknown.join(", ")}; see reference/FAULTS.md`);
-    this.active = new Set(list);
+      throw new Error(
+        `unknown fault(s): ${unknown.map((p) => p.name).join(", ")}; see reference/FAULTS.md`,
+      );
+    const badRate = parsed.find((p) => !(p.rate > 0 && p.rate <= 1));
+    if (badRate)
+      throw new Error(`fault ${badRate.name}: a rate after ~ is a number above 0 and at most 1`);
+    this.active = new Map(parsed.map((p) => [p.name, p.rate]));
   }
   has(name: string): boolean {
-    return this.active.has(name);
+    const rate = this.active.get(name);
+    return rate !== undefined && (rate >= 1 || this.draw() < rate);
   }
   list(): string[] {
-    return [...this.active];
+    return [...this.active.keys()];
   }
+}
+
+/** A small seeded generator (mulberry32): the same seed, the same draws. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
 }
 
 /** Faults of the cross-cutting machinery (router, envelope, errors). */

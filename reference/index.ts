@@ -13,6 +13,8 @@ export interface ReferenceOptions {
   port?: number;
   host?: string;
   faults?: string[];
+  /** seeds the draws of a fault with a rate (`name~0.5`); PLUMBLINE_REFERENCE_FAULT_SEED */
+  faultSeed?: number;
   /** legal variants (VARIANTS.md); `all` turns on every one */
   variants?: string[];
   jobs?: JobMode;
@@ -38,6 +40,12 @@ export function faultsFromEnv(env = process.env): string[] {
     .filter(Boolean);
 }
 
+/** The seed of a fault with a rate, from PLUMBLINE_REFERENCE_FAULT_SEED (unset: a random one). */
+export function faultSeedFromEnv(env = process.env): number | undefined {
+  const seed = Number(env.PLUMBLINE_REFERENCE_FAULT_SEED);
+  return env.PLUMBLINE_REFERENCE_FAULT_SEED && Number.isInteger(seed) ? seed : undefined;
+}
+
 /** An added latency per answer may come from PLUMBLINE_REFERENCE_LATENCY_MS (the bench's slow network). */
 export function latencyFromEnv(env = process.env): number {
   const ms = Number(env.PLUMBLINE_REFERENCE_LATENCY_MS ?? 0);
@@ -55,6 +63,7 @@ export function variantsFromEnv(env = process.env): string[] {
 export async function startReference(opts: ReferenceOptions = {}): Promise<ReferenceHandle> {
   const app = new App({
     faults: opts.faults ?? faultsFromEnv(),
+    faultSeed: opts.faultSeed ?? faultSeedFromEnv(),
     variants: opts.variants ?? variantsFromEnv(),
     jobs: opts.jobs,
   });
