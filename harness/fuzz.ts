@@ -18,6 +18,12 @@ export interface FuzzOptions<T> {
   cleanupEachCase?: boolean;
   /** cases always tried first (fast-check `examples`) */
   examples?: T[];
+  /**
+   * cases in flight at once (default 1): only for cases that touch nothing another case reads
+   * (each makes its own resources, or only reads). A failure found this way is run again by
+   * fast-check, one case at a time, to shrink it.
+   */
+  parallel?: number;
 }
 
 /** A 32-bit seed per property: the run's seed and the property's name, so each property draws its own cases. */
@@ -67,7 +73,8 @@ export async function fuzz<T>(
   let lastFailure: Exchange[] = [];
   let stopped: unknown;
 
-  const property = fc.asyncProperty(arb, async (value) => {
+  /** One case in its own sub-record (handed to `keep` first); throws only a failure of the target. */
+  const runCase = async (value: T, keep: (sub: CheckRecord) => void): Promise<void> => {
     if (stopped !== undefined) return; // a skip or harness error ends the property; the rest pass untried
     cases++;
     const sub: CheckRecord = {
@@ -76,7 +83,7 @@ export async function fuzz<T>(
       observations: [],
       serial: rec.serial,
     };
-    const mark = ctx.fresh.mark;
+    keep(sub);
     try {
       await runInCheck(sub, () => predicate(value));
     } catch (e) {
@@ -86,23 +93,85 @@ export async function fuzz<T>(
       }
       lastFailure = sub.exchanges;
       throw e;
-    } finally {
+    }
+  };
+  /** What the record keeps of finished cases, in case order: the first's exchanges, observations. */
+  const kept = (subs: CheckRecord[]) => {
+    for (const sub of subs) {
       firstExchanges ??= sub.exchanges;
       readBack ??= readAfterWrite(sub.exchanges);
       mergeObservations(rec.observations, sub.observations);
+    }
+  };
+  const property = fc.asyncProperty(arb, async (value) => {
+    const mark = ctx.fresh.mark;
+    const subs: CheckRecord[] = [];
+    try {
+      await runCase(value, (sub) => subs.push(sub));
+    } finally {
+      kept(subs);
       // only what this case made: setup the check made before fuzz() stays for the next case
       if (cleanup) await ctx.fresh.cleanup(mark).catch(() => undefined); // check.ts retries what is left at the end
     }
   });
 
+  /**
+   * The cases in batches of `parallel`, in order; a batch's resources are removed when the whole
+   * batch is done. Stops at the first batch holding a failure (its earliest failing case), at a
+   * skip or harness error, and at the time budget.
+   */
+  const inBatches = async (all: T[], parallel: number) => {
+    for (let i = 0; i < all.length; i += parallel) {
+      if (performance.now() - started > timeBudgetMs) return { interrupted: true };
+      const batch = all.slice(i, i + parallel);
+      const mark = ctx.fresh.mark;
+      const subs: CheckRecord[] = [];
+      const settled = await Promise.allSettled(
+        batch.map((v, j) => runCase(v, (sub) => (subs[j] = sub))),
+      );
+      kept(subs.filter(Boolean));
+      if (cleanup) await ctx.fresh.cleanup(mark).catch(() => undefined);
+      if (stopped !== undefined) break;
+      const failed = settled.findIndex((r) => r.status === "rejected");
+      if (failed >= 0)
+        return {
+          interrupted: false,
+          failing: [batch[failed]] as [T],
+          error: (settled[failed] as PromiseRejectedResult).reason as Error,
+        };
+    }
+    return { interrupted: false };
+  };
+
   const started = performance.now();
-  const details = await fc.check(property, {
-    seed,
-    numRuns,
-    examples: opts.examples?.map((e) => [e] as [T]),
-    interruptAfterTimeLimit: timeBudgetMs,
-    markInterruptAsFailure: false,
-  });
+  const parallel = Math.max(1, Math.floor(opts.parallel ?? 1));
+  const batched =
+    parallel > 1 && numRuns > 1
+      ? await inBatches(
+          // as fast-check counts them: the examples first, within numRuns
+          [...(opts.examples ?? []), ...fc.sample(arb, { seed, numRuns })].slice(0, numRuns),
+          parallel,
+        )
+      : undefined;
+  // one case at a time through fast-check: without batches; after a batch found a failure, to
+  // shrink it (that case first)
+  const details =
+    stopped === undefined && (!batched || batched.failing)
+      ? await fc.check(property, {
+          seed,
+          numRuns,
+          examples: batched?.failing ? [batched.failing] : opts.examples?.map((e) => [e] as [T]),
+          interruptAfterTimeLimit: timeBudgetMs,
+          markInterruptAsFailure: false,
+        })
+      : {
+          failed: false,
+          interrupted: batched?.interrupted ?? false,
+          numShrinks: 0,
+          counterexample: null,
+          counterexamplePath: null,
+          errorInstance: null,
+        };
   const durationMs = Math.max(1, performance.now() - started);
   const record: FuzzRecord = {
     property: name,
@@ -120,7 +189,16 @@ export async function fuzz<T>(
   rec.exchanges.push(...sampleOf(firstExchanges ?? [], readBack));
   // fast-check reports a case still running when the time budget ran out as a failure with no
   // counterexample: no case failed, the budget was spent (a slow target, a loaded machine)
-  if (!details.failed || (details.interrupted && details.counterexample == null)) return record;
+  if (!details.failed || (details.interrupted && details.counterexample == null)) {
+    // a case that failed among others in flight and passed alone: still the target's failure
+    if (batched?.error) {
+      rec.exchanges.push(...lastFailure);
+      throw new TargetFailure(
+        `${name}: a case failed while ${parallel} ran together, and passed when run alone: ${batched.error.message} [minimal input not found; input ${short(batched.failing?.[0])}]`,
+      );
+    }
+    return record;
+  }
 
   const value = details.counterexample?.[0];
   const reason =

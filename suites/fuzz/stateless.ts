@@ -27,6 +27,7 @@ import type { OperationId } from "../../harness/operation-ids.ts";
 import type { ResourceType } from "../../harness/resources.ts";
 import type { Area, SideEffect } from "../../harness/model.ts";
 import { operationInfo, loose } from "../../harness/ops.ts";
+import { currentCheck } from "../../harness/current.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import {
   freeTextMembers,
@@ -304,7 +305,7 @@ export function statelessProperties(name: string, targets: Target[]): void {
                   const made = await setupCase(ctx, once);
                   await accepted(ctx, t, request, made, note);
                 },
-                { examples },
+                { examples, parallel: parallelFor(t) },
               ),
             );
           },
@@ -320,10 +321,16 @@ export function statelessProperties(name: string, targets: Target[]): void {
             const cases = validRequests(t.op, await targetValues(ctx), "unicode");
             const once = await setupOnce(ctx);
             await withTeardown(ctx, t, once, () =>
-              fuzz(ctx, title, cases, async (request) => {
-                const made = await setupCase(ctx, once);
-                await accepted(ctx, t, request, made, "valid (any Unicode text)");
-              }),
+              fuzz(
+                ctx,
+                title,
+                cases,
+                async (request) => {
+                  const made = await setupCase(ctx, once);
+                  await accepted(ctx, t, request, made, "valid (any Unicode text)");
+                },
+                { parallel: parallelFor(t) },
+              ),
             );
           },
         );
@@ -370,7 +377,7 @@ export function statelessProperties(name: string, targets: Target[]): void {
                     throw e;
                   }
                 },
-                { examples },
+                { examples, parallel: parallelFor(t) },
               ),
             );
           },
@@ -440,6 +447,19 @@ function ruleDecl(op: OperationId, id: string, effect: SideEffect, area: Area): 
     resource: kindOfOperation(op)?.kind,
     timeout: TIMEOUT,
   };
+}
+
+/** Cases in flight at once where no case can see another's: reads, actions on a resource each
+ * case makes for itself, creates whose labels are made unique (a label another case holds at the
+ * same moment may rightly be refused). Everything else one at a time, as fast-check runs it. */
+const PARALLEL_CASES = 8;
+function parallelFor(t: Target): number {
+  if (currentCheck()?.serial) return 1;
+  const independent =
+    operationInfo(t.op).method.toUpperCase() === "GET" ||
+    (t.perCase && !t.creates) ||
+    (t.creates && t.uniqueLabel);
+  return independent ? PARALLEL_CASES : 1;
 }
 
 async function withTeardown(
