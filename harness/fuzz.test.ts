@@ -67,6 +67,49 @@ describe("fuzz", () => {
     expect(meta.reason).toMatch(/minimal input 41.*--seed 7/);
   });
 
+  it("cases in flight together: a failure among them is shrunk one at a time to the same minimal input", async () => {
+    const inFlight = { now: 0, most: 0 };
+    const { meta, thrown } = await run((c) =>
+      fuzz(
+        c,
+        "pages never 5xx",
+        fc.integer({ min: 1, max: 100 }),
+        async (page) => {
+          inFlight.most = Math.max(inFlight.most, ++inFlight.now);
+          const res = await c.ops.listClusters({ query: offContract({ page }) });
+          inFlight.now--;
+          if (res.status >= 500) throw new TargetFailure(`page ${page}: ${res.status}`);
+        },
+        { parallel: 4 },
+      ),
+    );
+    expect(inFlight.most).toBeGreaterThan(1);
+    expect(thrown).toBeInstanceOf(TargetFailure);
+    expect(meta.fuzz![0].counterexample!.value).toBe(41);
+    expect(meta.reason).toMatch(/minimal input 41/);
+  });
+
+  it("cases in flight together: one that fails only beside others is still a failure, said so", async () => {
+    let inFlight = 0;
+    const { meta } = await run((c) =>
+      fuzz(
+        c,
+        "alone or not",
+        fc.integer({ min: 1, max: 40 }),
+        async (page) => {
+          inFlight++;
+          const crowded = inFlight > 1;
+          await c.ops.listClusters({ query: offContract({ page }) });
+          inFlight--;
+          if (crowded) throw new TargetFailure("answered wrongly beside another request");
+        },
+        { parallel: 4 },
+      ),
+    );
+    expect(meta.outcome).toBe("fail");
+    expect(meta.reason).toMatch(/passed when run alone/);
+  });
+
   it("the same seed gives the same cases and outcome", async () => {
     const a = await run(noServerError, 99);
     const b = await run(noServerError, 99);
