@@ -12,9 +12,15 @@ export interface TestProxy {
   close(): Promise<void>;
 }
 
-export async function startProxy(): Promise<TestProxy> {
+/** `credentials` ("user:password"): every request and tunnel without them is answered 407. */
+export async function startProxy(credentials?: string): Promise<TestProxy> {
   const counts = { tunnels: 0, forwarded: 0 };
+  const wanted = credentials && `Basic ${Buffer.from(credentials).toString("base64")}`;
+  const refused = (req: http.IncomingMessage) =>
+    wanted !== undefined && req.headers["proxy-authorization"] !== wanted;
   const server = http.createServer((req, res) => {
+    if (refused(req))
+      return void res.writeHead(407, { "proxy-authenticate": 'Basic realm="test"' }).end();
     // an http target: the request line holds the absolute URL
     const to = new URL(req.url ?? "/");
     counts.forwarded++;
@@ -35,6 +41,12 @@ export async function startProxy(): Promise<TestProxy> {
     req.pipe(up);
   });
   server.on("connect", (req, client: net.Socket, head) => {
+    if (refused(req)) {
+      client.end(
+        'HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="test"\r\n\r\n',
+      );
+      return;
+    }
     const [host, port] = (req.url ?? "").split(":");
     counts.tunnels++;
     const up = net.connect(Number(port), host, () => {

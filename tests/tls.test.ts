@@ -63,18 +63,22 @@ let mutual: Front;
 /** a front no run may reach: the settings refused before any request */
 let untouched: Front;
 let proxy: TestProxy;
+/** a proxy that asks for credentials (407) */
+let guarded: TestProxy;
+const PROXY_CREDENTIALS = "plb:proxy-secret-7";
 beforeAll(async () => {
   ref = await startReference({ port: 0 });
   const port = Number(new URL(ref.url).port);
-  [front, mutual, untouched, proxy] = await Promise.all([
+  [front, mutual, untouched, proxy, guarded] = await Promise.all([
     tlsFront(port, false),
     tlsFront(port, true),
     tlsFront(port, false),
     startProxy(),
+    startProxy(PROXY_CREDENTIALS),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([front?.close(), mutual?.close(), untouched?.close(), proxy?.close()]);
+  await Promise.all([front, mutual, untouched, proxy, guarded].map((server) => server?.close()));
   await ref?.close();
 });
 
@@ -121,6 +125,37 @@ describe.concurrent("plumbline run refused against an https target", { timeout: 
     expect(r.said.find((l) => l.includes("TLS"))).toMatch(
       /refused the handshake \(\w+\): it asks for a client certificate; give one with --client-cert/,
     );
+  });
+});
+
+describe.concurrent("plumbline run through a proxy that asks for credentials", {
+  timeout: 120_000,
+}, () => {
+  it("http target, no credentials in HTTP_PROXY: one line naming the 407 and where credentials go", async () => {
+    const r = await runPlumbline(["--target", ref.url, "--control", ref.controlUrl, ...SUITE], {
+      ...tokens(),
+      HTTP_PROXY: guarded.url,
+      NO_PROXY: "",
+    });
+    expect(r.code).toBe(2);
+    expect(r.said).toContainEqual(
+      expect.stringMatching(
+        /^plumbline: the proxy in HTTPS_PROXY \/ HTTP_PROXY asks for credentials \(407\)/,
+      ),
+    );
+    expect(r.out).not.toMatch(/\n\s+at /);
+  });
+
+  it("https target, credentials in HTTPS_PROXY: the suite file passes, the password in no report", async () => {
+    const withCredentials = guarded.url.replace("http://", `http://${PROXY_CREDENTIALS}@`);
+    const r = await runPlumbline([...target(front), ...SUITE, "--ca-file", join(FIX, "ca.pem")], {
+      ...tokens(),
+      HTTPS_PROXY: withCredentials,
+    });
+    expect(r.code, r.out.slice(-2000)).toBe(0);
+    expect(guarded.tunnels).toBeGreaterThan(0);
+    expect(r.out).not.toContain("proxy-secret-7");
+    expect(r.reports()).not.toContain("proxy-secret-7");
   });
 });
 
