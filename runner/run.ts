@@ -221,6 +221,10 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
         maxWorkers: workerCount(config.concurrency),
         reporters: reporter ? ["default", reporter as Reporter] : ["default"],
         passWithNoTests: true,
+        // for work on plumbline's own speed: each worker writes a V8 CPU profile there
+        ...(process.env.PLUMBLINE_CPU_PROFILE_DIR
+          ? { execArgv: ["--cpu-prof", `--cpu-prof-dir=${process.env.PLUMBLINE_CPU_PROFILE_DIR}`] }
+          : {}),
         // vitest slices the files by a hash of their paths: the same slice on every machine
         ...(config.shard ? { shard: `${config.shard.index}/${config.shard.count}` } : {}),
         ...(opts.testNamePattern ? { testNamePattern: opts.testNamePattern } : {}),
