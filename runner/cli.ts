@@ -192,6 +192,18 @@ function diffCommand(prog: Command): void {
       "--secondary-token-b <token>",
       "side b's secondary token (env PLUMBLINE_B_SECONDARY_TOKEN)",
     )
+    .option(
+      "--admin-token-command-b <cmd>",
+      "side b's admin token from a command, run again on a 401 (env PLUMBLINE_B_ADMIN_TOKEN_COMMAND)",
+    )
+    .option(
+      "--restricted-token-command-b <cmd>",
+      "side b's restricted token from a command (env PLUMBLINE_B_RESTRICTED_TOKEN_COMMAND)",
+    )
+    .option(
+      "--secondary-token-command-b <cmd>",
+      "side b's secondary token from a command (env PLUMBLINE_B_SECONDARY_TOKEN_COMMAND)",
+    )
     .option("--target-label-b <name>", "side b's name in the reports")
     .option(
       "--reference-faults-a <names>",
@@ -277,6 +289,15 @@ function sideB(
       admin: (opts.adminTokenB ?? env.PLUMBLINE_B_ADMIN_TOKEN) as string | undefined,
       restricted: (opts.restrictedTokenB ?? env.PLUMBLINE_B_RESTRICTED_TOKEN) as string | undefined,
       secondary: (opts.secondaryTokenB ?? env.PLUMBLINE_B_SECONDARY_TOKEN) as string | undefined,
+    },
+    tokenCommands: {
+      admin: (opts.adminTokenCommandB ?? env.PLUMBLINE_B_ADMIN_TOKEN_COMMAND) as string | undefined,
+      restricted: (opts.restrictedTokenCommandB ?? env.PLUMBLINE_B_RESTRICTED_TOKEN_COMMAND) as
+        | string
+        | undefined,
+      secondary: (opts.secondaryTokenCommandB ?? env.PLUMBLINE_B_SECONDARY_TOKEN_COMMAND) as
+        | string
+        | undefined,
     },
     faults: commaList(opts.referenceFaultsB),
     variants: commaList(opts.referenceVariantsB),

@@ -14,7 +14,7 @@ export interface DiffSide {
   target?: string;
   controlUrl?: string;
   tokens: { admin?: string; restricted?: string; secondary?: string };
-  /** commands printing tokens (side a only: `--admin-token-command`...; harness/token-command.ts) */
+  /** commands printing tokens (`--admin-token-command`..., side b `--admin-token-command-b`...; harness/token-command.ts) */
   tokenCommands?: Config["tokenCommands"];
   /** switches of an embedded reference (PLUMBLINE_REFERENCE_FAULTS / PLUMBLINE_REFERENCE_VARIANTS) */
   faults?: string[];
