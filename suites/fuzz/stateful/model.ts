@@ -83,6 +83,9 @@ export interface ModelRunOptions<M = unknown, R extends Real = Real> {
   numRuns?: number;
   /** the invariants every resource keeps, as postconditions of every step */
   holds?: Holds<M, R>[];
+  /** sequences in flight at once: only for a model whose every sequence starts from resources of
+   * its own and reads nothing another sequence writes (harness/fuzz.ts `parallel`) */
+  parallel?: number;
 }
 
 /** `c`, then the invariants on every object the model holds. */
@@ -157,6 +160,7 @@ export async function runModel<M extends object, R extends Real>(
     {
       numRuns: opts.numRuns ?? sequences(ctx),
       timeBudgetMs: Math.max(ctx.config.timeBudgetMs, 10_000),
+      parallel: opts.parallel,
     },
   );
   // on the check's first requirement, as its fuzz record

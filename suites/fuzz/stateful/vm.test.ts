@@ -280,7 +280,8 @@ describe("fuzz/stateful/vm", () => {
           const vm = await c.fresh.emptyInstance();
           return { model: { configs: [], gone: [], disks: [] }, real: { ctx: c, vmId: vm.id } };
         },
-        { holds },
+        // each sequence has an instance of its own, and reads only its configs and disks
+        { holds, parallel: 1 },
       );
     },
   );
