@@ -23,8 +23,8 @@ const BUDGET = 550;
 /** the preflight and the workers starting up (slots lost while few workers ask): read after them */
 const SETTLED = 200;
 const FILES = [
-  "suites/authz/scopes.test.ts",
-  "suites/authz/grants.test.ts",
+  "suites/authz/scopes-read-only.test.ts",
+  "suites/authz/grants-read-only.test.ts",
   "suites/authz/foreign.test.ts",
   "suites/conventions/rate-limit.test.ts",
 ];

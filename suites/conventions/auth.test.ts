@@ -1,6 +1,6 @@
 // Authentication 1: a request with an unknown token is refused, a missing or unknown token SHOULD
 // answer 401, a valid one is served. Every operation without a token (refused, or served for the
-// public ones of Authentication 4) is a cell of the authorization matrix (suites/authz/scopes.test.ts).
+// public ones of Authentication 4) is a cell of the authorization matrix (suites/authz/matrix.ts).
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectError, expectStatus, expectSuccess } from "../../harness/expect.ts";

@@ -7,7 +7,7 @@ import { expectStatus, expectSuccess } from "../../harness/expect.ts";
 
 // Every operation against a token lacking its scope (no scope of its area, or only read_only for a
 // write), with the refused write read back, is a cell of the authorization matrix
-// (suites/authz/scopes.test.ts, CONV-AUTH-11 and the areas' *-SCOPE-* requirements); what stays
+// (suites/authz/matrix.ts, CONV-AUTH-11 and the areas' *-SCOPE-* requirements); what stays
 // here is the status such a refusal SHOULD answer and the OAuth client scheme.
 describe("conventions/scope", () => {
   check(

@@ -1,0 +1,4 @@
+// The authorization matrix, column restricted (suites/authz/matrix.ts).
+import { matrixColumn } from "./matrix.ts";
+
+matrixColumn("restricted");

@@ -1,0 +1,4 @@
+// The authorization matrix, column restricted:read_write (suites/authz/matrix.ts).
+import { matrixColumn } from "./matrix.ts";
+
+matrixColumn("restricted:read_write");

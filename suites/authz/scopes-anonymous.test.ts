@@ -1,0 +1,4 @@
+// The authorization matrix, column anonymous (suites/authz/matrix.ts).
+import { matrixColumn } from "./matrix.ts";
+
+matrixColumn("anonymous");
