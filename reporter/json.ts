@@ -1,8 +1,9 @@
 import type { RunReport } from "./types.ts";
 // conformance.json: the whole RunReport, machine-readable (INFO observations and exchanges included).
 
+/** Compact: a full run's exchanges make it tens of megabytes, half of them indentation (jq reads it). */
 export function renderJson(report: RunReport): string {
-  return `${JSON.stringify(report, null, 2)}\n`;
+  return `${JSON.stringify(report)}\n`;
 }
 
 /** Reads a conformance.json back (for merge). */
