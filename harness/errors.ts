@@ -4,6 +4,8 @@
 /** The target broke a requirement: outcome `fail`. */
 export class TargetFailure extends Error {
   override name = "TargetFailure";
+  /** set when a passive oracle threw it: its use's index in the check's record (CheckMeta.failedOn) */
+  oracleUse?: number;
   constructor(
     message: string,
     readonly details?: { pointer?: string; value?: unknown },
