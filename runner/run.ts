@@ -406,6 +406,7 @@ async function conformanceReporter(
       expectationsFile: config.expectationsFile,
       startedAt: new Date().toISOString(),
       secrets: secretsOf(config),
+      config,
       writeLater: true,
       log,
     });
