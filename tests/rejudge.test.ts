@@ -187,6 +187,12 @@ describe("plumbline rejudge", { timeout: 120_000 }, async () => {
     );
     const out = (r.stdout + r.stderr).trim();
     expect(r.status, out).toBe(2);
+    const help = spawnSync(process.execPath, ["bin/plumbline.mjs", "rejudge", "--help"], {
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/Usage: plumbline rejudge .*<evidence>[\s\S]*not re-judgeable/);
     expect(out).toMatch(
       /^plumbline: rejudge <evidence>: .*newer\.json: written by a newer plumbline \(schemaVersion 99; this one reads up to 2\); use that plumbline or a newer one$/,
     );
