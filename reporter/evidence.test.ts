@@ -16,6 +16,7 @@ const TOKEN = "admin-token-0123456789abcdef";
 const FROM_COMMAND = "restricted-from-command-98765";
 const PASSPHRASE = "key-passphrase-secret-4711";
 const PROXY_PASS = "userinfo-password-555";
+const SHORT = "t0k"; // shorter than the Redactor's literals: the command text masks it itself
 
 function secretConfig() {
   const c = loadConfig({
@@ -26,8 +27,8 @@ function secretConfig() {
   // what run.ts hands the reporter: the token commands already ran and their output is a token
   return {
     ...c,
-    tokens: { ...c.tokens, restricted: FROM_COMMAND },
-    tokenCommands: { restricted: `printf ${FROM_COMMAND}` },
+    tokens: { ...c.tokens, restricted: FROM_COMMAND, secondary: SHORT },
+    tokenCommands: { restricted: `printf ${FROM_COMMAND}`, secondary: `printf ${SHORT}` },
     tls: { clientKey: "/keys/client.pem", clientKeyPassphrase: PASSPHRASE },
   };
 }
@@ -39,10 +40,13 @@ describe("evidence", () => {
     const text = JSON.stringify(rec);
     for (const secret of [TOKEN, FROM_COMMAND, PASSPHRASE, PROXY_PASS])
       expect(text).not.toContain(secret);
-    expect(rec.tokens).toEqual({ admin: REDACTED, restricted: REDACTED });
+    expect(rec.tokens).toEqual({ admin: REDACTED, restricted: REDACTED, secondary: REDACTED });
     expect(rec.tls).toEqual({ clientKey: "/keys/client.pem", clientKeyPassphrase: REDACTED });
     expect(rec.target).toBe("https://api.example.com/");
-    expect(rec.tokenCommands).toEqual({ restricted: `printf ${REDACTED}` });
+    expect(rec.tokenCommands).toEqual({
+      restricted: `printf ${REDACTED}`,
+      secondary: `printf ${REDACTED}`,
+    });
     expect(rec).not.toHaveProperty("permits");
     // the settings a reader needs to know what ran stay
     expect(rec).toMatchObject({ seed: c.seed, areas: c.areas, allow: c.allow, strict: false });

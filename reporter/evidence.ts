@@ -43,10 +43,21 @@ function withoutUserinfo(url: string | undefined): string | undefined {
  * token a token command printed cannot come back through the command text either.
  */
 export function recordedConfig(c: Config): Record<string, unknown> {
-  const { tokens, tls, permits: _permits, latencyMs: _latency, ...rest } = c;
+  const { tokens, tls, permits: _permits, latencyMs: _latency, tokenCommands, ...rest } = c;
   const hidden = (v: string | undefined) => (v ? REDACTED : undefined);
+  // a command may hold a token literally (`printf <token>`), however short: the Redactor's pass
+  // below masks only secrets of 6 characters or more, so the command text masks every one itself
+  const secrets = secretsOf(c).sort((a, b) => b.length - a.length);
+  const masked = (command: string) =>
+    secrets.reduce((text, secret) => text.split(secret).join(REDACTED), command);
   const out = {
     ...rest,
+    tokenCommands: Object.fromEntries(
+      Object.entries(tokenCommands ?? {}).map(([who, command]) => [
+        who,
+        command && masked(command),
+      ]),
+    ),
     target: withoutUserinfo(rest.target),
     controlUrl: withoutUserinfo(rest.controlUrl),
     tokens: {
