@@ -13,6 +13,7 @@ import { evidenceProblems } from "../reporter/evidence-schema.ts";
 import { parseReport } from "../reporter/json.ts";
 import type { ReportCheck, RunReport } from "../reporter/types.ts";
 import { rejudge } from "../runner/rejudge.ts";
+import { REQUIREMENTS_PATH as CATALOG } from "../spec/catalog.ts";
 import { SPEC_PATH } from "../spec/index.ts";
 import { runPlumbline } from "./plumbline-child.ts";
 
@@ -138,6 +139,25 @@ describe("plumbline rejudge", { timeout: 120_000 }, async () => {
     expect(r.gate.failures).toBe(recorded.gate.failures + breaking.length);
   });
 
+  it("levels come from the given catalog: a requirement made SHOULD turns its failures into warnings", async () => {
+    const text = readFileSync(CATALOG, "utf8");
+    const from =
+      "- id: TAG-DELETE-1\n  area: tags\n  operations: [deleteTag, listTaggedObjects]\n  kind: happy\n  level: MUST\n";
+    expect(text.split(from)).toHaveLength(2);
+    const catalog = join(scratch, "catalog.yaml");
+    writeFileSync(catalog, text.replace(from, from.replace("level: MUST", "level: SHOULD")));
+    const dir = mkdtempSync(join(scratch, "c-"));
+    await rejudge(evidence, { catalog, reportDir: dir, log: () => {} });
+    const r = parseReport(readFileSync(join(dir, "conformance.json"), "utf8"));
+    const named = (x: RunReport) =>
+      x.checks.filter((c) => c.requirementIds[0] === "TAG-DELETE-1" && c.outcome === "fail");
+    expect(named(recorded).length).toBeGreaterThan(0);
+    expect(named(r).map((c) => c.level)).toEqual(named(recorded).map(() => "SHOULD"));
+    expect(r.gate.failures).toBe(recorded.gate.failures - named(recorded).length);
+    expect(r.judgedWith!.catalog.sha256).not.toBe(recorded.judgedWith!.catalog.sha256);
+    expect(r.judgedWith!.spec.sha256).toBe(recorded.judgedWith!.spec.sha256);
+  });
+
   it("bad input is refused in one line naming what to fix: a missing file, a file that is not evidence, a newer schema, evidence older than schema 2, a spec that is not one", async () => {
     const notEvidence = join(scratch, "not-evidence.json");
     writeFileSync(notEvidence, '{"hello": "world"}');
@@ -161,6 +181,16 @@ describe("plumbline rejudge", { timeout: 120_000 }, async () => {
       ],
       [evidence, notEvidence, /^--spec: .*is not an OpenAPI document/],
     ];
+    // a catalog that is not one
+    const badCatalog = await rejudge(evidence, {
+      catalog: notEvidence,
+      reportDir: join(scratch, "bad"),
+      log: () => {},
+    }).catch((e: Error) => e);
+    expect(badCatalog).toBeInstanceOf(ConfigError);
+    expect((badCatalog as Error).message).toMatch(
+      /^--catalog: .*expected a top-level 'requirements' list/,
+    );
     for (const [file, spec, line] of cases) {
       const err = await rejudge(file, {
         spec,
