@@ -2,6 +2,7 @@
 // with the spec and catalog given (plumbline's own by default), the four reports written again.
 // The judging is reporter/rejudge.ts; here the inputs are read and bad ones refused in one line.
 import { existsSync, readFileSync, statSync } from "node:fs";
+import { resolve } from "node:path";
 import { usableDir } from "../harness/config.ts";
 import { ConfigError } from "../harness/errors.ts";
 import { SPEC_PATH, listOperations } from "../spec/index.ts";
@@ -79,6 +80,11 @@ export async function rejudge(evidencePath: string, opts: RejudgeOptions = {}): 
   const { doc, validator } = await loadSpec(specFile);
   const catalog = await loadCatalog(catalogFile, doc);
   const reportDir = opts.reportDir ?? process.env.PLUMBLINE_REPORT_DIR ?? "reports";
+  // the evidence stays as the run wrote it: re-judging it again later needs the original
+  if (resolve(reportDir, "conformance.json") === resolve(evidencePath))
+    throw new ConfigError(
+      `--report-dir: ${reportDir} holds the evidence being re-judged (${evidencePath}); give another directory so the run's evidence is kept`,
+    );
   usableDir(reportDir, "reportDir");
 
   const { rejudgeReport, rejudgeLine } = await import("../reporter/rejudge.ts");

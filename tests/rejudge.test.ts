@@ -181,6 +181,12 @@ describe("plumbline rejudge", { timeout: 120_000 }, async () => {
       ],
       [evidence, notEvidence, /^--spec: .*is not an OpenAPI document/],
     ];
+    // the run's evidence is never written over
+    const over = await rejudge(evidence, { reportDir: run.dir, log: () => {} }).catch(
+      (e: Error) => e,
+    );
+    expect((over as Error).message).toMatch(/^--report-dir: .* holds the evidence being re-judged/);
+    expect(readFileSync(evidence, "utf8")).not.toContain('"rejudged"');
     // a catalog that is not one
     const badCatalog = await rejudge(evidence, {
       catalog: notEvidence,
