@@ -85,6 +85,33 @@ describe("check", () => {
     expect(meta.exchanges[0].requestHeaders.Authorization).toBe("Bearer [REDACTED]");
   });
 
+  it("records each passive oracle it applied, and the use it failed on (rejudge reads both)", async () => {
+    const { meta } = await run({ id: "T-MUST-1" }, async ({ ops }) => {
+      expectEmptyObject(await ops.getAccount());
+      const res = await ops.createOAuthClient({ body: { label: "x", redirect_uri: "https://e" } });
+      expectEmptyObject(res); // the answer is a record, not {}
+    });
+    expect(meta.outcome).toBe("fail");
+    expect(meta.oracles).toEqual([
+      { oracle: "empty-object", exchange: 0, ok: true },
+      { oracle: "empty-object", exchange: 1, ok: false },
+    ]);
+    expect(meta.failedOn).toBe(1);
+  });
+
+  it("a check that catches an oracle's failure and fails on its own assertion has no failedOn", async () => {
+    const { meta } = await run({ id: "T-MUST-1" }, async ({ ops }) => {
+      const res = await ops.createOAuthClient({ body: { label: "x", redirect_uri: "https://e" } });
+      try {
+        expectEmptyObject(res);
+      } catch {
+        throw new TargetFailure("a read-back disagreed");
+      }
+    });
+    expect(meta.oracles).toEqual([{ oracle: "empty-object", exchange: 0, ok: false }]);
+    expect(meta.failedOn).toBeUndefined();
+  });
+
   it("a TargetFailure is a fail with its reason", async () => {
     const { meta, thrown } = await run({ id: "T-MUST-1" }, async () => {
       throw new TargetFailure("broke it");

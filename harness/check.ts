@@ -82,6 +82,7 @@ export function declare(decl: CheckDecl, catalog: Map<string, Requirement> | und
     sideEffect: decl.effect ?? "read-only",
     ...(decl.resource ? { resource: decl.resource } : {}),
     ...(decl.principal ? { principal: decl.principal } : {}),
+    ...(decl.level ? { levelDeclared: true as const } : {}),
     exchanges: [],
     observations: [],
   };
@@ -313,6 +314,9 @@ export async function runCheck(
   }
   const { outcome, reason } = classify(thrown);
   live.outcome = outcome;
+  // the check ended on a passive oracle's failure: rejudge may apply it again (reporter/rejudge.ts)
+  if (outcome === "fail" && thrown instanceof TargetFailure && thrown.oracleUse !== undefined)
+    live.failedOn = thrown.oracleUse;
   live.reason = w.redactor.text(reason);
   if (outcome === "skip") ctx.skip(live.reason);
   throw redactError(thrown, w);

@@ -1,7 +1,7 @@
 // The check being run, reachable from any helper without threading it through every call:
 // the client records exchanges into it, expectError records observations into it.
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Exchange, FuzzRecord, Observation } from "./model.ts";
+import type { Exchange, FuzzRecord, Observation, OracleUse } from "./model.ts";
 
 export interface CheckRecord {
   requirementIds: string[];
@@ -13,6 +13,8 @@ export interface CheckRecord {
   fuzz?: FuzzRecord[];
   /** requests the check sent (every attempt, beyond the exchanges kept): its chain in the run's request graph */
   requests?: number;
+  /** the passive oracles applied, in order (harness/oracles.ts; what `plumbline rejudge` applies again) */
+  oracles?: OracleUse[];
   /** the check was cut at its time limit and its record sealed: what its body still sends is not recorded */
   closed?: boolean;
 }
@@ -29,6 +31,36 @@ export function currentCheck(): CheckRecord | undefined {
 
 /** Keeps a report readable when a test loops over many requests. */
 export const MAX_EXCHANGES_PER_CHECK = 200;
+
+/** Past this many oracle uses a check's record stops listing them (one last use of exchange -1 says so). */
+export const MAX_ORACLE_USES = 1000;
+
+/**
+ * Records that a passive oracle judged one of the current check's exchanges; returns the use's
+ * index (for `failedOn`), or undefined outside a check or past the cap.
+ */
+export function recordOracleUse(
+  oracle: string,
+  x: Exchange,
+  ok: boolean,
+  operationId?: string,
+): number | undefined {
+  const rec = currentCheck();
+  if (!rec || rec.closed) return undefined;
+  const uses = (rec.oracles ??= []);
+  if (uses.length > MAX_ORACLE_USES) return undefined;
+  if (uses.length === MAX_ORACLE_USES) {
+    uses.push({ oracle, exchange: -1, ok });
+    return undefined;
+  }
+  uses.push({
+    oracle,
+    exchange: rec.exchanges.indexOf(x),
+    ok,
+    ...(operationId ? { operationId } : {}),
+  });
+  return uses.length - 1;
+}
 
 export function recordExchange(x: Exchange): void {
   const rec = currentCheck();

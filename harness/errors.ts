@@ -4,6 +4,15 @@
 /** The target broke a requirement: outcome `fail`. */
 export class TargetFailure extends Error {
   override name = "TargetFailure";
+  /** set when a passive oracle threw it: its use's index in the check's record (CheckMeta.failedOn) */
+  oracleUse?: number;
+
+  /** The same failure with a prefix saying where: details and the oracle use it failed on kept. */
+  within(where: string): TargetFailure {
+    const e = new TargetFailure(`${where}: ${this.message}`, this.details);
+    e.oracleUse = this.oracleUse;
+    return e;
+  }
   constructor(
     message: string,
     readonly details?: { pointer?: string; value?: unknown },

@@ -3,33 +3,53 @@
 import type { ApiResponse } from "./client.ts";
 import type { SuccessBody } from "./ops.ts";
 import { TargetFailure, HarnessError } from "./errors.ts";
-import { currentCheck } from "./current.ts";
-import { checkResponse, validator } from "../spec/validate.ts";
+import { currentCheck, recordOracleUse } from "./current.ts";
+import { validator } from "../spec/validate.ts";
+import {
+  answered,
+  collectionOracle,
+  emptyObjectOracle,
+  errorBodyOracle,
+  type Finding,
+  jsonContentTypeOracle,
+  jsonOracle,
+  type OracleName,
+  short,
+  successOracle,
+  what,
+} from "./oracles.ts";
 
-function short(v: unknown): string {
-  const s = typeof v === "string" ? JSON.stringify(v) : JSON.stringify(v ?? null);
-  return s.length > 200 ? `${s.slice(0, 200)}…` : s;
-}
-
-function what(res: ApiResponse): string {
-  return `${res.exchange.method} ${new URL(res.exchange.url).pathname}`;
+/**
+ * Applies a passive oracle (harness/oracles.ts) to a live answer and records the use on the check,
+ * so `plumbline rejudge` can apply it again to the recorded exchange; throws its failure.
+ */
+function judge(
+  res: ApiResponse,
+  oracle: OracleName,
+  finding: Finding,
+  operationId?: string,
+): Finding & { ok: true } {
+  const use = recordOracleUse(
+    oracle,
+    res.exchange,
+    finding.ok,
+    operationId !== res.operationId ? operationId : undefined,
+  );
+  if (finding.ok) return finding;
+  const e = new TargetFailure(finding.message, finding.details);
+  e.oracleUse = use;
+  throw e;
 }
 
 /** The target answered at all (no timeout, reset, cut body). */
 export function expectAnswer(res: ApiResponse): void {
-  if (res.status === 0 || res.error)
-    throw new TargetFailure(`${what(res)}: ${res.error ?? "no response"}`);
+  const got = answered(res);
+  if (!got.ok) throw new TargetFailure(got.message);
 }
 
 /** A JSON body, or a failure saying what came instead. */
 export function expectJson(res: ApiResponse): unknown {
-  expectAnswer(res);
-  if (!res.json) {
-    const type = res.headers["content-type"] ?? "no content type";
-    throw new TargetFailure(
-      `${what(res)} answered ${res.status} with a body that is not JSON (${type}): ${short(res.text.slice(0, 120))}`,
-    );
-  }
+  judge(res, "json", jsonOracle(res));
   return res.body;
 }
 
@@ -45,17 +65,6 @@ export function observe(
   rec.observations.push({ requirementId, note, value, operationId });
 }
 
-function schemaFailure(
-  res: ApiResponse,
-  operationId: string,
-  result: ReturnType<typeof checkResponse>,
-): TargetFailure {
-  return new TargetFailure(
-    `${what(res)} (${operationId}) ${res.status}: body does not match the ${result.schema} schema at ${result.pointer}: ${result.message}; value ${short(result.value)}`,
-    { pointer: result.pointer, value: result.value },
-  );
-}
-
 /**
  * 2xx and the body conforms to the operation's schema for that status. Returns the body, typed as
  * the document shows the operation's answer (spec/operations.gen.ts; a record of any members where
@@ -68,51 +77,29 @@ export function expectSuccess<K extends string>(
 export function expectSuccess<T>(res: ApiResponse, operationId?: string): T;
 export function expectSuccess(res: ApiResponse, operationId = res.operationId): unknown {
   if (!operationId) throw new HarnessError("expectSuccess needs an operationId (call through ops)");
-  expectAnswer(res);
-  if (res.status < 200 || res.status > 299) {
-    throw new TargetFailure(
-      `${what(res)} (${operationId}): expected a 2xx answer, got ${res.status}: ${short(res.body)}`,
-    );
-  }
-  if (res.status === 204 || res.text === "") {
-    // policy: any 2xx, but the body rules stay - a shown record or {} cannot be an empty answer
-    if (validator().showsBody(operationId, res.status))
-      throw new TargetFailure(
-        `${what(res)} (${operationId}) ${res.status}: an empty answer where the material shows a body`,
-      );
-    return res.body;
-  }
-  const body = expectJson(res);
-  const result = checkResponse(operationId, res.status, body);
-  if (!result.ok) throw schemaFailure(res, operationId, result);
+  const { nulls } = judge(
+    res,
+    "success",
+    successOracle(res, operationId, validator()),
+    operationId,
+  );
   // policy: null only on a nullable member (the schema check refuses it elsewhere); the nulls only
   // the policy accepts (typed members deployed services answer null) are observed (CONV-NULL-1, INFO)
-  if (result.nulls?.length) {
+  if (nulls?.length) {
     currentCheck()?.observations.push({
       requirementId: "CONV-NULL-1",
       operationId,
       note: "members answered as null (no value)",
-      value: result.nulls,
+      value: nulls,
     });
   }
-  return body;
+  return res.body;
 }
 
 /** A 4xx answer with the Error body. The exact status is observed (INFO: the material rarely gives it). */
 export function expectError(res: ApiResponse): { field: string | null; reason: string }[] {
-  expectAnswer(res);
-  if (res.status < 400 || res.status > 499) {
-    throw new TargetFailure(
-      `${what(res)}: expected a 4xx error, got ${res.status}: ${short(res.body)}`,
-    );
-  }
-  const body = expectJson(res);
-  const result = validator().checkError(body);
-  if (!result.ok)
-    throw new TargetFailure(
-      `${what(res)} ${res.status}: not the Error body {errors: [{field, reason}]}: ${result.message}; value ${short(result.value)}`,
-      result,
-    );
+  judge(res, "error-body", errorBodyOracle(res, validator()));
+  const body = res.body;
   const rec = currentCheck();
   if (rec)
     rec.observations.push({
@@ -160,22 +147,12 @@ export function expectErrorNamingField(res: ApiResponse, field: string): void {
 
 /** 2xx with exactly `{}`. */
 export function expectEmptyObject(res: ApiResponse): void {
-  expectAnswer(res);
-  if (res.status < 200 || res.status > 299)
-    throw new TargetFailure(
-      `${what(res)}: expected a 2xx answer with {}, got ${res.status}: ${short(res.body)}`,
-    );
-  const body = expectJson(res);
-  if (
-    body === null ||
-    typeof body !== "object" ||
-    Array.isArray(body) ||
-    Object.keys(body).length > 0
-  ) {
-    throw new TargetFailure(
-      `${what(res)} ${res.status}: expected the empty object {}, got ${short(body)}`,
-    );
-  }
+  judge(res, "empty-object", emptyObjectOracle(res));
+}
+
+/** A JSON answer with Content-Type application/json (or +json), utf-8 if a charset is given. */
+export function expectJsonContentType(res: ApiResponse): void {
+  judge(res, "json-content-type", jsonContentTypeOracle(res));
 }
 
 export interface Collection<T = any> {
@@ -187,31 +164,8 @@ export interface Collection<T = any> {
 
 /** 2xx with the Collection envelope {data, page, pages, results}, consistent with itself. Returns it. */
 export function expectCollection<T = any>(res: ApiResponse): Collection<T> {
-  expectAnswer(res);
-  if (res.status < 200 || res.status > 299)
-    throw new TargetFailure(
-      `${what(res)}: expected a 2xx collection, got ${res.status}: ${short(res.body)}`,
-    );
-  const body = expectJson(res) as Partial<Collection<T>> | null;
-  if (!body || typeof body !== "object" || Array.isArray(body))
-    throw new TargetFailure(`${what(res)}: expected the Collection envelope, got ${short(body)}`);
-  if (!Array.isArray(body.data))
-    throw new TargetFailure(
-      `${what(res)}: collection field "data" is not an array: ${short(body.data)}`,
-    );
-  for (const k of ["page", "pages", "results"] as const) {
-    if (!Number.isInteger(body[k]))
-      throw new TargetFailure(
-        `${what(res)}: collection field "${k}" is not an integer: ${short(body[k])}`,
-      );
-  }
-  if (body.page! < 1)
-    throw new TargetFailure(`${what(res)}: collection page ${body.page} is below 1`);
-  if (body.results! < body.data.length)
-    throw new TargetFailure(
-      `${what(res)}: results ${body.results} is less than the ${body.data.length} items on the page`,
-    );
-  return body as Collection<T>;
+  judge(res, "collection", collectionOracle(res));
+  return res.body as Collection<T>;
 }
 
 /** The status is one of those given (for SHOULD checks such as 401 for a missing token). */

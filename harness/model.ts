@@ -103,6 +103,26 @@ export interface CheckMeta {
   requests?: number;
   /** removals of the check's cleanup that ran one after another (harness/ledger.ts removeEntries) */
   cleanupRounds?: number;
+  /**
+   * The passive oracles (harness/oracles.ts) the check applied, in order: what `plumbline rejudge`
+   * applies again to the recorded exchanges. Absent when it applied none.
+   */
+  oracles?: OracleUse[];
+  /** the check ended on the failure of this oracle use (an index into `oracles`) */
+  failedOn?: number;
+  /** set when the check named its level itself (not the catalog's level of its first ID) */
+  levelDeclared?: true;
+}
+
+/** One application of a passive oracle to one exchange of the check. */
+export interface OracleUse {
+  /** harness/oracles.ts ORACLE_NAMES */
+  oracle: string;
+  /** index into the check's exchanges; -1 when that exchange was not kept (past the cap, or after the check was cut) */
+  exchange: number;
+  /** the operation whose schema judged the body, when not the exchange's own */
+  operationId?: string;
+  ok: boolean;
 }
 
 /** What the reporter makes of one finished test. */

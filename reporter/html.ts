@@ -10,6 +10,7 @@ import { verdictLine } from "./gate.ts";
 import { OUTCOME_ORDER } from "./rollup.ts";
 import { bodyPreview, formatDuration, stripInvalidChars, type Preview } from "./text.ts";
 import { limitsText, tooManyText } from "./traffic.ts";
+import { rejudgeLine } from "./rejudge.ts";
 import type { RunReport } from "./types.ts";
 
 const CSS = readFileSync(new URL("./html.css", import.meta.url), "utf8");
@@ -111,7 +112,7 @@ function summary(r: RunReport): string {
     <div class="big"><div class="big-n">${r.checks.length}</div><div class="big-l">checks</div></div>
     ${r.fuzz?.properties ? `<div class="big"><div class="big-n">${r.fuzz.cases}</div><div class="big-l">fuzz cases (${r.fuzz.casesPerSecond} per second of property time), ${r.fuzz.counterexamples.length} shrunk counterexample${r.fuzz.counterexamples.length === 1 ? "" : "s"}</div></div>` : ""}
   </div>
-  <div class="meta">${targets}<span class="tgt">plumbline ${escapeHtml(r.tool.version)} · API ${escapeHtml(r.apiVersion)} · ${escapeHtml(r.startedAt)}</span>${r.traffic ? `<span class="tgt traffic">${escapeHtml(limitsText(r.traffic))} · ${escapeHtml(tooManyText(r.traffic))}</span>` : ""}</div>
+  <div class="meta">${targets}<span class="tgt">plumbline ${escapeHtml(r.tool.version)} · API ${escapeHtml(r.apiVersion)} · ${escapeHtml(r.startedAt)}</span>${r.traffic ? `<span class="tgt traffic">${escapeHtml(limitsText(r.traffic))} · ${escapeHtml(tooManyText(r.traffic))}</span>` : ""}${r.rejudged ? `<span class="tgt rejudged">re-judged offline from ${escapeHtml(r.rejudged.evidence)}: ${escapeHtml(rejudgeLine(r))}</span>` : ""}</div>
   ${reasons ? `<ul class="reasons">${reasons}</ul>` : ""}
   ${warnings ? `<ul class="warnings">${warnings}</ul>` : ""}
   ${onPurpose}

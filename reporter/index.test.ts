@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { gateExitCode, REPORT_FILES } from "./index.ts";
 import { parseReport } from "./json.ts";
+import { evidenceProblems } from "./evidence-schema.ts";
 
 describe("ConformanceReporter in a real vitest run", () => {
   const out = mkdtempSync(join(tmpdir(), "plumbline-reporter-"));
@@ -29,9 +30,10 @@ describe("ConformanceReporter in a real vitest run", () => {
     },
   );
 
-  it("writes the four files", () => {
+  it("writes the four files; conformance.json conforms to docs/evidence.schema.json", () => {
     for (const f of REPORT_FILES)
       expect(existsSync(join(out, f)), `${f}\n${run.stderr}`).toBe(true);
+    expect(evidenceProblems(join(out, "conformance.json"))).toEqual([]);
   });
 
   it("turns every test into a check with the right outcome and reason", () => {

@@ -11,6 +11,8 @@ import { buildReport } from "./report.ts";
 import { writeReports } from "./write.ts";
 import { Redactor } from "../harness/redact.ts";
 import { consoleTraffic } from "./traffic.ts";
+import { judgedWith } from "./evidence.ts";
+import type { Config } from "../harness/config.ts";
 import type {
   CatalogRequirement,
   Expectation,
@@ -51,6 +53,8 @@ export interface ConformanceReporterOptions {
   secrets?: string[];
   /** build the report at the end of the run but write it only on finish() (plumbline run adds what cleanup left) */
   writeLater?: boolean;
+  /** the run's configuration: recorded in the evidence with every secret removed (reporter/evidence.ts) */
+  config?: Config;
 }
 
 const MAX_REASON = 4000;
@@ -177,10 +181,13 @@ export class ConformanceReporter implements Reporter {
   readonly redactor: Redactor;
   private startedAt: string;
   private t0 = Date.now();
+  /** the spec's and catalog's hashes as the run starts (the workers load them then) */
+  private readonly judgedWith: ReturnType<typeof judgedWith>;
 
   constructor(private readonly opts: ConformanceReporterOptions) {
     this.startedAt = opts.startedAt ?? new Date().toISOString();
     this.redactor = new Redactor(opts.secrets ?? []);
+    this.judgedWith = judgedWith(opts.config);
   }
 
   onInit(_vitest: Vitest): void {
@@ -268,6 +275,7 @@ export class ConformanceReporter implements Reporter {
       expectations: entries,
       runErrors,
       toolVersion: toolVersion(),
+      judgedWith: this.judgedWith,
     });
     if (!this.opts.writeLater) this.finish();
   }

@@ -12,6 +12,7 @@ import {
   stripInvalidChars,
 } from "./text.ts";
 import { limitsText, tooManyText } from "./traffic.ts";
+import { rejudgeLine } from "./rejudge.ts";
 import {
   type KindCells,
   LEVELS,
@@ -66,6 +67,7 @@ export function renderMarkdown(r: RunReport): string {
   const reqs: RequirementsById = new Map(r.coverage.requirements.map((q) => [q.id, q]));
   return [
     ...headline(r),
+    ...rejudgedSection(r),
     ...totalsSection(r),
     ...coverageLines(r),
     ...noticesSection(r),
@@ -100,6 +102,43 @@ function headline(r: RunReport): string[] {
       ? [`- ${mdText(limitsText(r.traffic))} · ${mdText(tooManyText(r.traffic))}`]
       : []),
     "",
+  ];
+}
+
+/** A re-judged report (`plumbline rejudge`): its inputs against the run's, what changed, what could not be judged. */
+function rejudgedSection(r: RunReport): string[] {
+  const j = r.rejudged;
+  if (!j) return [];
+  const then = j.recorded.judgedWith;
+  const row = (what: string, now: string | undefined, was: string | undefined) => [
+    what,
+    mdCode(now ?? "not known"),
+    was === undefined ? "not recorded" : mdCode(was),
+    now === was ? "same" : "**differs**",
+  ];
+  const listed = (status: string) => r.checks.filter((c) => c.rejudge?.status === status);
+  const line = (c: (typeof r.checks)[number]) =>
+    `- ${mdText(c.name)}: ${c.rejudge!.recorded} → ${c.outcome}${c.rejudge!.why ? `: ${mdText(c.rejudge!.why)}` : ""}`;
+  const changed = listed("changed");
+  const unjudged = listed("not-re-judgeable");
+  return [
+    "## Re-judged offline",
+    "",
+    `${mdText(rejudgeLine(r))}; evidence ${mdCode(j.evidence)}, judged again ${mdText(j.at)}.`,
+    "",
+    mdTable(
+      ["input", "judged with now", "the run's", ""],
+      [
+        row("spec", r.judgedWith?.spec.sha256, then?.spec.sha256),
+        row("catalog", r.judgedWith?.catalog.sha256, then?.catalog.sha256),
+        row("plumbline", r.tool.version, j.recorded.tool),
+      ],
+    ),
+    "",
+    ...(changed.length ? [`**Changed (${changed.length})**`, "", ...changed.map(line), ""] : []),
+    ...(unjudged.length
+      ? [`**Not re-judgeable (${unjudged.length})**`, "", ...unjudged.map(line), ""]
+      : []),
   ];
 }
 

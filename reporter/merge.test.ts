@@ -8,6 +8,7 @@ import { renderJson } from "./json.ts";
 import { mergeReports } from "./merge.ts";
 import { REPORT_FILES } from "./write.ts";
 import type { RunReport } from "./types.ts";
+import { evidenceProblems } from "./evidence-schema.ts";
 
 function save(dir: string, name: string, r: RunReport): string {
   const p = join(dir, name);
@@ -41,6 +42,7 @@ describe("mergeReports", () => {
     b.leftOnTarget = [left("recipe 2")];
     const out = join(dir, "merged");
     const m = mergeReports([save(dir, "a.json", a), save(dir, "b.json", b)], out);
+    expect(evidenceProblems(join(out, "conformance.json"))).toEqual([]);
     expect(m.leftOnTarget).toEqual([left("recipe 1"), left("recipe 2")]);
 
     expect(m.merged).toEqual({

@@ -11,6 +11,7 @@ import { sumTraffic } from "./traffic.ts";
 import type {
   CatalogRequirement,
   Expectation,
+  JudgedWith,
   LeftOnTarget,
   OperationRef,
   ReportCheck,
@@ -109,6 +110,22 @@ function sliceProblems(run: Run): string[] {
   return problems;
 }
 
+/**
+ * What the merged checks were judged with: kept when every source was judged with the same spec,
+ * catalog and Node (each shard's own configuration only when they are all the same); otherwise
+ * absent, since no one answer holds for the whole (each source keeps its own).
+ */
+function sharedJudgedWith(reports: RunReport[]): { judgedWith?: JudgedWith } {
+  const all = reports.map((r) => r.judgedWith);
+  const first = all[0];
+  if (!first || all.some((j) => !j)) return {};
+  const key = (j: JudgedWith) => `${j.spec.sha256} ${j.catalog.sha256} ${j.node}`;
+  if (all.some((j) => key(j!) !== key(first))) return {};
+  const { config, ...rest } = first;
+  const sameConfig = all.every((j) => JSON.stringify(j!.config) === JSON.stringify(config));
+  return { judgedWith: sameConfig && config ? { ...rest, config } : rest };
+}
+
 /** Merges conformance.json files; writes the merged four files into outDir and returns the report. */
 export function mergeReports(files: string[], outDir: string, opts: MergeOptions = {}): RunReport {
   if (!files.length) throw new Error("mergeReports: no report to merge");
@@ -195,6 +212,7 @@ export function mergeReports(files: string[], outDir: string, opts: MergeOptions
     runErrors: [...new Set(list.flatMap((r) => r.runErrors))],
     toolVersion: reports[0].tool.version,
     merged: { kind: multi ? "targets" : "shards", sources: files },
+    ...sharedJudgedWith(reports),
   });
   const left = list.flatMap((r) => r.left);
   if (left.length) report.leftOnTarget = left;

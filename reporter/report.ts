@@ -290,6 +290,7 @@ export function buildReport(input: BuildInput): RunReport {
     );
   }
   if (input.merged) report.merged = input.merged;
+  if (input.judgedWith) report.judgedWith = input.judgedWith;
   const invariants = computeInvariantMatrix(checks);
   if (invariants) report.invariants = invariants;
   const principals = computePrincipalMatrix(checks);

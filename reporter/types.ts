@@ -3,7 +3,11 @@
 import type { CellOutcome } from "./rollup.ts";
 import type { CheckResult, Kind, Level, Observation, Outcome } from "../harness/model.ts";
 
-export const SCHEMA_VERSION = 1;
+/** conformance.json's format (docs/evidence.md says what changes it); 2 added judgedWith, oracle uses, rejudged */
+export const SCHEMA_VERSION = 2;
+
+/** The versions a reader accepts: every one up to SCHEMA_VERSION (a newer one is refused). */
+export const READABLE_SCHEMA_VERSIONS = [1, 2] as const;
 
 export const API_VERSION = "4.106.1";
 
@@ -44,6 +48,8 @@ export interface TargetRun {
 export interface ReportCheck extends CheckResult {
   /** label of the target (merged reports of several targets only) */
   target?: string;
+  /** set by `plumbline rejudge` */
+  rejudge?: CheckRejudge;
 }
 
 export type OutcomeCounts = Record<Outcome, number> & { total: number; expectedFailures: number };
@@ -171,7 +177,7 @@ export interface PrincipalMatrix {
 }
 
 export interface RunReport {
-  schemaVersion: typeof SCHEMA_VERSION;
+  schemaVersion: (typeof READABLE_SCHEMA_VERSIONS)[number];
   tool: { name: string; version: string };
   apiVersion: string;
   /** the target (for a merged report of several targets: the first; see `targets`) */
@@ -204,6 +210,46 @@ export interface RunReport {
   principals?: PrincipalMatrix;
   /** the run's own limits and the target's 429 answers (harness/rate.ts); absent before it was counted */
   traffic?: Traffic;
+  /** what the checks were judged with (reporter/evidence.ts); absent before schema 2 and when not known */
+  judgedWith?: JudgedWith;
+  /** set by `plumbline rejudge`: this report re-judges recorded evidence (reporter/rejudge.ts) */
+  rejudged?: Rejudged;
+}
+
+/** The inputs of a verdict besides the exchanges: enough to know whether it can be judged again alike. */
+export interface JudgedWith {
+  /** spec/openapi.yaml (or `rejudge --spec`) as loaded: sha256 of its bytes */
+  spec: { sha256: string; file?: string };
+  /** spec/requirements.yaml (or `rejudge --catalog`) as loaded: sha256 of its bytes */
+  catalog: { sha256: string; file?: string };
+  /** Node's version (process.version) */
+  node: string;
+  /** the run's configuration, every secret removed (reporter/evidence.ts recordedConfig) */
+  config?: Record<string, unknown>;
+}
+
+/** What `plumbline rejudge` did with each check. */
+export type RejudgeStatus =
+  | "same" // judged again: the verdict is the recorded one
+  | "changed" // judged again: the verdict differs from the recorded one
+  | "not-re-judgeable" // cannot be judged from the record (why says why); reported as skip
+  | "kept"; // skip or error: kept as recorded, nothing to judge
+
+export interface CheckRejudge {
+  status: RejudgeStatus;
+  /** the outcome in the evidence */
+  recorded: Outcome;
+  /** why it changed, or why it cannot be judged again */
+  why?: string;
+}
+
+export interface Rejudged {
+  /** the evidence file judged again */
+  evidence: string;
+  at: string;
+  /** the evidence's own judgedWith and plumbline version */
+  recorded: { judgedWith?: JudgedWith; tool: string };
+  counts: Record<RejudgeStatus, number>;
 }
 
 /** How the run paced itself and how the target's 429 answers were met (reporter/traffic.ts renders it). */
@@ -264,6 +310,7 @@ export interface BuildInput {
   runErrors?: string[];
   toolVersion?: string;
   merged?: RunReport["merged"];
+  judgedWith?: JudgedWith;
 }
 
 // The gate (gate.ts)

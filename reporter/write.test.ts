@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { Redactor } from "../harness/redact.ts";
 import { check, exchange, fixtureReport } from "./fixtures.ts";
 import { writeReports } from "./write.ts";
+import { evidenceProblems } from "./evidence-schema.ts";
 
 describe("writeReports", () => {
   it("masks a secret holding a quote, and a string whose escape looks like the start of a secret stays valid JSON", () => {
@@ -24,6 +25,7 @@ describe("writeReports", () => {
     writeReports(report, dir, (t) => redactor.scrub(t));
     const json = readFileSync(join(dir, "conformance.json"), "utf8");
     const back = JSON.parse(json);
+    expect(evidenceProblems(back)).toEqual([]);
     const body = back.checks.at(-1).exchanges[0].responseBody;
     expect(body).toEqual({ label: "\nNNNNNNNN-secret", note: "[REDACTED]" });
     for (const f of ["conformance.md", "conformance.html", "junit.xml"])
@@ -43,6 +45,7 @@ describe("writeReports", () => {
     );
     const dir = mkdtempSync(join(tmpdir(), "plb-write-"));
     writeReports(report, dir, (t) => t);
+    expect(evidenceProblems(join(dir, "conformance.json"))).toEqual([]);
     expect(readFileSync(join(dir, "conformance.md"), "utf8")).toContain("POST /v4/vm/instances");
     expect(readFileSync(join(dir, "junit.xml"), "utf8")).toContain("not finished");
     expect(readFileSync(join(dir, "conformance.html"), "utf8")).toContain(

@@ -64,6 +64,7 @@ export function program(): Command {
   referenceCommand(prog);
   diffCommand(prog);
   reportMergeCommand(prog);
+  rejudgeCommand(prog);
   sweepCommand(prog);
   fuzzCommand(prog);
   return prog;
@@ -364,6 +365,37 @@ function reportMergeCommand(prog: Command): void {
       console.log(verdictLine(merged));
       console.log(`merged report written to ${opts.out}`);
       process.exitCode = gateExitCode(merged);
+    });
+}
+
+/** `plumbline rejudge`: a run's evidence judged again offline with a spec and catalog (runner/rejudge.ts). */
+function rejudgeCommand(prog: Command): void {
+  prog
+    .command("rejudge")
+    .description(
+      "judge a run's conformance.json again, offline (nothing is sent): the oracles that read only the recorded answers (response schemas, the Error body, JSON and its content type, the collection envelope) are applied again with --spec and --catalog; a check whose verdict needed more than the record is marked not re-judgeable, never guessed; the four reports are written again",
+    )
+    .argument("<evidence>", "the conformance.json of a run (schemaVersion 2 or later)")
+    .option(
+      "--spec <file>",
+      "the OpenAPI document to judge with (default: plumbline's spec/openapi.yaml)",
+    )
+    .option(
+      "--catalog <file>",
+      "the requirement catalog to take levels and statements from (default: plumbline's spec/requirements.yaml)",
+    )
+    .option(
+      "--report-dir <dir>",
+      "where to write the four reports (env PLUMBLINE_REPORT_DIR; default reports)",
+    )
+    .action(async (evidence: string, opts) => {
+      const { rejudge } = await import("./rejudge.ts");
+      process.exitCode = await rejudge(evidence, {
+        spec: opts.spec,
+        catalog: opts.catalog,
+        reportDir: opts.reportDir,
+        log: say,
+      });
     });
 }
 

@@ -410,6 +410,7 @@ async function conformanceReporter(
       expectationsFile: config.expectationsFile,
       startedAt: new Date().toISOString(),
       secrets: secretsOf(config),
+      config,
       writeLater: true,
       log,
     });

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { listLedgers, readLedger } from "../harness/ledger.ts";
 import { EVERYWHERE_SKIP } from "../suites/invariants/each.ts";
+import { evidenceProblems } from "../reporter/evidence-schema.ts";
 
 interface Report {
   checks: { name: string; level: string; outcome: string; reason?: string }[];
@@ -39,6 +40,8 @@ describe("plumbline run against the embedded reference", () => {
     expect(clean.status, clean.output.slice(-3000)).toBe(0);
     for (const f of ["conformance.json", "conformance.md", "conformance.html", "junit.xml"])
       expect(existsSync(join(clean.dir, f)), f).toBe(true);
+    // the evidence a full run writes conforms to its documented schema (docs/evidence.md)
+    expect(evidenceProblems(clean.report)).toEqual([]);
   });
 
   it("passes every MUST and SHOULD check", () => {
@@ -80,6 +83,7 @@ describe("plumbline run against the embedded reference", () => {
       "classes",
     );
     expect(broken.status).toBe(1);
+    expect(evidenceProblems(broken.report)).toEqual([]);
     expect(broken.report!.checks.some((c) => c.level === "MUST" && c.outcome === "fail")).toBe(
       true,
     );

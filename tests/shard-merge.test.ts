@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import type { RunReport } from "../reporter/types.ts";
+import { evidenceProblems } from "../reporter/evidence-schema.ts";
 
 const exec = promisify(execFile);
 const AREAS = "tags,recipes";
@@ -98,6 +99,10 @@ describe("plumbline run --shard i/n, then plumbline report merge", () => {
     expect(m.coverage.byLevel).toEqual(w.coverage.byLevel);
     expect(m.coverage.untested).toEqual(w.coverage.untested);
     expect(cells(m)).toEqual(cells(w));
+    // the merged evidence conforms to its schema and says what the slices were judged with
+    for (const r of [w, m, read("s1")]) expect(evidenceProblems(r)).toEqual([]);
+    expect(m.judgedWith?.spec).toEqual(w.judgedWith!.spec);
+    expect(m.judgedWith?.catalog).toEqual(w.judgedWith!.catalog);
     expect(m.checks.some((c) => c.outcome === "fail")).toBe(true);
   });
 

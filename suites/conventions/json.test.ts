@@ -2,7 +2,12 @@
 // JSON sent with Content-Type application/json.
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
-import { expectError, expectJson, expectSuccess } from "../../harness/expect.ts";
+import {
+  expectError,
+  expectJson,
+  expectJsonContentType,
+  expectSuccess,
+} from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 
 describe("conventions/json", () => {
@@ -44,26 +49,7 @@ describe("conventions/json", () => {
         await ops.getAccount(),
         await ops.getKey({ path: { keyId: 2147483000 } }),
       ];
-      for (const res of answers) {
-        expectJson(res);
-        const type = res.headers["content-type"] ?? "";
-        const [media, ...params] = type
-          .toLowerCase()
-          .split(";")
-          .map((p) => p.trim());
-        const charset = params
-          .find((p) => p.startsWith("charset="))
-          ?.slice(8)
-          .replace(/"/g, "");
-        if (
-          !/^application\/(.+\+)?json$/.test(media ?? "") ||
-          (charset !== undefined && charset !== "utf-8")
-        ) {
-          throw new TargetFailure(
-            `${res.exchange.method} ${new URL(res.exchange.url).pathname} answered JSON with Content-Type ${JSON.stringify(type || "(none)")}`,
-          );
-        }
-      }
+      for (const res of answers) expectJsonContentType(res);
     },
   );
 });

@@ -88,7 +88,7 @@ async function named(what: string, verdict: () => void | Promise<void>): Promise
   try {
     await verdict();
   } catch (e) {
-    if (e instanceof TargetFailure) throw new TargetFailure(`${what}: ${e.message}`, e.details);
+    if (e instanceof TargetFailure) throw e.within(what);
     throw e;
   }
 }
