@@ -32,11 +32,15 @@ export const ALL_FAULTS: FaultSpec[] = [...coreFaults, ...AREAS.flatMap((a) => a
  * wrong with them, or undefined when every one is known. The caller prefixes where they came from.
  */
 export function faultNamesError(names: readonly string[]): string | undefined {
+  const unknown = names.filter((n) => !ALL_FAULTS.some((f) => f.name === n.split("~")[0]));
+  if (unknown.length)
+    return `unknown fault ${unknown.join(", ")}; reference/FAULTS.md lists the ${ALL_FAULTS.length} there are`;
   try {
-    new Faults(ALL_FAULTS, names);
+    new Faults(ALL_FAULTS, names); // a rate after ~ that is not one
   } catch (e) {
-    return `${(e as Error).message.replace(/; see reference\/FAULTS.md$/, "")}; reference/FAULTS.md lists the ${ALL_FAULTS.length} there are (name~0.5 fires on half the times)`;
+    return (e as Error).message;
   }
+  return undefined;
 }
 
 export class App {
