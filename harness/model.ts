@@ -111,8 +111,10 @@ export interface CheckResult extends Omit<CheckMeta, "outcome" | "secrets"> {
   file: string;
   outcome: Outcome;
   durationMs: number;
-  /** set by the expectations file: a known failure, with its reason */
-  expected?: { reason: string };
+  /** set by the expectations file: a known failure, with its reason (and its link, its end date) */
+  expected?: { reason: string; link?: string; until?: string };
+  /** an expectations entry matched this failure but its `until` date had passed: the failure gates */
+  expired?: { reason: string; until: string; link?: string };
 }
 
 declare module "vitest" {

@@ -26,8 +26,12 @@ export function evaluateGate(r: GateInput): GateResult {
   const warningLines: string[] = [];
 
   for (const l of levels) {
-    const n = gatedFail.filter((c) => c.level === l).length;
-    if (n) reasons.push(`${plural(n, `${l} failure`)}`);
+    const atLevel = gatedFail.filter((c) => c.level === l);
+    const pastDate = atLevel.filter((c) => c.expired).length;
+    if (atLevel.length)
+      reasons.push(
+        `${plural(atLevel.length, `${l} failure`)}${pastDate ? ` (${pastDate} listed in an expired expectation)` : ""}`,
+      );
   }
   const unexpectedLines = unexpected.map(
     (e) =>
@@ -53,6 +57,10 @@ export function evaluateGate(r: GateInput): GateResult {
   if (expected.length)
     warningLines.push(
       `${plural(expected.length, "known failure")} listed in the expectations file`,
+    );
+  for (const e of r.expectations.filter((x) => x.status === "expired"))
+    warningLines.push(
+      `expectation '${e.id}'${e.target ? ` on ${e.target}` : ""} expired: its date ${e.until} has passed${e.link ? ` (${e.link})` : ""}; it no longer waives a failure: fix the target, or renew or remove the entry`,
     );
   for (const e of r.expectations.filter((x) => x.status === "unmatched"))
     warningLines.push(`expectation '${e.id}' matches no check of this run`);

@@ -239,7 +239,8 @@ export class ConformanceReporter implements Reporter {
         runErrors.push(`expectations file: ${(e as Error).message}`);
       }
     }
-    const entries = applyExpectations(checks, expectations);
+    // an entry's end date is judged at the run's start (UTC), not when the report is written
+    const entries = applyExpectations(checks, expectations, undefined, new Date(this.startedAt));
     const operations =
       this.opts.operations ??
       listOperations().map(({ operationId, method, path, area }) => ({

@@ -24,6 +24,7 @@ function details(c: ReportCheck): string {
   const lines = [
     `${c.level} ${c.kind} ${c.area}; requirements: ${c.requirementIds.join(", ") || "(none)"}`,
     `reason: ${c.reason ?? ""}`,
+    ...(c.expired ? [expiredNote(c.expired)] : []),
   ];
   for (const x of c.exchanges) {
     lines.push(
@@ -39,16 +40,23 @@ function details(c: ReportCheck): string {
   return lines.join("\n");
 }
 
+const linked = (e: { reason: string; link?: string }) =>
+  `${e.reason}${e.link ? ` (${e.link})` : ""}`;
+
+function expiredNote(e: NonNullable<ReportCheck["expired"]>): string {
+  return `expectation expired: its date ${e.until} has passed, so this failure gates; it said: ${linked(e)}`;
+}
+
 function testcase(c: ReportCheck, r: RunReport): string {
   const head = `    <testcase name="${attr(checkTitle(c))}" classname="${attr(c.file || c.area)}" time="${(c.durationMs / 1000).toFixed(3)}"`;
   const gated = r.gate.gatedLevels.includes(c.level);
   let inner = "";
   if (c.outcome === "fail" && c.expected)
-    inner = `<skipped message="${attr(`known failure (expectations file): ${c.expected.reason}; ${c.reason ?? ""}`)}"/>`;
+    inner = `<skipped message="${attr(`known failure (expectations file${c.expected.until ? `, until ${c.expected.until}` : ""}): ${linked(c.expected)}; ${c.reason ?? ""}`)}"/>`;
   else if (c.outcome === "fail" && !gated)
     inner = `<skipped message="${attr(`${c.level} failure, not gated${c.level === "SHOULD" ? " (gates with --strict)" : ""}: ${c.reason ?? ""}`)}"/>`;
   else if (c.outcome === "fail")
-    inner = `<failure message="${attr(c.reason ?? "failed")}" type="${attr(c.level)}">${xmlEscape(details(c))}</failure>`;
+    inner = `<failure message="${attr(`${c.reason ?? "failed"}${c.expired ? `; ${expiredNote(c.expired)}` : ""}`)}" type="${attr(c.level)}">${xmlEscape(details(c))}</failure>`;
   else if (c.outcome === "error")
     inner = `<error message="${attr(c.reason ?? "error")}" type="plumbline">${xmlEscape(details(c))}</error>`;
   else if (c.outcome === "skip") inner = `<skipped message="${attr(c.reason ?? "skipped")}"/>`;

@@ -76,6 +76,7 @@ export function renderMarkdown(r: RunReport): string {
     ...fuzzSection(r),
     ...errorsSection(r),
     ...unexpectedPassesSection(r),
+    ...expiredSection(r),
     ...skippedSection(r),
     ...(r.coverage.catalogAvailable ? coverageGapsSection(r, reqs) : []),
     ...observationsSection(r),
@@ -327,7 +328,16 @@ function failuresSection(r: RunReport, reqs: RequirementsById): string[] {
 function failure(c: ReportCheck, reqs: RequirementsById): string[] {
   const tag = [c.level, c.area, c.kind, c.target].filter(Boolean).join(", ");
   const out = [`### ❌ ${mdText(checkTitle(c))} (${mdText(tag)})`, ""];
-  if (c.expected) out.push(`> Known failure (expectations file): ${mdText(c.expected.reason)}`, "");
+  if (c.expected)
+    out.push(
+      `> Known failure (expectations file${c.expected.until ? `, until ${c.expected.until}` : ""}): ${withLink(c.expected.reason, c.expected.link)}`,
+      "",
+    );
+  if (c.expired)
+    out.push(
+      `> Expectation expired (its date ${c.expired.until} has passed), so this failure gates: ${withLink(c.expired.reason, c.expired.link)}`,
+      "",
+    );
   for (const id of c.requirementIds) {
     const q = reqs.get(id);
     out.push(`- **${mdText(id)}**${q ? `: ${mdText(q.statement)} _(${mdText(q.source)})_` : ""}`);
@@ -423,8 +433,39 @@ function unexpectedPassesSection(r: RunReport): string[] {
       ["expectation", "reason given", "checks"],
       unexpected.map((e) => [
         mdCode(e.id) + (e.target ? ` (${mdText(e.target)})` : ""),
-        mdText(e.reason),
+        withLink(e.reason, e.link),
         mdText(e.checks.map((i) => r.checks[i].name).join("; ")),
+      ]),
+    ),
+    "",
+  ];
+}
+
+/** An expectation's reason with its link next to it (a code span: the file's text, not markup). */
+function withLink(reason: string, link?: string): string {
+  return `${mdText(reason)}${link ? ` ${mdCode(link)}` : ""}`;
+}
+
+/** Entries of the expectations file past their date: they waived nothing in this run. */
+function expiredSection(r: RunReport): string[] {
+  const expired = r.expectations.filter((e) => e.status === "expired");
+  if (!expired.length) return [];
+  return [
+    `## Expired expectations (${expired.length})`,
+    "",
+    "Past their `until` date (compared with the run's start, UTC): their failures gate again. Fix the target, or renew or remove the entry.",
+    "",
+    mdTable(
+      ["expectation", "status", "until", "reason given", "checks"],
+      expired.map((e) => [
+        mdCode(e.id) + (e.target ? ` (${mdText(e.target)})` : ""),
+        "expired",
+        mdText(e.until ?? ""),
+        withLink(e.reason, e.link),
+        mdText(
+          e.checks.map((i) => `${r.checks[i].outcome}: ${r.checks[i].name}`).join("; ") ||
+            "no check of this run",
+        ),
       ]),
     ),
     "",

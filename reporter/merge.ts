@@ -146,7 +146,12 @@ export function mergeReports(files: string[], outDir: string, opts: MergeOptions
   for (const run of list)
     for (const c of run.checks) checks.push(multi ? { ...c, target: run.target.label } : { ...c });
   const expectations = list.flatMap((run) =>
-    applyExpectations(checks, run.expectations, multi ? run.target.label : undefined),
+    applyExpectations(
+      checks,
+      run.expectations,
+      multi ? run.target.label : undefined,
+      new Date(run.target.startedAt),
+    ),
   );
 
   const withCatalog = reports.find((r) => r.coverage.catalogAvailable);

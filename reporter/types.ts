@@ -330,13 +330,18 @@ export interface Expectation {
   /** a check's name (its full name, or its own title) or a requirement ID */
   id: string;
   reason: string;
+  /** the last day (YYYY-MM-DD, UTC) the entry waives a failure; from the next day on it has expired */
+  until?: string;
+  /** where the failure is tracked (an http(s) URL), shown next to the reason */
+  link?: string;
 }
 
 export type ExpectationStatus =
   | "expected-failure" // a matched check failed: the entry holds
   | "unexpected-pass" // matched checks ran, none failed, at least one passed: the entry is stale
   | "not-run" // matched checks were all skipped or errored
-  | "unmatched"; // no check of this run matches the id
+  | "unmatched" // no check of this run matches the id
+  | "expired"; // the run started after the entry's `until` date: it waives nothing, its failures gate
 
 export interface ExpectationEntry extends Expectation {
   status: ExpectationStatus;

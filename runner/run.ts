@@ -146,8 +146,13 @@ export async function checkSettings(config: Config): Promise<void> {
     try {
       loadExpectations(config.expectationsFile);
     } catch (e) {
+      // parseExpectations names the file itself (and the entry); a read error does not
+      const line = (e as Error).message.split("\n")[0];
+      const named = line.startsWith(`${config.expectationsFile}: `)
+        ? line
+        : `${config.expectationsFile}: ${line}`;
       throw new ConfigError(
-        `--expectations / PLUMBLINE_EXPECTATIONS: ${config.expectationsFile}: ${(e as Error).message.split("\n")[0]}; fix the file (reporter/README.md shows its form)`,
+        `--expectations / PLUMBLINE_EXPECTATIONS: ${named}; fix the file (reporter/README.md shows its form)`,
       );
     }
   }
