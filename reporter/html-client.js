@@ -280,6 +280,7 @@
       c.target ? h("span", { cls: "badge", text: c.target }) : null,
       c.expected ? h("span", { cls: "badge known", text: "known failure" }) : null,
       c.expired ? h("span", { cls: "badge expired", text: "expectation expired" }) : null,
+      c.flaky ? h("span", { cls: "badge flaky", text: "flaky" }) : null,
     ];
   }
   // an expectation's link (validated as http(s) when the file was read; checked again here)
@@ -719,6 +720,12 @@
             withLink(c.expired.reason, c.expired.link),
           )
         : null,
+      c.reruns
+        ? h("div", {
+            cls: "note",
+            text: `${c.flaky ? "Flaky" : "Not flaky"}: ${c.outcome}, then on ${c.reruns.length} rerun${c.reruns.length === 1 ? "" : "s"}: ${c.reruns.join(", ")}${c.flaky && c.outcome === "fail" ? ((R.options.flaky || "warn") === "warn" ? " (--flaky warn: it does not gate)" : " (--flaky fail: it gates)") : ""}`,
+          })
+        : null,
       h("div", {}, reqEls),
       c.observations.length
         ? h(
@@ -740,6 +747,18 @@
         : h("div", { cls: "note", text: "no exchange recorded" }),
       c.exchanges.map((x, n) =>
         exchangeEl(x, n + 1, c.outcome !== "pass" && n === c.exchanges.length - 1),
+      ),
+      // the first rerun of each outcome that differs from the first run's (runner/rerun.ts)
+      (c.rerunEvidence || []).map((e) =>
+        h(
+          "div",
+          { cls: "rerun" },
+          h("div", {
+            cls: "note",
+            text: `Rerun ${e.attempt}: ${e.outcome}${e.reason ? ` (${e.reason})` : ""}, ${e.exchanges.length} exchange${e.exchanges.length === 1 ? "" : "s"}`,
+          }),
+          e.exchanges.map((x, n) => exchangeEl(x, n + 1, false)),
+        ),
       ),
     );
     return card;

@@ -40,6 +40,8 @@ export interface ConformanceReporterOptions {
   seed: number | string;
   strict: boolean;
   gateLevel: "MUST" | "SHOULD";
+  /** `--flaky`: whether a flaky failure gates (set after `--rerun-failures` marks one) */
+  flaky?: "fail" | "warn";
   expectationsFile?: string;
   startedAt?: string;
   /** for tests: use these instead of spec/catalog.ts and spec/index.ts */
@@ -262,6 +264,7 @@ export class ConformanceReporter implements Reporter {
       options: {
         strict: this.opts.strict,
         gateLevel: this.opts.gateLevel,
+        ...(this.opts.flaky ? { flaky: this.opts.flaky } : {}),
         ...(this.opts.expectationsFile ? { expectationsFile: this.opts.expectationsFile } : {}),
       },
       operations,

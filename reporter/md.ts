@@ -1,10 +1,11 @@
 // conformance.md: the verdict and the numbers first, the matrix second, details after.
 // Everything that came from the target or the harness is escaped (inline text) or fenced (bodies, curl).
 import type { Exchange, Kind } from "../harness/model.ts";
-import { verdictLine } from "./gate.ts";
+import { flakyWaived, verdictLine } from "./gate.ts";
 import {
   SYMBOL,
   LEGEND,
+  rerunsText,
   bodyPreview,
   checkTitle,
   formatBytes,
@@ -100,6 +101,7 @@ function headline(r: RunReport): string[] {
     ...(r.traffic
       ? [`- ${mdText(limitsText(r.traffic))} · ${mdText(tooManyText(r.traffic))}`]
       : []),
+    ...(r.reruns ? [`- ${mdText(rerunsText(r))}`] : []),
     "",
   ];
 }
@@ -317,17 +319,32 @@ function principalsSection(r: RunReport): string[] {
 /** Each failure, MUST first and known failures last: its requirements, reason and last exchange. */
 function failuresSection(r: RunReport, reqs: RequirementsById): string[] {
   const failed = r.checks.filter((c) => c.outcome === "fail");
-  const order = (c: ReportCheck) => (c.expected ? 10 : 0) + LEVELS.indexOf(c.level);
+  const order = (c: ReportCheck) =>
+    (c.expected ? 10 : 0) + (flakyWaived(c, r.options) ? 5 : 0) + LEVELS.indexOf(c.level);
   failed.sort((a, b) => order(a) - order(b));
   const out = [`## Failures (${failed.length})`, ""];
   if (!failed.length) out.push("None.", "");
-  for (const c of failed) out.push(...failure(c, reqs));
+  for (const c of failed) out.push(...failure(c, reqs, r));
   return out;
 }
 
-function failure(c: ReportCheck, reqs: RequirementsById): string[] {
-  const tag = [c.level, c.area, c.kind, c.target].filter(Boolean).join(", ");
+function failure(c: ReportCheck, reqs: RequirementsById, r: RunReport): string[] {
+  const tag = [c.level, c.area, c.kind, c.target, c.flaky ? "flaky" : ""]
+    .filter(Boolean)
+    .join(", ");
   const out = [`### ❌ ${mdText(checkTitle(c))} (${mdText(tag)})`, ""];
+  if (c.reruns)
+    out.push(
+      `> ${c.flaky ? "Flaky" : "Not flaky"}: failed, then on ${c.reruns.length} rerun${c.reruns.length === 1 ? "" : "s"}: ${c.reruns.join(", ")}${c.flaky ? (flakyWaived(c, r.options) ? " (--flaky warn: it does not gate)" : " (--flaky fail: it gates)") : ""}`,
+      "",
+      ...(c.rerunEvidence ?? []).flatMap((e) => {
+        const last = e.exchanges[e.exchanges.length - 1];
+        return [
+          `- Rerun ${e.attempt} (${e.outcome}${e.reason ? `: ${mdText(e.reason)}` : ""}): ${e.exchanges.length} exchange${e.exchanges.length === 1 ? "" : "s"}${last ? `, the last ${mdCode(`${last.method} ${last.url}`)} → ${mdText(last.error ? `no response: ${last.error}` : `${last.status ?? "?"}`)}` : ""} (all in conformance.html and conformance.json)`,
+        ];
+      }),
+      ...(c.rerunEvidence?.length ? [""] : []),
+    );
   if (c.expected)
     out.push(
       `> Known failure (expectations file${c.expected.until ? `, until ${c.expected.until}` : ""}): ${withLink(c.expected.reason, c.expected.link)}`,

@@ -192,6 +192,8 @@ export function mergeReports(files: string[], outDir: string, opts: MergeOptions
     options: {
       strict,
       gateLevel,
+      // a flaky failure gates in the merge when it gated in any source
+      ...(reports.some((r) => r.options.flaky === "fail") ? { flaky: "fail" as const } : {}),
       ...(expectationsFiles.length ? { expectationsFile: expectationsFiles.join(", ") } : {}),
     },
     operations,

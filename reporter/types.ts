@@ -204,6 +204,28 @@ export interface RunReport {
   principals?: PrincipalMatrix;
   /** the run's own limits and the target's 429 answers (harness/rate.ts); absent before it was counted */
   traffic?: Traffic;
+  /** `--rerun-failures`: what was run again and what turned out flaky; absent when nothing was */
+  reruns?: RerunSummary;
+}
+
+/** The reruns of failing checks after the run (runner/rerun.ts). */
+export interface RerunSummary {
+  /** --rerun-failures K: how many more times each chosen check was to run */
+  rounds: number;
+  /** rounds that ran (fewer when the run was stopped) */
+  roundsRun: number;
+  /** at most this many checks are rerun (runner/rerun.ts MAX_RERUN_CHECKS) */
+  cap: number;
+  /** failing MUST and SHOULD checks of the first run */
+  failing: number;
+  /** of those, the checks rerun: gated ones first (MUST, then SHOULD), then in report order */
+  rerun: number;
+  /** failing checks the cap left out: their outcome stands, whether they are flaky is unknown */
+  cut: number;
+  /** rerun checks whose runs both passed and failed */
+  flaky: number;
+  /** why the reruns stopped before their last round (the run's stop) */
+  stopped?: string;
 }
 
 /** How the run paced itself and how the target's 429 answers were met (reporter/traffic.ts renders it). */
@@ -274,6 +296,8 @@ export interface GateOptions {
   strict: boolean;
   /** the lowest level that gates; SHOULD gates also when strict */
   gateLevel: "MUST" | "SHOULD";
+  /** `--flaky`: a flaky failure gates (`fail`) or is reported only (`warn`, also when absent) */
+  flaky?: "fail" | "warn";
 }
 
 export interface GateResult {
@@ -288,6 +312,8 @@ export interface GateResult {
   warnings: number;
   errors: number;
   unexpectedPasses: number;
+  /** failures whose reruns passed (gated only with --flaky fail); absent in reports before reruns */
+  flaky?: number;
   /** why the verdict is what it is, one line each, most important first */
   reasons: string[];
   /** things to fix that do not gate: ungated failures, unexpected passes, unmatched expectations */
