@@ -1,11 +1,19 @@
 // Expectations that expire: `until` (the last day an entry waives a failure, UTC) and `link`.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { chromium } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { findBrowser, need } from "../tests/needs.ts";
 import { isExpired, parseExpectations } from "./expectations.ts";
 import { assertWellFormedXml, check, fixtureReport } from "./fixtures.ts";
 import { gateExitCode } from "./gate.ts";
+import { renderHtml } from "./html.ts";
 import { renderJunit } from "./junit.ts";
 import { renderMarkdown } from "./md.ts";
 
+const BROWSER = findBrowser();
 const LINK = "https://tracker.example/ACME-1234";
 const entry = { id: "X-1", reason: "boots the first config", until: "2026-03-01", link: LINK };
 const failing = () => [
@@ -128,5 +136,52 @@ describe("expectations: until and link", () => {
     expect(xml).toMatch(
       /<failure message="broke; expectation expired: its date 2026-03-01 has passed/,
     );
+  });
+
+  it("HTML: an expired expectation is listed with its date and link, and marked on its check", {
+    timeout: 60_000,
+  }, async (ctx) => {
+    need(BROWSER, ctx);
+    const link = "https://tracker.example/ACME-1";
+    const r = fixtureReport({
+      checks: [
+        check({
+          name: "conventions > [CONV-ERR-4] steady",
+          outcome: "fail",
+          reason: "broke",
+          requirementIds: ["CONV-ERR-4"],
+        }),
+      ],
+      expectations: [{ id: "CONV-ERR-4", reason: "tracked", until: "2024-12-31", link }],
+    });
+    expect(r.expectations[0]).toMatchObject({ status: "expired", checks: [0] });
+    const dir = mkdtempSync(join(tmpdir(), "plumbline-expired-"));
+    writeFileSync(join(dir, "conformance.html"), renderHtml(r));
+    const browser = await chromium.launch({ executablePath: BROWSER.path });
+    try {
+      const page = await browser.newPage();
+      page.setDefaultTimeout(5000);
+      const problems: string[] = [];
+      page.on("pageerror", (e) => problems.push(e.message));
+      page.on("console", (m) => {
+        if (m.type() === "error") problems.push(m.text());
+      });
+      await page.goto(pathToFileURL(join(dir, "conformance.html")).href);
+      const section = page.locator("#lists section", { hasText: "Expired expectations" });
+      expect(await section.locator("td").nth(1).textContent()).toBe("2024-12-31");
+      expect(await section.locator(`a[href="${link}"]`).count()).toBe(1);
+      expect(await page.locator(".warnings").textContent()).toContain(
+        "expectation 'CONV-ERR-4' expired: its date 2024-12-31 has passed",
+      );
+      await section.locator("button.linkish").click();
+      const detail = page.locator("#detail");
+      expect(await detail.locator(".badge.expired").textContent()).toBe("expectation expired");
+      expect(await detail.textContent()).toContain(
+        "Expectation expired (its date 2024-12-31 has passed), so this failure gates: tracked",
+      );
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 });

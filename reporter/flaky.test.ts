@@ -154,6 +154,7 @@ describe("reports show flaky checks", () => {
       );
       expect(detail).toContain("Rerun 2: pass, 1 exchange");
       expect(problems).toEqual([]);
+      await page.close();
     } finally {
       await browser.close();
     }
