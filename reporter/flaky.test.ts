@@ -10,7 +10,9 @@ import { assertWellFormedXml, check, exchange, fixtureReport } from "./fixtures.
 import { gateExitCode } from "./gate.ts";
 import { renderHtml } from "./html.ts";
 import { renderJunit } from "./junit.ts";
+import { renderJson } from "./json.ts";
 import { renderMarkdown } from "./md.ts";
+import { mergeReports } from "./merge.ts";
 import type { ReportCheck, RunReport } from "./types.ts";
 
 const BROWSER = findBrowser();
@@ -158,5 +160,23 @@ describe("reports show flaky checks", () => {
     } finally {
       await browser.close();
     }
+  });
+});
+
+describe("report merge", () => {
+  it("keeps each check's reruns, sums the reruns and gates as the strictest source asked", () => {
+    const dir = mkdtempSync(join(tmpdir(), "plumbline-flaky-merge-"));
+    const a = report("warn");
+    const b = report("fail", [steady()]);
+    b.checks = b.checks.slice(2); // the other shard: only the steady failure
+    writeFileSync(join(dir, "a.json"), renderJson(a));
+    writeFileSync(join(dir, "b.json"), renderJson(b));
+    const m = mergeReports([join(dir, "a.json"), join(dir, "b.json")], join(dir, "out"), {
+      write: false,
+    });
+    expect(m.checks.filter((c) => c.flaky)).toHaveLength(1);
+    expect(m.reruns).toMatchObject({ rounds: 3, failing: 24, rerun: 20, cut: 4, flaky: 2 });
+    expect(m.options.flaky).toBe("fail");
+    expect(m.gate.reasons[0]).toBe("2 MUST failures (1 flaky, gated by --flaky fail)");
   });
 });
