@@ -149,6 +149,7 @@ export async function rerunFailures(ctx: RerunContext): Promise<RerunSummary | u
   const found = [...byIndex.values()].filter((r): r is TestRef => r !== undefined);
   const collector = new RerunCollector(new Set(found.map((r) => r.id)), ctx.addSecret);
   const runs = new Map<number, ReportCheck[]>(chosen.map((i) => [i, []]));
+  const started = performance.now();
   const vitest = await ctx.createVitest(collector);
   try {
     // one specification per module, naming only its failing tests
@@ -203,7 +204,7 @@ export async function rerunFailures(ctx: RerunContext): Promise<RerunSummary | u
     options: report.options,
   });
   ctx.log(
-    `plumbline: reruns: ${summary.flaky} of ${chosen.length} flaky (passed and failed)${summary.stopped ? `; stopped after ${summary.roundsRun} of ${rounds} rounds: ${summary.stopped}` : ""}`,
+    `plumbline: reruns: ${summary.flaky} of ${chosen.length} flaky (passed and failed), ${summary.roundsRun} round${summary.roundsRun === 1 ? "" : "s"} in ${((performance.now() - started) / 1000).toFixed(1)} s${summary.stopped ? `; stopped after ${summary.roundsRun} of ${rounds} rounds: ${summary.stopped}` : ""}`,
   );
   return summary;
 }

@@ -70,8 +70,8 @@ describe("--rerun-failures", () => {
     expect(readFileSync(join(run.dir, "junit.xml"), "utf8")).toContain(
       "(--flaky fail)</system-out>",
     );
-    expect(run.said).toContain(
-      `plumbline: reruns: ${failed.length} of ${failed.length} flaky (passed and failed)`,
+    expect(run.said.join("\n")).toContain(
+      `plumbline: reruns: ${failed.length} of ${failed.length} flaky (passed and failed), 5 rounds in `,
     );
   });
 
