@@ -105,6 +105,16 @@ describe("rerunFailures", () => {
     expect(c.report.reruns).toBeUndefined();
   });
 
+  it("reruns that break off leave the first run's verdict and say why", async () => {
+    const c = ctx([failing("m")], 2);
+    const summary = await c.run();
+    expect(c.started()).toBe(1);
+    expect(summary).toMatchObject({ rounds: 2, roundsRun: 0, rerun: 1, flaky: 0 });
+    expect(summary?.stopped).toBe("the reruns broke off (no vitest in a unit test)");
+    expect(c.report.checks[0].reruns).toBeUndefined();
+    expect(c.report.gate.exitCode).toBe(1);
+  });
+
   it("--rerun-failures 0 reruns nothing, failures or not", async () => {
     const c = ctx([failing("m")], 0);
     expect(await c.run()).toBeUndefined();

@@ -150,8 +150,10 @@ export async function rerunFailures(ctx: RerunContext): Promise<RerunSummary | u
   const collector = new RerunCollector(new Set(found.map((r) => r.id)), ctx.addSecret);
   const runs = new Map<number, ReportCheck[]>(chosen.map((i) => [i, []]));
   const started = performance.now();
-  const vitest = await ctx.createVitest(collector);
+  let vitest: Vitest | undefined;
   try {
+    vitest = await ctx.createVitest(collector);
+    const v = vitest;
     // one specification per module, naming only its failing tests
     const modules = new Map<string, TestRef[]>();
     for (const r of found) {
@@ -159,11 +161,11 @@ export async function rerunFailures(ctx: RerunContext): Promise<RerunSummary | u
       modules.set(key, [...(modules.get(key) ?? []), r]);
     }
     const specs = [...modules.values()].map((group) =>
-      vitest
+      v
         .getProjectByName(group[0].project)
         .createSpecification(group[0].moduleId, { testIds: group.map((r) => r.id) }),
     );
-    ctx.onStop(() => void vitest.cancelCurrentRun("keyboard-input").catch(() => {}));
+    ctx.onStop(() => void v.cancelCurrentRun("keyboard-input").catch(() => {}));
     for (let round = 1; round <= rounds; round++) {
       const stop = ctx.stopped();
       if (stop) {
@@ -171,7 +173,7 @@ export async function rerunFailures(ctx: RerunContext): Promise<RerunSummary | u
         break;
       }
       collector.results.clear();
-      await vitest.runTestSpecifications(specs);
+      await v.runTestSpecifications(specs);
       if (ctx.stopped()) {
         // a round the stop cut short judges nothing: its outcomes are not kept
         summary.stopped = ctx.stopped();
@@ -191,8 +193,11 @@ export async function rerunFailures(ctx: RerunContext): Promise<RerunSummary | u
       }
       summary.roundsRun = round;
     }
+  } catch (e) {
+    // the first run's verdict stands; the rounds that ran are kept, and the reports say why no more
+    summary.stopped = `the reruns broke off (${(e as Error).message.split("\n")[0]})`;
   } finally {
-    await vitest.close();
+    await vitest?.close().catch(() => {});
   }
   if (summary.roundsRun > 0) for (const i of chosen) recordReruns(report.checks[i], runs.get(i)!);
   summary.flaky = chosen.filter((i) => report.checks[i].flaky).length;
