@@ -57,6 +57,20 @@ describe("config", () => {
     expect([c.maxRps, c.maxRequests]).toEqual([2.5, 300]);
   });
 
+  it("reruns: none and --flaky warn by default; a flag, PLUMBLINE_* or the file sets them", () => {
+    const none = loadConfig({ env: {}, flags: {} });
+    expect([none.rerunFailures, none.flaky]).toEqual([0, "warn"]);
+    const env = loadConfig({
+      env: { PLUMBLINE_RERUN_FAILURES: "3", PLUMBLINE_FLAKY: "fail" },
+      flags: {},
+    });
+    expect([env.rerunFailures, env.flaky]).toEqual([3, "fail"]);
+    const file = join(tmp(), "r.yaml");
+    writeFileSync(file, "rerunFailures: 5\nflaky: FAIL\n");
+    const fromFile = loadConfig({ env: {}, file });
+    expect([fromFile.rerunFailures, fromFile.flaky]).toEqual([5, "fail"]);
+  });
+
   it("--strict gates on SHOULD", () => {
     expect(loadConfig({ env: {}, flags: { strict: true } }).gateLevel).toBe("SHOULD");
   });
@@ -76,6 +90,8 @@ describe("config", () => {
       { maxRequests: "1.5" },
       /--max-requests: "1\.5" is not valid; expected the run's request budget, an integer/,
     ],
+    [{ rerunFailures: "6" }, /--rerun-failures: "6" is not valid; expected an integer from 0 to 5/],
+    [{ flaky: "maybe" }, /--flaky: "maybe" is not valid; expected fail or warn/],
     [
       { expectationsFile: "/no/such/file" },
       /--expectations: .* expected the path of an existing expectations file/,

@@ -68,6 +68,10 @@ export interface Config {
   maxRps?: number;
   /** requests the run may send; when spent the run stops as at its deadline (cleanup may go past it) */
   maxRequests?: number;
+  /** failing checks run this many more times after the run, same seed (runner/rerun.ts); 0: none */
+  rerunFailures: number;
+  /** a flaky failure (failed, then passed on a rerun) gates with `fail`; with `warn` it is reported only */
+  flaky: "fail" | "warn";
   /** where the run's permit service listens (set by `plumbline run`, not a setting) */
   permits?: string;
   /** target-specific values the material does not define (regions, types, images: not shown) */
@@ -307,6 +311,20 @@ const FIELDS = {
     expected:
       "the run's request budget, an integer from 1 to 1000000000; when spent the run stops, cleans up (past the budget) and writes its reports (default: none)",
   },
+  rerunFailures: {
+    env: "PLUMBLINE_RERUN_FAILURES",
+    flag: "--rerun-failures",
+    file: "rerunFailures",
+    expected:
+      "an integer from 0 to 5: after the run, each failing check (at most 10, MUST first) runs that many more times with the same seed and is marked flaky when the runs both pass and fail (default 0)",
+  },
+  flaky: {
+    env: "PLUMBLINE_FLAKY",
+    flag: "--flaky",
+    file: "flaky",
+    expected:
+      "fail or warn: whether a flaky MUST failure (failed, then passed on a rerun) fails the gate (fail) or is only reported (warn, the default)",
+  },
   caFile: {
     env: "PLUMBLINE_CA_FILE",
     flag: "--ca-file",
@@ -543,6 +561,12 @@ const PARSERS: Record<FieldName, (v: unknown) => unknown> = {
     if (s !== "classes" && s !== "full") throw new Bad();
     return s;
   },
+  rerunFailures: int(0, 5),
+  flaky: (v) => {
+    const s = String(v).trim().toLowerCase();
+    if (s !== "fail" && s !== "warn") throw new Bad();
+    return s;
+  },
   maxRps: decimal(0.1, 100_000),
   maxRequests: int(1, 1_000_000_000),
   fixtureRegion: text(/^\S{1,64}$/),
@@ -640,6 +664,8 @@ export function loadConfig(opts: LoadOptions = {}): Config {
     // long enough for a real target's slow jobs; a stalling one is stopped sooner by the breaker
     deadlineMs: (v.deadline as number) ?? 30 * 60_000,
     matrix: (v.matrix as Config["matrix"]) ?? "full",
+    rerunFailures: (v.rerunFailures as number) ?? 0,
+    flaky: (v.flaky as Config["flaky"]) ?? "warn",
     ...(v.maxRps !== undefined ? { maxRps: v.maxRps as number } : {}),
     ...(v.maxRequests !== undefined ? { maxRequests: v.maxRequests as number } : {}),
     fixtures: {

@@ -131,8 +131,25 @@ export interface CheckResult extends Omit<CheckMeta, "outcome" | "secrets"> {
   file: string;
   outcome: Outcome;
   durationMs: number;
-  /** set by the expectations file: a known failure, with its reason */
-  expected?: { reason: string };
+  /** set by the expectations file: a known failure, with its reason (and its link, its end date) */
+  expected?: { reason: string; link?: string; until?: string };
+  /** an expectations entry matched this failure but its `until` date had passed: the failure gates */
+  expired?: { reason: string; until: string; link?: string };
+  /** `--rerun-failures`: its runs both passed and failed (`outcome` stays the first run's) */
+  flaky?: true;
+  /** `--rerun-failures`: the outcome of each rerun, in order (same seed, fresh fixtures) */
+  reruns?: Outcome[];
+  /** the first rerun of each outcome that differs from the first run's, with its exchanges */
+  rerunEvidence?: RerunEvidence[];
+}
+
+/** One rerun kept for the report: it ended differently from the first run. */
+export interface RerunEvidence {
+  /** 1 for the first rerun */
+  attempt: number;
+  outcome: Outcome;
+  reason?: string;
+  exchanges: Exchange[];
 }
 
 declare module "vitest" {

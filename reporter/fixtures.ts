@@ -204,7 +204,8 @@ export interface FixtureOptions {
 
 export function fixtureReport(o: FixtureOptions = {}): RunReport {
   const checks = o.checks ?? fixtureChecks();
-  const entries = applyExpectations(checks, o.expectations ?? []);
+  const startedAt = o.startedAt ?? "2025-01-01T00:00:00.000Z";
+  const entries = applyExpectations(checks, o.expectations ?? [], undefined, new Date(startedAt));
   const target = o.target ?? { url: "http://127.0.0.1:4010", label: "reference" };
   return buildReport({
     checks,
@@ -212,7 +213,7 @@ export function fixtureReport(o: FixtureOptions = {}): RunReport {
       {
         ...target,
         seed: o.seed ?? 42,
-        startedAt: o.startedAt ?? "2025-01-01T00:00:00.000Z",
+        startedAt,
         durationMs: 1234,
       },
     ],

@@ -1,12 +1,13 @@
 // The verdict and the exit status of a run.
 //   0  pass: no gated failure that the expectations file does not list, no harness error
 //   1  the target fails the gate: a MUST check failed (SHOULD too with strict or gateLevel SHOULD)
-//      and the expectations file does not list it; with strict, also an unexpected pass
+//      and the expectations file does not list it (or lists it in an entry past its date), and it
+//      is not flaky (a rerun passed) unless --flaky fail; with strict, also an unexpected pass
 //      (the expectations file is stale). Wins over 2: a failure found is a failure.
 //   2  no gated failure, but the verdict is incomplete: a check ended in `error` (plumbline or the
 //      environment broke), a module failed to load, the run was interrupted, or no check ran.
 import type { Level } from "../harness/model.ts";
-import type { GateInput, GateOptions, GateResult, RunReport } from "./types.ts";
+import type { GateInput, GateOptions, GateResult, ReportCheck, RunReport } from "./types.ts";
 
 export function gatedLevels(o: GateOptions): Level[] {
   return o.strict || o.gateLevel === "SHOULD" ? ["MUST", "SHOULD"] : ["MUST"];
@@ -14,10 +15,17 @@ export function gatedLevels(o: GateOptions): Level[] {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
+/** A flaky failure (its reruns passed) is only reported unless `--flaky fail` asks it to gate. */
+export function flakyWaived(c: ReportCheck, o: GateOptions): boolean {
+  return c.flaky === true && (o.flaky ?? "warn") === "warn";
+}
+
 export function evaluateGate(r: GateInput): GateResult {
   const levels = gatedLevels(r.options);
   const failed = r.checks.filter((c) => c.outcome === "fail" && c.level !== "INFO");
-  const gatedFail = failed.filter((c) => levels.includes(c.level) && !c.expected);
+  const atGatedLevel = failed.filter((c) => levels.includes(c.level) && !c.expected);
+  const gatedFail = atGatedLevel.filter((c) => !flakyWaived(c, r.options));
+  const flakyWarned = atGatedLevel.filter((c) => flakyWaived(c, r.options));
   const expected = failed.filter((c) => c.expected);
   const ungated = failed.filter((c) => !levels.includes(c.level) && !c.expected);
   const errors = r.checks.filter((c) => c.outcome === "error");
@@ -26,8 +34,25 @@ export function evaluateGate(r: GateInput): GateResult {
   const warningLines: string[] = [];
 
   for (const l of levels) {
-    const n = gatedFail.filter((c) => c.level === l).length;
-    if (n) reasons.push(`${plural(n, `${l} failure`)}`);
+    const atLevel = gatedFail.filter((c) => c.level === l);
+    const flaky = atLevel.filter((c) => c.flaky).length;
+    const pastDate = atLevel.filter((c) => c.expired).length;
+    const notes = [
+      flaky ? `${flaky} flaky, gated by --flaky fail` : "",
+      pastDate ? `${pastDate} listed in an expired expectation` : "",
+    ].filter(Boolean);
+    if (atLevel.length)
+      reasons.push(
+        `${plural(atLevel.length, `${l} failure`)}${notes.length ? ` (${notes.join("; ")})` : ""}`,
+      );
+  }
+  // flaky failures that do not gate are part of why the verdict is what it is
+  for (const l of levels) {
+    const n = flakyWarned.filter((c) => c.level === l).length;
+    if (n)
+      reasons.push(
+        `${plural(n, `flaky ${l} failure`)} not gated (failed, then passed on a rerun; --flaky warn)`,
+      );
   }
   const unexpectedLines = unexpected.map(
     (e) =>
@@ -54,6 +79,10 @@ export function evaluateGate(r: GateInput): GateResult {
     warningLines.push(
       `${plural(expected.length, "known failure")} listed in the expectations file`,
     );
+  for (const e of r.expectations.filter((x) => x.status === "expired"))
+    warningLines.push(
+      `expectation '${e.id}'${e.target ? ` on ${e.target}` : ""} expired: its date ${e.until} has passed${e.link ? ` (${e.link})` : ""}; it no longer waives a failure: fix the target, or renew or remove the entry`,
+    );
   for (const e of r.expectations.filter((x) => x.status === "unmatched"))
     warningLines.push(`expectation '${e.id}' matches no check of this run`);
 
@@ -67,6 +96,7 @@ export function evaluateGate(r: GateInput): GateResult {
     warnings: ungated.length,
     errors: errors.length,
     unexpectedPasses: unexpected.length,
+    flaky: failed.filter((c) => c.flaky).length,
     reasons,
     warningLines,
   };

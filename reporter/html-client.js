@@ -279,7 +279,19 @@
       h("span", { cls: "badge kind", text: c.kind }),
       c.target ? h("span", { cls: "badge", text: c.target }) : null,
       c.expected ? h("span", { cls: "badge known", text: "known failure" }) : null,
+      c.expired ? h("span", { cls: "badge expired", text: "expectation expired" }) : null,
+      c.flaky ? h("span", { cls: "badge flaky", text: "flaky" }) : null,
     ];
+  }
+  // an expectation's link (validated as http(s) when the file was read; checked again here)
+  function linkEl(url) {
+    if (!url) return null;
+    return /^https?:\/\//i.test(url)
+      ? h("a", { href: url, rel: "noopener noreferrer", target: "_blank", text: url })
+      : h("code", { text: url });
+  }
+  function withLink(reason, url) {
+    return h("span", {}, reason, url ? " " : null, linkEl(url));
   }
   // ---- resource kind × invariant (absent when no invariant check ran)
   function renderInvariants() {
@@ -425,12 +437,27 @@
         ["expectation", "reason given", "checks"],
         unexpected.map((e) => [
           h("code", { text: e.id + (e.target ? ` (${e.target})` : "") }),
-          e.reason,
+          withLink(e.reason, e.link),
           h("span", {}, e.checks.map(checkLink)),
         ]),
         "None: every known failure still fails.",
       ),
     );
+    var expired = R.expectations.filter((e) => e.status === "expired");
+    if (expired.length)
+      box.appendChild(
+        listSection(
+          "Expired expectations (their failures gate again)",
+          ["expectation", "until", "reason given", "checks"],
+          expired.map((e) => [
+            h("code", { text: e.id + (e.target ? ` (${e.target})` : "") }),
+            e.until || "",
+            withLink(e.reason, e.link),
+            h("span", {}, e.checks.map(checkLink)),
+          ]),
+          "",
+        ),
+      );
     var groups = {};
     of("skip").forEach((i) => {
       var k = R.checks[i].reason || "(no reason given)";
@@ -678,7 +705,26 @@
       ),
       c.reason ? h("div", { cls: "reason", text: c.reason }) : null,
       c.expected
-        ? h("div", { cls: "note", text: `Known failure (expectations file): ${c.expected.reason}` })
+        ? h(
+            "div",
+            { cls: "note" },
+            `Known failure (expectations file${c.expected.until ? `, until ${c.expected.until}` : ""}): `,
+            withLink(c.expected.reason, c.expected.link),
+          )
+        : null,
+      c.expired
+        ? h(
+            "div",
+            { cls: "note" },
+            `Expectation expired (its date ${c.expired.until} has passed), so this failure gates: `,
+            withLink(c.expired.reason, c.expired.link),
+          )
+        : null,
+      c.reruns
+        ? h("div", {
+            cls: "note",
+            text: `${c.flaky ? "Flaky" : "Not flaky"}: ${c.outcome}, then on ${c.reruns.length} rerun${c.reruns.length === 1 ? "" : "s"}: ${c.reruns.join(", ")}${c.flaky && c.outcome === "fail" ? ((R.options.flaky || "warn") === "warn" ? " (--flaky warn: it does not gate)" : " (--flaky fail: it gates)") : ""}`,
+          })
         : null,
       h("div", {}, reqEls),
       c.observations.length
@@ -701,6 +747,18 @@
         : h("div", { cls: "note", text: "no exchange recorded" }),
       c.exchanges.map((x, n) =>
         exchangeEl(x, n + 1, c.outcome !== "pass" && n === c.exchanges.length - 1),
+      ),
+      // the first rerun of each outcome that differs from the first run's (runner/rerun.ts)
+      (c.rerunEvidence || []).map((e) =>
+        h(
+          "div",
+          { cls: "rerun" },
+          h("div", {
+            cls: "note",
+            text: `Rerun ${e.attempt}: ${e.outcome}${e.reason ? ` (${e.reason})` : ""}, ${e.exchanges.length} exchange${e.exchanges.length === 1 ? "" : "s"}`,
+          }),
+          e.exchanges.map((x, n) => exchangeEl(x, n + 1, false)),
+        ),
       ),
     );
     return card;

@@ -8,7 +8,13 @@ import { readFileSync } from "node:fs";
 import type { Exchange } from "../harness/model.ts";
 import { verdictLine } from "./gate.ts";
 import { OUTCOME_ORDER } from "./rollup.ts";
-import { bodyPreview, formatDuration, stripInvalidChars, type Preview } from "./text.ts";
+import {
+  bodyPreview,
+  formatDuration,
+  rerunsText,
+  stripInvalidChars,
+  type Preview,
+} from "./text.ts";
 import { limitsText, tooManyText } from "./traffic.ts";
 import { rejudgeLine } from "./rejudge.ts";
 import type { RunReport } from "./types.ts";
@@ -46,16 +52,26 @@ export type PageExchange = Omit<Exchange, "requestBody" | "responseBody"> & {
 export function pageData(r: RunReport): unknown {
   const checks = r.checks.map((c) => {
     const cap = c.outcome === "pass" ? PASS_BODY_CAP : BODY_CAP;
-    const exchanges: PageExchange[] = c.exchanges.map(({ requestBody, responseBody, ...x }) => ({
-      ...x,
-      ...(requestBody !== undefined ? { requestBody: bodyPreview(requestBody, cap) } : {}),
-      ...(responseBody !== undefined ? { responseBody: bodyPreview(responseBody, cap) } : {}),
-    }));
+    const preview = (list: Exchange[]): PageExchange[] =>
+      list.map(({ requestBody, responseBody, ...x }) => ({
+        ...x,
+        ...(requestBody !== undefined ? { requestBody: bodyPreview(requestBody, cap) } : {}),
+        ...(responseBody !== undefined ? { responseBody: bodyPreview(responseBody, cap) } : {}),
+      }));
     const observations = c.observations.map((o) => ({
       ...o,
       value: bodyPreview(o.value, 500).text,
     }));
-    return { ...c, exchanges, observations };
+    return {
+      ...c,
+      exchanges: preview(c.exchanges),
+      observations,
+      ...(c.rerunEvidence
+        ? {
+            rerunEvidence: c.rerunEvidence.map((e) => ({ ...e, exchanges: preview(e.exchanges) })),
+          }
+        : {}),
+    };
   });
   const observations = r.observations.map((o) => ({ ...o, value: bodyPreview(o.value, 500).text }));
   return {
@@ -110,6 +126,7 @@ function summary(r: RunReport): string {
     <div class="big"><div class="big-n">${r.matrix.operations.exercised}<small>/${r.matrix.operations.total}</small></div><div class="big-l">operations exercised</div></div>
     ${kc ? `<div class="big" title="${escapeHtml(kc.gaps.map((g) => `${g.operationId} × ${g.kind}`).join(", ") || "no gap")}"><div class="big-n">${kc.filled}<small>/${kc.cells - kc.noRule}</small></div><div class="big-l">operation × rule-kind cells exercised${kc.gaps.length ? `, ${kc.gaps.length} gap${kc.gaps.length === 1 ? "" : "s"}` : ""}</div></div>` : ""}
     <div class="big"><div class="big-n">${r.checks.length}</div><div class="big-l">checks</div></div>
+    ${r.reruns ? `<div class="big" title="${escapeHtml(rerunsText(r))}"><div class="big-n">${r.reruns.flaky}</div><div class="big-l">flaky of ${r.reruns.rerun} failing check${r.reruns.rerun === 1 ? "" : "s"} rerun ${r.reruns.roundsRun}× (--flaky ${escapeHtml(r.options.flaky ?? "warn")})${r.reruns.cut ? `, ${r.reruns.cut} not rerun (cap ${r.reruns.cap})` : ""}</div></div>` : ""}
     ${r.fuzz?.properties ? `<div class="big"><div class="big-n">${r.fuzz.cases}</div><div class="big-l">fuzz cases (${r.fuzz.casesPerSecond} per second of property time), ${r.fuzz.counterexamples.length} shrunk counterexample${r.fuzz.counterexamples.length === 1 ? "" : "s"}</div></div>` : ""}
   </div>
   <div class="meta">${targets}<span class="tgt">plumbline ${escapeHtml(r.tool.version)} · API ${escapeHtml(r.apiVersion)} · ${escapeHtml(r.startedAt)}</span>${r.traffic ? `<span class="tgt traffic">${escapeHtml(limitsText(r.traffic))} · ${escapeHtml(tooManyText(r.traffic))}</span>` : ""}${r.rejudged ? `<span class="tgt rejudged">re-judged offline from ${escapeHtml(r.rejudged.evidence)}: ${escapeHtml(rejudgeLine(r))}</span>` : ""}</div>

@@ -42,6 +42,8 @@ export interface ConformanceReporterOptions {
   seed: number | string;
   strict: boolean;
   gateLevel: "MUST" | "SHOULD";
+  /** `--flaky`: whether a flaky failure gates (set after `--rerun-failures` marks one) */
+  flaky?: "fail" | "warn";
   expectationsFile?: string;
   startedAt?: string;
   /** for tests: use these instead of spec/catalog.ts and spec/index.ts */
@@ -246,7 +248,8 @@ export class ConformanceReporter implements Reporter {
         runErrors.push(`expectations file: ${(e as Error).message}`);
       }
     }
-    const entries = applyExpectations(checks, expectations);
+    // an entry's end date is judged at the run's start (UTC), not when the report is written
+    const entries = applyExpectations(checks, expectations, undefined, new Date(this.startedAt));
     const operations =
       this.opts.operations ??
       listOperations().map(({ operationId, method, path, area }) => ({
@@ -268,6 +271,7 @@ export class ConformanceReporter implements Reporter {
       options: {
         strict: this.opts.strict,
         gateLevel: this.opts.gateLevel,
+        ...(this.opts.flaky ? { flaky: this.opts.flaky } : {}),
         ...(this.opts.expectationsFile ? { expectationsFile: this.opts.expectationsFile } : {}),
       },
       operations,

@@ -1,7 +1,8 @@
 // junit.xml: one <testsuite> per area (per target and area in a merged report of several targets).
 // Mirrors the gate: gated failures are <failure>; a SHOULD failure that does not gate, and a known
-// failure from the expectations file, are <skipped> with a message saying so; errors are <error>.
-import { verdictLine } from "./gate.ts";
+// failure from the expectations file, are <skipped> with a message saying so; errors are <error>;
+// a flaky failure that does not gate (--flaky warn) is surefire's <flakyFailure> in a passed case.
+import { flakyWaived, verdictLine } from "./gate.ts";
 import { bodyPreview, checkTitle, stripInvalidChars } from "./text.ts";
 import type { ReportCheck, RunReport } from "./types.ts";
 
@@ -24,6 +25,7 @@ function details(c: ReportCheck): string {
   const lines = [
     `${c.level} ${c.kind} ${c.area}; requirements: ${c.requirementIds.join(", ") || "(none)"}`,
     `reason: ${c.reason ?? ""}`,
+    ...(c.expired ? [expiredNote(c.expired)] : []),
   ];
   for (const x of c.exchanges) {
     lines.push(
@@ -39,21 +41,36 @@ function details(c: ReportCheck): string {
   return lines.join("\n");
 }
 
+const linked = (e: { reason: string; link?: string }) =>
+  `${e.reason}${e.link ? ` (${e.link})` : ""}`;
+
+function expiredNote(e: NonNullable<ReportCheck["expired"]>): string {
+  return `expectation expired: its date ${e.until} has passed, so this failure gates; it said: ${linked(e)}`;
+}
+
 function testcase(c: ReportCheck, r: RunReport): string {
   const head = `    <testcase name="${attr(checkTitle(c))}" classname="${attr(c.file || c.area)}" time="${(c.durationMs / 1000).toFixed(3)}"`;
   const gated = r.gate.gatedLevels.includes(c.level);
   let inner = "";
   if (c.outcome === "fail" && c.expected)
-    inner = `<skipped message="${attr(`known failure (expectations file): ${c.expected.reason}; ${c.reason ?? ""}`)}"/>`;
+    inner = `<skipped message="${attr(`known failure (expectations file${c.expected.until ? `, until ${c.expected.until}` : ""}): ${linked(c.expected)}; ${c.reason ?? ""}`)}"/>`;
   else if (c.outcome === "fail" && !gated)
     inner = `<skipped message="${attr(`${c.level} failure, not gated${c.level === "SHOULD" ? " (gates with --strict)" : ""}: ${c.reason ?? ""}`)}"/>`;
+  else if (c.outcome === "fail" && flakyWaived(c, r.options))
+    // surefire's form of a test that failed and then passed on a rerun: not a failure
+    inner = `<flakyFailure message="${attr(c.reason ?? "failed")}" type="${attr(c.level)}">${xmlEscape(details(c))}</flakyFailure>`;
   else if (c.outcome === "fail")
-    inner = `<failure message="${attr(c.reason ?? "failed")}" type="${attr(c.level)}">${xmlEscape(details(c))}</failure>`;
+    inner = `<failure message="${attr(`${c.reason ?? "failed"}${c.expired ? `; ${expiredNote(c.expired)}` : ""}`)}" type="${attr(c.level)}">${xmlEscape(details(c))}</failure>`;
   else if (c.outcome === "error")
     inner = `<error message="${attr(c.reason ?? "error")}" type="plumbline">${xmlEscape(details(c))}</error>`;
   else if (c.outcome === "skip") inner = `<skipped message="${attr(c.reason ?? "skipped")}"/>`;
-  if (c.outcome === "fail" && (c.expected || !gated))
-    inner += `<system-out>${xmlEscape(details(c))}</system-out>`;
+  const out = [
+    c.outcome === "fail" && (c.expected || !gated) ? details(c) : "",
+    c.reruns
+      ? `${c.flaky ? "flaky" : "not flaky"}: ${c.outcome}, then on ${c.reruns.length} rerun${c.reruns.length === 1 ? "" : "s"} (--rerun-failures): ${c.reruns.join(", ")}${c.flaky ? ` (--flaky ${r.options.flaky ?? "warn"})` : ""}`
+      : "",
+  ].filter(Boolean);
+  if (out.length) inner += `<system-out>${xmlEscape(out.join("\n\n"))}</system-out>`;
   return inner ? `${head}>${inner}</testcase>` : `${head}/>`;
 }
 
@@ -65,12 +82,18 @@ export function renderJunit(r: RunReport): string {
   }
   const suites: string[] = [];
   const count = (cs: ReportCheck[]) => {
-    const gated = (c: ReportCheck) => r.gate.gatedLevels.includes(c.level) && !c.expected;
+    const gated = (c: ReportCheck) =>
+      r.gate.gatedLevels.includes(c.level) && !c.expected && !flakyWaived(c, r.options);
     return {
       tests: cs.length,
       failures: cs.filter((c) => c.outcome === "fail" && gated(c)).length,
       errors: cs.filter((c) => c.outcome === "error").length,
-      skipped: cs.filter((c) => c.outcome === "skip" || (c.outcome === "fail" && !gated(c))).length,
+      // a flaky failure that does not gate counts as passed (surefire's flaky test), as testcase() shows it
+      skipped: cs.filter(
+        (c) =>
+          c.outcome === "skip" ||
+          (c.outcome === "fail" && (!!c.expected || !r.gate.gatedLevels.includes(c.level))),
+      ).length,
       time: cs.reduce((s, c) => s + c.durationMs, 0) / 1000,
     };
   };

@@ -1,10 +1,11 @@
 // conformance.md: the verdict and the numbers first, the matrix second, details after.
 // Everything that came from the target or the harness is escaped (inline text) or fenced (bodies, curl).
 import type { Exchange, Kind } from "../harness/model.ts";
-import { verdictLine } from "./gate.ts";
+import { flakyWaived, verdictLine } from "./gate.ts";
 import {
   SYMBOL,
   LEGEND,
+  rerunsText,
   bodyPreview,
   checkTitle,
   formatBytes,
@@ -78,6 +79,7 @@ export function renderMarkdown(r: RunReport): string {
     ...fuzzSection(r),
     ...errorsSection(r),
     ...unexpectedPassesSection(r),
+    ...expiredSection(r),
     ...skippedSection(r),
     ...(r.coverage.catalogAvailable ? coverageGapsSection(r, reqs) : []),
     ...observationsSection(r),
@@ -101,6 +103,7 @@ function headline(r: RunReport): string[] {
     ...(r.traffic
       ? [`- ${mdText(limitsText(r.traffic))} · ${mdText(tooManyText(r.traffic))}`]
       : []),
+    ...(r.reruns ? [`- ${mdText(rerunsText(r))}`] : []),
     "",
   ];
 }
@@ -355,18 +358,42 @@ function principalsSection(r: RunReport): string[] {
 /** Each failure, MUST first and known failures last: its requirements, reason and last exchange. */
 function failuresSection(r: RunReport, reqs: RequirementsById): string[] {
   const failed = r.checks.filter((c) => c.outcome === "fail");
-  const order = (c: ReportCheck) => (c.expected ? 10 : 0) + LEVELS.indexOf(c.level);
+  const order = (c: ReportCheck) =>
+    (c.expected ? 10 : 0) + (flakyWaived(c, r.options) ? 5 : 0) + LEVELS.indexOf(c.level);
   failed.sort((a, b) => order(a) - order(b));
   const out = [`## Failures (${failed.length})`, ""];
   if (!failed.length) out.push("None.", "");
-  for (const c of failed) out.push(...failure(c, reqs));
+  for (const c of failed) out.push(...failure(c, reqs, r));
   return out;
 }
 
-function failure(c: ReportCheck, reqs: RequirementsById): string[] {
-  const tag = [c.level, c.area, c.kind, c.target].filter(Boolean).join(", ");
+function failure(c: ReportCheck, reqs: RequirementsById, r: RunReport): string[] {
+  const tag = [c.level, c.area, c.kind, c.target, c.flaky ? "flaky" : ""]
+    .filter(Boolean)
+    .join(", ");
   const out = [`### ❌ ${mdText(checkTitle(c))} (${mdText(tag)})`, ""];
-  if (c.expected) out.push(`> Known failure (expectations file): ${mdText(c.expected.reason)}`, "");
+  if (c.reruns)
+    out.push(
+      `> ${c.flaky ? "Flaky" : "Not flaky"}: failed, then on ${c.reruns.length} rerun${c.reruns.length === 1 ? "" : "s"}: ${c.reruns.join(", ")}${c.flaky ? (flakyWaived(c, r.options) ? " (--flaky warn: it does not gate)" : " (--flaky fail: it gates)") : ""}`,
+      "",
+      ...(c.rerunEvidence ?? []).flatMap((e) => {
+        const last = e.exchanges[e.exchanges.length - 1];
+        return [
+          `- Rerun ${e.attempt} (${e.outcome}${e.reason ? `: ${mdText(e.reason)}` : ""}): ${e.exchanges.length} exchange${e.exchanges.length === 1 ? "" : "s"}${last ? `, the last ${mdCode(`${last.method} ${last.url}`)} → ${mdText(last.error ? `no response: ${last.error}` : `${last.status ?? "?"}`)}` : ""} (all in conformance.html and conformance.json)`,
+        ];
+      }),
+      ...(c.rerunEvidence?.length ? [""] : []),
+    );
+  if (c.expected)
+    out.push(
+      `> Known failure (expectations file${c.expected.until ? `, until ${c.expected.until}` : ""}): ${withLink(c.expected.reason, c.expected.link)}`,
+      "",
+    );
+  if (c.expired)
+    out.push(
+      `> Expectation expired (its date ${c.expired.until} has passed), so this failure gates: ${withLink(c.expired.reason, c.expired.link)}`,
+      "",
+    );
   for (const id of c.requirementIds) {
     const q = reqs.get(id);
     out.push(`- **${mdText(id)}**${q ? `: ${mdText(q.statement)} _(${mdText(q.source)})_` : ""}`);
@@ -462,8 +489,39 @@ function unexpectedPassesSection(r: RunReport): string[] {
       ["expectation", "reason given", "checks"],
       unexpected.map((e) => [
         mdCode(e.id) + (e.target ? ` (${mdText(e.target)})` : ""),
-        mdText(e.reason),
+        withLink(e.reason, e.link),
         mdText(e.checks.map((i) => r.checks[i].name).join("; ")),
+      ]),
+    ),
+    "",
+  ];
+}
+
+/** An expectation's reason with its link next to it (a code span: the file's text, not markup). */
+function withLink(reason: string, link?: string): string {
+  return `${mdText(reason)}${link ? ` ${mdCode(link)}` : ""}`;
+}
+
+/** Entries of the expectations file past their date: they waived nothing in this run. */
+function expiredSection(r: RunReport): string[] {
+  const expired = r.expectations.filter((e) => e.status === "expired");
+  if (!expired.length) return [];
+  return [
+    `## Expired expectations (${expired.length})`,
+    "",
+    "Past their `until` date (compared with the run's start, UTC): their failures gate again. Fix the target, or renew or remove the entry.",
+    "",
+    mdTable(
+      ["expectation", "status", "until", "reason given", "checks"],
+      expired.map((e) => [
+        mdCode(e.id) + (e.target ? ` (${mdText(e.target)})` : ""),
+        "expired",
+        mdText(e.until ?? ""),
+        withLink(e.reason, e.link),
+        mdText(
+          e.checks.map((i) => `${r.checks[i].outcome}: ${r.checks[i].name}`).join("; ") ||
+            "no check of this run",
+        ),
       ]),
     ),
     "",

@@ -15,6 +15,7 @@ import type {
   LeftOnTarget,
   OperationRef,
   ReportCheck,
+  RerunSummary,
   RunReport,
   TargetRun,
 } from "./types.ts";
@@ -163,7 +164,12 @@ export function mergeReports(files: string[], outDir: string, opts: MergeOptions
   for (const run of list)
     for (const c of run.checks) checks.push(multi ? { ...c, target: run.target.label } : { ...c });
   const expectations = list.flatMap((run) =>
-    applyExpectations(checks, run.expectations, multi ? run.target.label : undefined),
+    applyExpectations(
+      checks,
+      run.expectations,
+      multi ? run.target.label : undefined,
+      new Date(run.target.startedAt),
+    ),
   );
 
   const withCatalog = reports.find((r) => r.coverage.catalogAvailable);
@@ -204,6 +210,8 @@ export function mergeReports(files: string[], outDir: string, opts: MergeOptions
     options: {
       strict,
       gateLevel,
+      // a flaky failure gates in the merge when it gated in any source
+      ...(reports.some((r) => r.options.flaky === "fail") ? { flaky: "fail" as const } : {}),
       ...(expectationsFiles.length ? { expectationsFile: expectationsFiles.join(", ") } : {}),
     },
     operations,
@@ -218,6 +226,26 @@ export function mergeReports(files: string[], outDir: string, opts: MergeOptions
   if (left.length) report.leftOnTarget = left;
   const traffic = sumTraffic(reports.map((r) => r.traffic));
   if (traffic) report.traffic = traffic;
+  const reruns = sumReruns(reports.map((r) => r.reruns));
+  if (reruns) report.reruns = reruns;
   if (opts.write !== false) writeReports(report, outDir);
   return report;
+}
+
+/** The reruns of several runs together: each run chose its own (its cap held per run). */
+function sumReruns(list: (RerunSummary | undefined)[]): RerunSummary | undefined {
+  const runs = list.filter((x): x is RerunSummary => x !== undefined);
+  if (!runs.length) return undefined;
+  const sum = (k: "failing" | "rerun" | "cut" | "flaky") => runs.reduce((n, x) => n + x[k], 0);
+  const stopped = runs.find((x) => x.stopped)?.stopped;
+  return {
+    rounds: Math.max(...runs.map((x) => x.rounds)),
+    roundsRun: Math.min(...runs.map((x) => x.roundsRun)),
+    cap: runs[0].cap,
+    failing: sum("failing"),
+    rerun: sum("rerun"),
+    cut: sum("cut"),
+    flaky: sum("flaky"),
+    ...(stopped ? { stopped } : {}),
+  };
 }

@@ -1,5 +1,6 @@
 // Small text helpers shared by the renderers: body previews and the symbols of outcomes.
 import type { CellOutcome } from "./rollup.ts";
+import type { RunReport } from "./types.ts";
 
 export const SYMBOL: Record<CellOutcome, string> = {
   pass: "✅",
@@ -65,4 +66,14 @@ export function stripInvalidChars(s: string): string {
     /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
     "\uFFFD",
   );
+}
+
+/** The reruns in one line: how many ran again, how many turned out flaky, what the cap left out. */
+export function rerunsText(r: Pick<RunReport, "reruns" | "options">): string {
+  const x = r.reruns!;
+  return [
+    `reruns (--rerun-failures ${x.rounds}): ${x.rerun} failing check${x.rerun === 1 ? "" : "s"} run ${x.roundsRun} more time${x.roundsRun === 1 ? "" : "s"}, ${x.flaky} flaky (--flaky ${r.options.flaky ?? "warn"})`,
+    ...(x.cut ? [`${x.cut} more failing not rerun (at most ${x.cap} are)`] : []),
+    ...(x.stopped ? [`stopped after ${x.roundsRun} of ${x.rounds}: ${x.stopped}`] : []),
+  ].join("; ");
 }

@@ -214,6 +214,8 @@ export interface RunReport {
   judgedWith?: JudgedWith;
   /** set by `plumbline rejudge`: this report re-judges recorded evidence (reporter/rejudge.ts) */
   rejudged?: Rejudged;
+  /** `--rerun-failures`: what was run again and what turned out flaky; absent when nothing was */
+  reruns?: RerunSummary;
 }
 
 /** The inputs of a verdict besides the exchanges: enough to know whether it can be judged again alike. */
@@ -250,6 +252,26 @@ export interface Rejudged {
   /** the evidence's own judgedWith and plumbline version */
   recorded: { judgedWith?: JudgedWith; tool: string };
   counts: Record<RejudgeStatus, number>;
+}
+
+/** The reruns of failing checks after the run (runner/rerun.ts). */
+export interface RerunSummary {
+  /** --rerun-failures K: how many more times each chosen check was to run */
+  rounds: number;
+  /** rounds that ran (fewer when the run was stopped) */
+  roundsRun: number;
+  /** at most this many checks are rerun (runner/rerun.ts MAX_RERUN_CHECKS) */
+  cap: number;
+  /** failing MUST and SHOULD checks of the first run */
+  failing: number;
+  /** of those, the checks rerun: gated ones first (MUST, then SHOULD), then in report order */
+  rerun: number;
+  /** failing checks the cap left out: their outcome stands, whether they are flaky is unknown */
+  cut: number;
+  /** rerun checks whose runs both passed and failed */
+  flaky: number;
+  /** why the reruns stopped before their last round (the run's stop) */
+  stopped?: string;
 }
 
 /** How the run paced itself and how the target's 429 answers were met (reporter/traffic.ts renders it). */
@@ -321,6 +343,8 @@ export interface GateOptions {
   strict: boolean;
   /** the lowest level that gates; SHOULD gates also when strict */
   gateLevel: "MUST" | "SHOULD";
+  /** `--flaky`: a flaky failure gates (`fail`) or is reported only (`warn`, also when absent) */
+  flaky?: "fail" | "warn";
 }
 
 export interface GateResult {
@@ -335,6 +359,8 @@ export interface GateResult {
   warnings: number;
   errors: number;
   unexpectedPasses: number;
+  /** failures whose reruns passed (gated only with --flaky fail); absent in reports before reruns */
+  flaky?: number;
   /** why the verdict is what it is, one line each, most important first */
   reasons: string[];
   /** things to fix that do not gate: ungated failures, unexpected passes, unmatched expectations */
@@ -377,13 +403,18 @@ export interface Expectation {
   /** a check's name (its full name, or its own title) or a requirement ID */
   id: string;
   reason: string;
+  /** the last day (YYYY-MM-DD, UTC) the entry waives a failure; from the next day on it has expired */
+  until?: string;
+  /** where the failure is tracked (an http(s) URL), shown next to the reason */
+  link?: string;
 }
 
 export type ExpectationStatus =
   | "expected-failure" // a matched check failed: the entry holds
   | "unexpected-pass" // matched checks ran, none failed, at least one passed: the entry is stale
   | "not-run" // matched checks were all skipped or errored
-  | "unmatched"; // no check of this run matches the id
+  | "unmatched" // no check of this run matches the id
+  | "expired"; // the run started after the entry's `until` date: it waives nothing, its failures gate
 
 export interface ExpectationEntry extends Expectation {
   status: ExpectationStatus;

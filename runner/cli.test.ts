@@ -97,6 +97,18 @@ describe("plumbline CLI", () => {
     );
   });
 
+  it("an expectations entry with a bad date or link is named in one line, exit 2, before any request", () => {
+    const dir = mkdtempSync(join(tmpdir(), "plb-cli-exp-"));
+    const file = join(dir, "exp.yaml");
+    writeFileSync(file, "- { id: X-1, reason: r }\n- id: X-2\n  reason: r\n  until: 2026-13-01\n");
+    const r = cli("run", "--expectations", file, "--report-dir", dir);
+    expect(r.code).toBe(2);
+    expect(r.err.trim()).toMatch(
+      /^plumbline: --expectations \/ PLUMBLINE_EXPECTATIONS: \S*exp\.yaml: entry 2 \(X-2\): 'until' is "2026-13-01"; expected a date written YYYY-MM-DD/,
+    );
+    expect(r.err.trim().split("\n")).toHaveLength(1);
+  });
+
   it("run --files runs that suite file's checks and no other, and writes the reports", {
     timeout: 60_000,
   }, () => {

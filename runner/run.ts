@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import { createVitest } from "vitest/node";
 import { vitestLocation } from "./root.ts";
-import type { Reporter } from "vitest/node";
+import type { Reporter, Vitest } from "vitest/node";
 import { refuse, secretsOf, usableDir, type Config } from "../harness/config.ts";
 import { BudgetSpent, ConfigError } from "../harness/errors.ts";
 import { Client } from "../harness/client.ts";
@@ -146,8 +146,13 @@ export async function checkSettings(config: Config): Promise<void> {
     try {
       loadExpectations(config.expectationsFile);
     } catch (e) {
+      // parseExpectations names the file itself (and the entry); a read error does not
+      const line = (e as Error).message.split("\n")[0];
+      const named = line.startsWith(`${config.expectationsFile}: `)
+        ? line
+        : `${config.expectationsFile}: ${line}`;
       throw new ConfigError(
-        `--expectations / PLUMBLINE_EXPECTATIONS: ${config.expectationsFile}: ${(e as Error).message.split("\n")[0]}; fix the file (reporter/README.md shows its form)`,
+        `--expectations / PLUMBLINE_EXPECTATIONS: ${named}; fix the file (reporter/README.md shows its form)`,
       );
     }
   }
@@ -209,33 +214,15 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
       `plumbline: run ${config.runId} against ${config.targetLabel} (${config.target}), seed ${config.seed}, labels ${config.labelPrefix}*, allowed: ${config.allow.join(", ")}${config.shard ? `, shard ${config.shard.index}/${config.shard.count}` : ""}, fuzz ${config.fuzzRuns} cases per property, round trip ${config.latencyMs} ms`,
     );
 
-    const ours = new Set([...process.listeners("SIGINT"), ...process.listeners("SIGTERM")]);
-    const vitest = await createVitest(
-      "test",
+    const vitest = await conformanceVitest(
+      config,
+      reporter ? ["default", reporter as Reporter] : ["default"],
       {
-        ...vitestLocation(),
-        project: CONFORMANCE_PROJECTS,
-        watch: false,
-        run: true,
-        // --concurrency N: N requests in flight, from a few workers each running checks concurrently
-        maxWorkers: workerCount(config.concurrency),
-        reporters: reporter ? ["default", reporter as Reporter] : ["default"],
-        passWithNoTests: true,
-        // for work on plumbline's own speed: each worker writes a V8 CPU profile there
-        ...(process.env.PLUMBLINE_CPU_PROFILE_DIR
-          ? { execArgv: ["--cpu-prof", `--cpu-prof-dir=${process.env.PLUMBLINE_CPU_PROFILE_DIR}`] }
-          : {}),
         // vitest slices the files by a hash of their paths: the same slice on every machine
         ...(config.shard ? { shard: `${config.shard.index}/${config.shard.count}` } : {}),
         ...(opts.testNamePattern ? { testNamePattern: opts.testNamePattern } : {}),
       },
-      {},
     );
-    // vitest's logger exits the process on SIGINT/SIGTERM; plumbline stops the run itself (Stopper)
-    for (const sig of ["SIGINT", "SIGTERM"] as const)
-      for (const l of process.listeners(sig)) if (!ours.has(l)) process.off(sig, l as () => void);
-    // the suites read this with inject("plumbline") (harness/world.ts)
-    vitest.provide("plumbline", config);
     let failedToRun = false;
     // the invariants, the authorization matrix and the fuzz suite (at its small default budget)
     // run too; their checks skip the areas not selected themselves
@@ -254,6 +241,21 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
     // a run stopped before vitest reported: the reporter builds its report from what finished
     if (reporter && !reporter.report)
       await reporter.onTestRunEnd(vitest.state.getTestModules(), [], "interrupted");
+    // --rerun-failures: the failing checks again, same seed, before the cleanup pass (their
+    // fixtures go in the run's ledger too)
+    if (reporter?.report && config.rerunFailures > 0 && !stopper.reason) {
+      const { rerunFailures } = await import("./rerun.ts");
+      await rerunFailures({
+        config,
+        report: reporter.report,
+        modules: vitest.state.getTestModules(),
+        createVitest: (r) => conformanceVitest(config, [r]),
+        stopped: () => stopper.reason,
+        onStop: (cancel) => stopper.arm(cancel),
+        addSecret: (secret) => reporter.redactor.add(secret),
+        log,
+      });
+    }
 
     const left = await cleanupPass(config, ledger, log);
     stopper.disarm();
@@ -275,6 +277,42 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
     await service.close();
     await target.close();
   }
+}
+
+/**
+ * A vitest of the `conformance` projects, started from plumbline's own folder, with the run's
+ * configuration provided to the suites (they read it with inject("plumbline"), harness/world.ts).
+ */
+async function conformanceVitest(
+  config: Config,
+  reporters: (string | Reporter)[],
+  extra: { shard?: string; testNamePattern?: string } = {},
+): Promise<Vitest> {
+  const ours = new Set([...process.listeners("SIGINT"), ...process.listeners("SIGTERM")]);
+  const vitest = await createVitest(
+    "test",
+    {
+      ...vitestLocation(),
+      project: CONFORMANCE_PROJECTS,
+      watch: false,
+      run: true,
+      // --concurrency N: N requests in flight, from a few workers each running checks concurrently
+      maxWorkers: workerCount(config.concurrency),
+      reporters,
+      passWithNoTests: true,
+      // for work on plumbline's own speed: each worker writes a V8 CPU profile there
+      ...(process.env.PLUMBLINE_CPU_PROFILE_DIR
+        ? { execArgv: ["--cpu-prof", `--cpu-prof-dir=${process.env.PLUMBLINE_CPU_PROFILE_DIR}`] }
+        : {}),
+      ...extra,
+    },
+    {},
+  );
+  // vitest's logger exits the process on SIGINT/SIGTERM; plumbline stops the run itself (Stopper)
+  for (const sig of ["SIGINT", "SIGTERM"] as const)
+    for (const l of process.listeners(sig)) if (!ours.has(l)) process.off(sig, l as () => void);
+  vitest.provide("plumbline", config);
+  return vitest;
 }
 
 function sleep(ms: number): Promise<void> {
@@ -407,6 +445,7 @@ async function conformanceReporter(
       seed: config.seed,
       strict: config.strict,
       gateLevel: config.gateLevel,
+      flaky: config.flaky,
       expectationsFile: config.expectationsFile,
       startedAt: new Date().toISOString(),
       secrets: secretsOf(config),
