@@ -42,7 +42,7 @@ export interface Comparison {
   differentTargets: boolean;
   /** passed in A, failed in B */
   regressions: CheckPair[];
-  /** failed in B, and in A skipped, errored or not run: not a proven regression, still new */
+  /** failed in B, and in A skipped, errored or not run (a new check): not a proven regression, still new */
   newFailures: CheckPair[];
   /** failed in A, passed in B */
   fixed: CheckPair[];
@@ -101,7 +101,10 @@ export function compareReports(a: RunReport, b: RunReport, sources = ["A", "B"])
   const moved = (from: Outcome[], to: Outcome[]) =>
     both.filter((p) => from.includes(p.a!.outcome) && to.includes(p.b!.outcome));
   const regressions = moved(["pass"], ["fail"]);
-  const newFailures = moved(["skip", "error"], ["fail"]);
+  const newFailures = [
+    ...moved(["skip", "error"], ["fail"]),
+    ...all.filter((p) => !p.a && p.b!.outcome === "fail"),
+  ];
   const fixed = moved(["fail"], ["pass"]);
   const named = new Set([...regressions, ...newFailures, ...fixed]);
   const newMustFailures = all.filter((p) => gatedMust(p.b) && !gatedMust(p.a));
@@ -263,7 +266,7 @@ export function renderCompareMarkdown(c: Comparison): string {
         ]
       : []),
     ...detailed("Regressions: passed in A, failed in B", c.regressions),
-    ...detailed("New failures: failed in B, skipped, errored in A", c.newFailures),
+    ...detailed("New failures: failed in B; skipped, errored or not run in A", c.newFailures),
     ...listed("Fixed: failed in A, passed in B", c.fixed),
     ...listed("Level changed", c.levelChanged),
     ...listed("New checks (in B only)", c.added),
