@@ -173,7 +173,7 @@ export function renderHistoryMarkdown(h: HistoryView): string {
 const CSS = `body{font:14px/1.4 system-ui,sans-serif;margin:0;color:#1d2430;background:#f6f7f9}
 main{max-width:1360px;margin:0 auto;padding:1em 1.5em}h1{margin:.3em 0}h2{margin:1.2em 0 .4em;border-bottom:2px solid #d0d5dd}
 h3{margin:1em 0 .4em}.muted{color:#5b6472}.glance{font-size:1.15em;padding:.6em .9em;border-radius:6px;border-left:8px solid #8a94a6;background:#fff}
-.glance.worse{border-color:#c62828;background:#fdecea}.glance.better{border-color:#2e7d32;background:#e8f5e9}
+.glance.worse{border-color:#c62828;background:#fdecea}.glance.mixed{border-color:#ef8f00;background:#fff4e0}.glance.better{border-color:#2e7d32;background:#e8f5e9}
 table{border-collapse:collapse;background:#fff}td,th{border:1px solid #d0d5dd;padding:3px 6px;text-align:left;vertical-align:middle}
 td.n{text-align:right;font-variant-numeric:tabular-nums}.name{max-width:720px;word-break:break-word}
 .strip{display:inline-flex;gap:2px;vertical-align:middle}.cell{display:inline-block;width:14px;height:18px;border-radius:2px;box-sizing:border-box}

@@ -178,22 +178,24 @@ export function areaTimelines(runs: RunReport[]): AreaTimeline[] {
   return [...areas.values()].sort((x, y) => x.area.localeCompare(y.area));
 }
 
-export type Trend = "worse" | "better" | "same" | "alone";
+/** worse / better / mixed: the verdict rose while some check regressed / same / alone: nothing to compare */
+export type Trend = "worse" | "better" | "mixed" | "same" | "alone";
 
 const VERDICT_RANK = { pass: 0, error: 1, fail: 2 } as const;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-/** Worse: a check passed and now fails, or the verdict dropped; better: something fixed, nothing worse. */
+/**
+ * Worse: the verdict dropped, or a check passed and now fails while the verdict held; mixed: the
+ * verdict rose but some check regressed; better: something fixed, nothing new failing.
+ */
 function trendOf(runs: HistoryEntry[], changes: Comparison | undefined): Trend {
   const [prev, last] = [runs.at(-2), runs.at(-1)!];
   if (!changes || !prev) return "alone";
-  if (
-    changes.regressions.length + changes.newFailures.length > 0 ||
-    VERDICT_RANK[last.verdict] > VERDICT_RANK[prev.verdict]
-  )
-    return "worse";
-  if (changes.fixed.length > 0 || VERDICT_RANK[last.verdict] < VERDICT_RANK[prev.verdict])
-    return "better";
+  const verdict = VERDICT_RANK[last.verdict] - VERDICT_RANK[prev.verdict];
+  const newFailing = changes.regressions.length + changes.newFailures.length > 0;
+  if (verdict > 0 || (newFailing && verdict === 0)) return "worse";
+  if (newFailing) return "mixed";
+  if (changes.fixed.length > 0 || verdict < 0) return "better";
   return "same";
 }
 
@@ -212,6 +214,7 @@ function glanceOf(
   const words = {
     worse: "WORSE than the run before",
     better: "better than the run before",
+    mixed: "a better verdict than the run before, but some checks regressed",
     same: "no change from the run before",
     alone: "",
   }[trend];
