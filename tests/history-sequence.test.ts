@@ -15,6 +15,8 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SEEDED_TOKENS } from "../reference/app.ts";
+import { inspectHistoryPage } from "./history-page.ts";
+import { findBrowser, need } from "./needs.ts";
 import { runPlumbline } from "./plumbline-child.ts";
 
 const FILE = "suites/conventions/errors.test.ts";
@@ -53,6 +55,7 @@ const ALL = [MISSING, ENUM, NESTED, LENGTH, UNKNOWN, AUTH, AT_LEAST_ONE, STATUS_
 
 describe("run history over a scripted sequence of runs", { timeout: 240_000 }, () => {
   const history = mkdtempSync(join(tmpdir(), "plb-history-e2e-"));
+  const out = mkdtempSync(join(tmpdir(), "plb-history-out-"));
   const reports: string[] = [];
 
   beforeAll(async () => {
@@ -97,7 +100,6 @@ describe("run history over a scripted sequence of runs", { timeout: 240_000 }, (
   });
 
   it("plumbline history: the flaky list holds the checks that failed by turns, the last change is CONV-ERR-4's regression", async () => {
-    const out = mkdtempSync(join(tmpdir(), "plb-history-out-"));
     const r = await plumbline("history", history, "--out", out);
     expect(r.code, r.out).toBe(0);
     const md = readFileSync(join(out, "history.md"), "utf8");
@@ -121,6 +123,20 @@ describe("run history over a scripted sequence of runs", { timeout: 240_000 }, (
       html.match(/<span class="cell (pass|fail|skip|error|absent)[ "]/g)!.length,
     ).toBeGreaterThanOrEqual(55);
     for (const t of Object.values(SEEDED_TOKENS)) expect(md + html).not.toContain(t);
+  });
+
+  it("history.html in headless Chromium: no console error, no request, the strips and timelines drawn", {
+    timeout: 60_000,
+  }, async (ctx) => {
+    // PLUMBLINE_BROWSER / CHROMIUM, the system paths or playwright's; none: skipped (failed in CI)
+    const browser = need(findBrowser(), ctx);
+    const seen = await inspectHistoryPage(browser, join(out, "history.html"));
+    expect(seen.problems).toEqual([]);
+    // the flaky list, the changes and the open area: every one of them a strip of five cells
+    expect(seen.cells.pass).toBeGreaterThan(20);
+    expect(seen.cells.fail).toBeGreaterThan(10);
+    expect(seen.colours).toBe(2);
+    expect(seen.bars).toBeGreaterThanOrEqual(5);
   });
 
   it("report compare: exit 1 on new MUST failures, 0 on fixes or a SHOULD regression, 2 on bad input", async () => {
