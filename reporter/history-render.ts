@@ -219,6 +219,15 @@ function timelineSvg(a: AreaTimeline, runs: HistoryEntry[]): string {
   return `<svg role="img" aria-label="${escapeHtml(`${a.area}: pass and fail counts per run`)}" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${bars}</svg>`;
 }
 
+/** Rows of a table, the first `shown` at once and the rest behind one "n more" (the page stays a glance). */
+function capped(rows: string[], shown = 10): string {
+  const head = `<table><tbody>${rows.slice(0, shown).join("")}</tbody></table>`;
+  const rest = rows.slice(shown);
+  return rest.length
+    ? `${head}<details><summary>${rest.length} more</summary><table><tbody>${rest.join("")}</tbody></table></details>`
+    : head;
+}
+
 function htmlPairs(
   title: string,
   pairs: CheckPair[],
@@ -227,25 +236,26 @@ function htmlPairs(
 ): string {
   if (!pairs.length) return "";
   const strips = new Map(t.strips.map((s) => [s.key, s]));
-  return `<h4>${escapeHtml(title)} (${pairs.length})</h4><table><tbody>${pairs
-    .map((p) => {
+  return `<h4>${escapeHtml(title)} (${pairs.length})</h4>${capped(
+    pairs.map((p) => {
       const s = strips.get(p.key);
       const reason = p.b?.outcome === "fail" ? (p.b.reason ?? "") : (p.a?.reason ?? "");
       return `<tr><td>${s ? stripHtml(s.cells, t.runs) : ""}</td><td>${escapeHtml((p.b ?? p.a)!.level)}${flaky.has(p.key) ? " · <b>flaky</b>" : ""}</td><td class="name">${escapeHtml(p.name)}<br><span class="muted">${escapeHtml(reason.split("\n")[0]!.slice(0, 300))}</span></td></tr>`;
-    })
-    .join("")}</tbody></table>`;
+    }),
+  )}`;
 }
 
 function htmlTarget(t: TargetHistory): string {
   const c = t.changes;
   const flakyKeys = new Set(t.flaky.map((f) => f.key));
   const flaky = t.flaky.length
-    ? `<table><thead><tr><th>runs (oldest → latest)</th><th>level</th><th>check · why</th></tr></thead><tbody>${t.flaky
-        .map(
+    ? capped(
+        t.flaky.map(
           (f) =>
             `<tr><td>${stripHtml(f.cells, t.runs)}</td><td>${escapeHtml(f.level)}</td><td class="name">${escapeHtml(f.name)}<br><span class="muted">${escapeHtml(f.why)}</span></td></tr>`,
-        )
-        .join("")}</tbody></table>`
+        ),
+        20,
+      )
     : `<p>None: no check passed and failed by turns, none was marked flaky inside a run.</p>`;
   const changes = c
     ? c.regressions.length + c.newFailures.length + c.fixed.length
