@@ -159,8 +159,8 @@ export function renderHistoryMarkdown(h: HistoryView): string {
       "",
       `**${mdText(t.glance)}**`,
       "",
-      ...mdFlaky(t.flaky),
       ...mdChanges(t),
+      ...mdFlaky(t.flaky),
       ...mdRuns(t),
       ...mdAreas(t.areas),
       ...mdStrips(t.strips),
@@ -175,7 +175,8 @@ main{max-width:1360px;margin:0 auto;padding:1em 1.5em}h1{margin:.3em 0}h2{margin
 h3{margin:1em 0 .4em}.muted{color:#5b6472}.glance{font-size:1.15em;padding:.6em .9em;border-radius:6px;border-left:8px solid #8a94a6;background:#fff}
 .glance.worse{border-color:#c62828;background:#fdecea}.glance.mixed{border-color:#ef8f00;background:#fff4e0}.glance.better{border-color:#2e7d32;background:#e8f5e9}
 table{border-collapse:collapse;background:#fff}td,th{border:1px solid #d0d5dd;padding:3px 6px;text-align:left;vertical-align:middle}
-td.n{text-align:right;font-variant-numeric:tabular-nums}.name{max-width:720px;word-break:break-word}
+td.n{text-align:right;font-variant-numeric:tabular-nums}.name{word-break:break-word}.why{width:30%;font-size:12px;word-break:break-word}
+table.list{width:100%}
 .strip{display:inline-flex;gap:2px;vertical-align:middle}.cell{display:inline-block;width:14px;height:18px;border-radius:2px;box-sizing:border-box}
 .pass{background:#2e7d32}.fail{background:#c62828}.skip{background:#9aa3af}.error{background:#ef8f00}.absent{background:#fff;border:1px dashed #9aa3af}
 .cell.flaky{background-image:repeating-linear-gradient(45deg,transparent 0 3px,rgba(255,255,255,.65) 3px 5px)}
@@ -221,10 +222,10 @@ function timelineSvg(a: AreaTimeline, runs: HistoryEntry[]): string {
 
 /** Rows of a table, the first `shown` at once and the rest behind one "n more" (the page stays a glance). */
 function capped(rows: string[], shown = 10): string {
-  const head = `<table><tbody>${rows.slice(0, shown).join("")}</tbody></table>`;
+  const head = `<table class="list"><tbody>${rows.slice(0, shown).join("")}</tbody></table>`;
   const rest = rows.slice(shown);
   return rest.length
-    ? `${head}<details><summary>${rest.length} more</summary><table><tbody>${rest.join("")}</tbody></table></details>`
+    ? `${head}<details><summary>${rest.length} more</summary><table class="list"><tbody>${rest.join("")}</tbody></table></details>`
     : head;
 }
 
@@ -240,7 +241,7 @@ function htmlPairs(
     pairs.map((p) => {
       const s = strips.get(p.key);
       const reason = p.b?.outcome === "fail" ? (p.b.reason ?? "") : (p.a?.reason ?? "");
-      return `<tr><td>${s ? stripHtml(s.cells, t.runs) : ""}</td><td>${escapeHtml((p.b ?? p.a)!.level)}${flaky.has(p.key) ? " · <b>flaky</b>" : ""}</td><td class="name">${escapeHtml(p.name)}<br><span class="muted">${escapeHtml(reason.split("\n")[0]!.slice(0, 300))}</span></td></tr>`;
+      return `<tr><td>${s ? stripHtml(s.cells, t.runs) : ""}</td><td>${escapeHtml((p.b ?? p.a)!.level)}${flaky.has(p.key) ? " · <b>flaky</b>" : ""}</td><td class="name">${escapeHtml(p.name)}</td><td class="why muted">${escapeHtml(reason.split("\n")[0]!.slice(0, 300))}</td></tr>`;
     }),
   )}`;
 }
@@ -252,7 +253,7 @@ function htmlTarget(t: TargetHistory): string {
     ? capped(
         t.flaky.map(
           (f) =>
-            `<tr><td>${stripHtml(f.cells, t.runs)}</td><td>${escapeHtml(f.level)}</td><td class="name">${escapeHtml(f.name)}<br><span class="muted">${escapeHtml(f.why)}</span></td></tr>`,
+            `<tr><td>${stripHtml(f.cells, t.runs)}</td><td>${escapeHtml(f.level)}</td><td class="name">${escapeHtml(f.name)}</td><td class="why muted">${escapeHtml(f.why)}</td></tr>`,
         ),
         20,
       )
@@ -279,7 +280,7 @@ function htmlTarget(t: TargetHistory): string {
   const byArea = new Map<string, CheckStrip[]>();
   for (const s of t.strips) byArea.set(s.area, [...(byArea.get(s.area) ?? []), s]);
   const rows = (ss: CheckStrip[]) =>
-    `<table><tbody>${ss.map((s) => `<tr><td>${stripHtml(s.cells, t.runs)}</td><td>${escapeHtml(s.level)}</td><td class="name">${escapeHtml(s.name)}</td></tr>`).join("")}</tbody></table>`;
+    `<table class="list"><tbody>${ss.map((s) => `<tr><td>${stripHtml(s.cells, t.runs)}</td><td>${escapeHtml(s.level)}</td><td class="name">${escapeHtml(s.name)}</td></tr>`).join("")}</tbody></table>`;
   const strips = [...byArea]
     .map(([area, ss]) => {
       const moving = ss.filter((s) => !s.steady);
@@ -289,8 +290,8 @@ function htmlTarget(t: TargetHistory): string {
     .join("");
   return `<section><h2>${escapeHtml(t.target)}</h2>
 <p class="glance ${t.trend}">${escapeHtml(t.glance)}</p>
-<h3>Flaky checks (${t.flaky.length})</h3>${flaky}
 <h3>Changed since the run before</h3>${changes}
+<h3>Flaky checks (${t.flaky.length})</h3>${flaky}
 <h3>Runs (${t.runs.length} shown of ${t.keptRuns} kept)</h3>${runs}
 <h3>Areas: pass and fail per run</h3>${areas}
 <h3>Checks: one cell per run, oldest to latest</h3>${strips}</section>`;
