@@ -228,6 +228,19 @@ function lastChanges(reports: RunReport[]): Comparison | undefined {
   return compareReports(a, b, ["the run before", "the latest run"]);
 }
 
+/**
+ * A run as history needs it: its checks' verdicts without their exchanges and observations (a full
+ * run's report holds thousands of bodies; the window keeps N reports in memory at once).
+ */
+function slim(r: RunReport): RunReport {
+  const checks = r.checks.map(({ exchanges: _x, observations: _o, fuzz: _f, ...c }) => ({
+    ...c,
+    exchanges: [],
+    observations: [],
+  }));
+  return { ...r, checks, observations: [] };
+}
+
 /** One target's history over its last `last` runs (`load` reads a run's report). */
 export function targetHistory(
   target: string,
@@ -236,7 +249,7 @@ export function targetHistory(
   load: (e: HistoryEntry) => RunReport,
 ): TargetHistory {
   const window = entries.slice(-last);
-  const reports = window.map(load);
+  const reports = window.map((e) => slim(load(e)));
   const strips = checkStrips(reports);
   const flaky = flakyChecks(reports, strips);
   const changes = lastChanges(reports);
