@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Level, Outcome } from "../harness/model.ts";
-import { compareReports, readReportArg, renderCompareMarkdown } from "./compare.ts";
+import { compareReports, readReportArg } from "./compare.ts";
+import { renderCompareHtml, renderCompareMarkdown } from "./compare-render.ts";
 import { check, exchange, fixtureReport, HOSTILE } from "./fixtures.ts";
 import { renderJson } from "./json.ts";
 
@@ -109,6 +110,14 @@ describe("compareReports", () => {
     // what the target sent is escaped in text, and stays inside fences in bodies
     expect(md).toContain("### ❌ account &gt; reg &lt;/script&gt;&lt;img");
     expect(md.replace(/```json\n[^`]*```/g, "")).not.toContain("<img");
+    const html = renderCompareHtml(compareReports(a, b));
+    expect(html).not.toContain("<img");
+    expect(html).not.toMatch(/<script/);
+    // two columns: A's exchange 2 of 2 (200) beside B's (500)
+    expect(html.match(/<div class="side">/g)).toHaveLength(2);
+    expect(html).toMatch(
+      /A: <span class="o pass">pass[\s\S]*exchange 2 of 2[\s\S]*B: <span class="o fail">fail[\s\S]*exchange 2 of 2[\s\S]*<b>500<\/b>/,
+    );
   });
 });
 

@@ -1,13 +1,13 @@
-// `plumbline report compare A B`: two written runs compared check by check. What failed in B that
+// `plumbline report compare A B`: two written runs compared check by check (compare-render.ts
+// writes compare.md and compare.html). What failed in B that
 // passed in A (regressions), what was fixed, what changed level, new and removed checks; exit 1 when
 // B has a MUST failure A did not have (the regression gate of a pull request). Run history
 // (history.ts) uses the same comparison for its last two runs.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { Exchange, Level, Outcome } from "../harness/model.ts";
+import type { Level, Outcome } from "../harness/model.ts";
 import { verdictLine } from "./gate.ts";
 import { parseReport } from "./json.ts";
-import { exchangeBlock, mdCode, mdTable, mdText } from "./md.ts";
 import { checkTitle } from "./text.ts";
 import type { ReportCheck, RunReport } from "./types.ts";
 
@@ -149,128 +149,4 @@ export function readReportArg(path: string): RunReport {
     const why = e instanceof SyntaxError ? `not JSON (${e.message})` : (e as Error).message;
     throw new Error(`${file}: ${why}; give a conformance.json written by plumbline run`);
   }
-}
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
-/** The first line: is B worse than A, in the gate's terms. */
-export function compareVerdict(c: Comparison): string {
-  const head = c.newMustFailures.length
-    ? `REGRESSED: ${plural(c.newMustFailures.length, "new MUST failure")} (exit 1)`
-    : "no new MUST failure (exit 0)";
-  return `${head}; ${plural(c.regressions.length, "regression")}, ${plural(c.newFailures.length, "other new failure")}, ${c.fixed.length} fixed`;
-}
-
-const outcomeOf = (c?: SeenCheck) =>
-  c ? `${c.outcome}${c.flaky ? " (flaky)" : ""}${c.expected ? " (known failure)" : ""}` : "not run";
-
-/** The exchange of A to set beside B's last: the one at the same place (same seed, same steps), else A's last. */
-function besideLast(a: Exchange[], b: Exchange[]): [Exchange | undefined, Exchange | undefined] {
-  const i = b.length - 1;
-  return [a[i] ?? a.at(-1), b[i]];
-}
-
-function exchangesSideBySide(p: CheckPair): string[] {
-  const [xa, xb] = besideLast(p.a?.exchanges ?? [], p.b?.exchanges ?? []);
-  const side = (name: string, c: SeenCheck | undefined, x: Exchange | undefined) => [
-    `**${name}** (${mdText(outcomeOf(c))}${c?.reason ? `: ${mdText(c.reason)}` : ""})`,
-    "",
-    ...(x
-      ? [
-          `exchange ${(c?.exchanges.indexOf(x) ?? 0) + 1} of ${c?.exchanges.length}:`,
-          "",
-          ...exchangeBlock(x),
-        ]
-      : ["no exchange recorded", ""]),
-  ];
-  return [...side("A", p.a, xa), ...side("B", p.b, xb)];
-}
-
-function detailed(title: string, pairs: CheckPair[]): string[] {
-  if (!pairs.length) return [];
-  const out = [`## ${title} (${pairs.length})`, ""];
-  for (const p of pairs) {
-    const c = p.b!;
-    const tag = [c.level, c.area, c.kind, c.flaky ? "flaky" : ""].filter(Boolean).join(", ");
-    out.push(`### ❌ ${mdText(p.name)} (${mdText(tag)})`, "", `- File: ${mdCode(c.file)}`, "");
-    out.push(...exchangesSideBySide(p));
-  }
-  return out;
-}
-
-function listed(title: string, pairs: CheckPair[]): string[] {
-  if (!pairs.length) return [];
-  return [
-    `## ${title} (${pairs.length})`,
-    "",
-    mdTable(
-      ["check", "level", "A", "B"],
-      pairs.map((p) => [
-        mdText(p.name),
-        p.a && p.b && p.a.level !== p.b.level ? `${p.a.level} → ${p.b.level}` : (p.b ?? p.a)!.level,
-        mdText(outcomeOf(p.a)),
-        mdText(outcomeOf(p.b)),
-      ]),
-    ),
-    "",
-  ];
-}
-
-/** compare.md: the verdict, both sides, the counts, then each group (regressions with their exchanges). */
-export function renderCompareMarkdown(c: Comparison): string {
-  const sideLine = (n: string, s: Side) =>
-    `- ${n}: ${mdCode(s.source)} · ${mdText(s.label)} ${mdCode(s.url)} · started ${mdText(s.startedAt)} · seed ${mdCode(s.seed)} · plumbline ${mdText(s.version)} · ${mdText(s.verdict)}`;
-  return [
-    `# plumbline report compare: ${mdText(c.a.label)} → ${mdText(c.b.label)}`,
-    "",
-    `**${mdText(compareVerdict(c))}**`,
-    "",
-    sideLine("A", c.a),
-    sideLine("B", c.b),
-    ...(c.differentTargets
-      ? [
-          `- **different targets**: A ran against ${mdText(c.a.label)}, B against ${mdText(c.b.label)}; the checks are compared all the same`,
-        ]
-      : []),
-    "",
-    mdTable(
-      [
-        "regressions",
-        "new failures",
-        "fixed",
-        "level changed",
-        "new checks",
-        "removed checks",
-        "other changes",
-      ],
-      [
-        [
-          c.regressions,
-          c.newFailures,
-          c.fixed,
-          c.levelChanged,
-          c.added,
-          c.removed,
-          c.otherChanges,
-        ].map((g) => String(g.length)),
-      ],
-      ["r", "r", "r", "r", "r", "r", "r"],
-    ),
-    "",
-    ...(c.newMustFailures.length
-      ? [
-          "MUST failures B has and A did not (each fails this gate):",
-          "",
-          ...c.newMustFailures.map((p) => `- ${mdText(p.name)} (A: ${mdText(outcomeOf(p.a))})`),
-          "",
-        ]
-      : []),
-    ...detailed("Regressions: passed in A, failed in B", c.regressions),
-    ...detailed("New failures: failed in B; skipped, errored or not run in A", c.newFailures),
-    ...listed("Fixed: failed in A, passed in B", c.fixed),
-    ...listed("Level changed", c.levelChanged),
-    ...listed("New checks (in B only)", c.added),
-    ...listed("Removed checks (in A only)", c.removed),
-    ...listed("Other changes of outcome", c.otherChanges),
-  ].join("\n");
 }

@@ -364,30 +364,26 @@ function reportCompareCommand(prog: Command): void {
       "write compare.md and compare.json there instead of Markdown to stdout",
     )
     .action(async (a: string, b: string, opts: { out?: string }) => {
-      const { compareReports, compareVerdict, readReportArg, renderCompareMarkdown } = await import(
-        "../reporter/compare.ts"
-      );
-      const badInput = (f: () => unknown) => {
+      const { compareReports, readReportArg } = await import("../reporter/compare.ts");
+      const { compareFiles, compareVerdict } = await import("../reporter/compare-render.ts");
+      const badInput = <T>(f: () => T): T => {
         try {
           return f();
         } catch (e) {
           throw new ConfigError(`report compare: ${(e as Error).message}`);
         }
       };
-      const ra = badInput(() => readReportArg(a)) as ReturnType<typeof readReportArg>;
-      const rb = badInput(() => readReportArg(b)) as ReturnType<typeof readReportArg>;
-      const c = badInput(() => compareReports(ra, rb, [a, b])) as ReturnType<typeof compareReports>;
-      const md = renderCompareMarkdown(c);
+      const c = badInput(() => compareReports(readReportArg(a), readReportArg(b), [a, b]));
+      const files = compareFiles(c);
       if (opts.out) {
         usableOutDir(opts.out);
         const { writeAtomic } = await import("../reporter/history-store.ts");
-        writeAtomic(join(opts.out, "compare.md"), md);
-        writeAtomic(join(opts.out, "compare.json"), `${JSON.stringify(c, null, 2)}\n`);
+        for (const [name, text] of Object.entries(files)) writeAtomic(join(opts.out, name), text);
         say(
-          `plumbline report compare: ${compareVerdict(c)}; compare.md and compare.json in ${opts.out}`,
+          `plumbline report compare: ${compareVerdict(c)}; ${Object.keys(files).join(", ")} in ${opts.out}`,
         );
       } else {
-        process.stdout.write(md);
+        process.stdout.write(files["compare.md"]);
         say(`plumbline report compare: ${compareVerdict(c)}`);
       }
       process.exitCode = c.exitCode;

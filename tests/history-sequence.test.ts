@@ -164,9 +164,19 @@ describe("run history over a scripted sequence of runs", { timeout: 240_000 }, (
     expect(fixed.out).toContain(
       "no new MUST failure (exit 0); 0 regressions, 0 other new failures, 7 fixed",
     );
-    const should = await plumbline("report", "compare", join(rate2, "conformance.json"), variant);
+    const compared = mkdtempSync(join(tmpdir(), "plb-compare-out-"));
+    const should = await plumbline(
+      "report",
+      "compare",
+      join(rate2, "conformance.json"),
+      variant,
+      "--out",
+      compared,
+    );
     expect(should.code, should.out).toBe(0);
     expect(should.out).toContain("1 regression");
+    expect(readdirSync(compared).sort()).toEqual(["compare.html", "compare.json", "compare.md"]);
+    expect(readFileSync(join(compared, "compare.md"), "utf8")).toContain("CONV-ERR-4");
 
     const bad = await plumbline("report", "compare", clean, join(clean, "nope.json"));
     expect(bad.code).toBe(2);
