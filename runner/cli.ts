@@ -361,7 +361,7 @@ function reportCompareCommand(prog: Command): void {
     .argument("<b>", "the later run")
     .option(
       "-o, --out <dir>",
-      "write compare.md and compare.json there instead of Markdown to stdout",
+      "write compare.md, compare.html (A and B side by side) and compare.json there instead of Markdown to stdout",
     )
     .action(async (a: string, b: string, opts: { out?: string }) => {
       const { compareReports, readReportArg } = await import("../reporter/compare.ts");
