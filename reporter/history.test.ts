@@ -131,13 +131,26 @@ describe("strips, flaky list and changes", () => {
     ]);
   });
 
-  it("outcomes under different plumbline versions are not mixed into one flaky verdict", () => {
+  it("outcomes under different plumbline versions, or another spec, are not mixed into one flaky verdict", () => {
     const runs = [
       run(1, ["pass", "pass", "pass"], { version: "1.0.0" }),
       run(2, ["fail", "pass", "pass"], { version: "1.0.0" }),
       run(3, ["pass", "pass", "pass"], { version: "1.1.0" }),
     ];
     expect(flakyChecks(runs, checkStrips(runs))).toEqual([]);
+    // the spec's hash, when the report records what it was judged with (schema 2)
+    const judged = (r: RunReport, spec: string) =>
+      Object.assign(r, { judgedWith: { spec: { sha256: spec }, catalog: { sha256: "c" } } });
+    const specs = [
+      judged(run(1, ["pass", "pass", "pass"]), "s1"),
+      judged(run(2, ["fail", "pass", "pass"]), "s1"),
+      judged(run(3, ["pass", "pass", "pass"]), "s2"),
+    ];
+    expect(flakyChecks(specs, checkStrips(specs))).toEqual([]);
+    specs[2] = judged(specs[2]!, "s1");
+    expect(flakyChecks(specs, checkStrips(specs)).map((f) => f.name.slice(-7))).toEqual([
+      "check a",
+    ]);
   });
 
   it("the latest run against the one before: regressions, fixes, and the line read first says worse", () => {

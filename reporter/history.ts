@@ -69,15 +69,18 @@ export interface HistoryView {
 }
 
 /**
- * What makes two runs' outcomes of a check comparable for flakiness: the same plumbline version
- * (and the spec's and catalog's hashes when the report records them); for a fuzz check, whose
- * inputs come from the seed, the same seed too.
+ * What makes two runs' outcomes of a check comparable for flakiness: the same plumbline version and,
+ * when the report records them (`judgedWith`, schema 2), the same spec and catalog (their sha256);
+ * for a fuzz check, whose inputs come from the seed, the same seed too.
  */
 function inputsOf(r: RunReport, c: SeenCheck): string {
-  const hashes = (r as { hashes?: unknown }).hashes;
+  const judged = (
+    r as { judgedWith?: { spec?: { sha256?: string }; catalog?: { sha256?: string } } }
+  ).judgedWith;
   return JSON.stringify([
     r.tool?.version,
-    hashes ?? null,
+    judged?.spec?.sha256 ?? null,
+    judged?.catalog?.sha256 ?? null,
     c.kind === "fuzz" ? String(r.seed) : null,
   ]);
 }
