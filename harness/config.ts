@@ -53,6 +53,8 @@ export interface Config {
   labelPrefix: string;
   allow: SideEffect[];
   reportDir: string;
+  /** run history: each run's conformance.json is kept here too (reporter/history-store.ts) */
+  historyDir?: string;
   expectationsFile?: string;
   ledgerDir: string;
   /** response bytes kept per exchange */
@@ -229,6 +231,13 @@ const FIELDS = {
     flag: "--report-dir",
     file: "reportDir",
     expected: "a directory path",
+  },
+  historyDir: {
+    env: "PLUMBLINE_HISTORY",
+    flag: "--history",
+    file: "history",
+    expected:
+      "a directory path: each run's conformance.json is kept there under its sha256, for plumbline history (created when missing)",
   },
   expectationsFile: {
     env: "PLUMBLINE_EXPECTATIONS",
@@ -542,6 +551,7 @@ const PARSERS: Record<FieldName, (v: unknown) => unknown> = {
   allow: list(SIDE_EFFECTS),
   destructive: bool,
   reportDir: text(/^.+$/),
+  historyDir: text(/^.+$/),
   expectationsFile: (v) => {
     const s = String(v).trim();
     if (!existsSync(s)) throw new Bad();
@@ -657,6 +667,7 @@ export function loadConfig(opts: LoadOptions = {}): Config {
     labelPrefix: (v.labelPrefix as string) ?? `plb-${runId}-`,
     allow: [...allow],
     reportDir: (v.reportDir as string) ?? "reports",
+    ...(v.historyDir ? { historyDir: v.historyDir as string } : {}),
     expectationsFile: v.expectationsFile as string | undefined,
     ledgerDir: (v.ledgerDir as string) ?? ".plumbline",
     maxBodyBytes: (v.maxBodyBytes as number) ?? 1024 * 1024,

@@ -412,7 +412,7 @@ function failure(c: ReportCheck, reqs: RequirementsById, r: RunReport): string[]
 }
 
 /** One exchange: the request line and status, its curl, the response body (trimmed). */
-function exchangeBlock(x: Exchange): string[] {
+export function exchangeBlock(x: Exchange): string[] {
   const out: string[] = [];
   const status = x.error ? `no response: ${x.error}` : `${x.status ?? "?"}`;
   out.push(

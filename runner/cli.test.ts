@@ -12,6 +12,13 @@ import { FIXTURE_REQUIREMENTS } from "../harness/testing.ts";
 import { suiteFiles } from "./cli.ts";
 import { PACKAGE_ROOT } from "./root.ts";
 
+/** A folder holding a file of someone else's: not a history directory. */
+function foreignDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "plb-cli-foreign-"));
+  writeFileSync(join(dir, "notes.txt"), "mine");
+  return dir;
+}
+
 function cli(...args: string[]) {
   return cliWith({}, ...args);
 }
@@ -64,6 +71,19 @@ describe("plumbline CLI", () => {
       // fuzz runs the property-based suites only
       ["fuzz", "--files", "suites/conventions/prefix.test.ts"],
       /^plumbline: --files: "suites\/conventions\/prefix\.test\.ts" is not a suite file; expected a suites\/fuzz\/\*\*\/\*\.test\.ts file/,
+    ],
+    [
+      // a folder of something else is never taken for a history (refused before any request)
+      ["run", "--history", foreignDir()],
+      /^plumbline: --history \/ PLUMBLINE_HISTORY: .* holds other files and no index\.json or runs\/: it is not a plumbline history directory$/,
+    ],
+    [
+      ["history", join(tmpdir(), "plb-no-such-history")],
+      /^plumbline: history: .*plb-no-such-history does not exist; give the directory plumbline run --history wrote$/,
+    ],
+    [
+      ["history", foreignDir(), "--last", "0"],
+      /^plumbline: --last: "0" is not valid; expected an integer from 1 to 1000/,
     ],
   ])("%j: exit 2 with one line naming what to fix", (args, msg) => {
     const r = cli(...args);
@@ -132,9 +152,19 @@ describe("plumbline CLI", () => {
     );
   });
 
-  // seven start-ups of the command: a loaded machine takes seconds each
+  // nine start-ups of the command: a loaded machine takes seconds each
   it("every command has --help", { timeout: 120_000 }, () => {
-    for (const c of ["run", "plan", "reference", "diff", "report merge", "sweep", "fuzz"]) {
+    for (const c of [
+      "run",
+      "plan",
+      "reference",
+      "diff",
+      "report merge",
+      "report compare",
+      "history",
+      "sweep",
+      "fuzz",
+    ]) {
       const r = cli(...c.split(" "), "--help");
       expect(r.code, c).toBe(0);
       expect(r.out).toMatch(/Usage: plumbline/);

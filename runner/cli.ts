@@ -1,7 +1,8 @@
-// The command line: plumbline run | plan | reference | diff | report merge | sweep | fuzz.
+// The command line: plumbline run | plan | reference | diff | report merge | report compare |
+// history | sweep | fuzz.
 // Bad input exits 2 with one line naming what to fix; a failed gate exits 1.
-import { statSync } from "node:fs";
-import { relative, resolve, sep } from "node:path";
+import { accessSync, constants, mkdirSync, statSync } from "node:fs";
+import { join, relative, resolve, sep } from "node:path";
 import { Command, Option } from "commander";
 import {
   CONFIG_FIELDS,
@@ -65,6 +66,8 @@ export function program(): Command {
   diffCommand(prog);
   reportMergeCommand(prog);
   rejudgeCommand(prog);
+  reportCompareCommand(prog);
+  historyCommand(prog);
   sweepCommand(prog);
   fuzzCommand(prog);
   return prog;
@@ -397,6 +400,94 @@ function rejudgeCommand(prog: Command): void {
         log: say,
       });
     });
+}
+
+/** `plumbline report compare A B`: what B broke that A passed; exit 1 on a new MUST failure. */
+function reportCompareCommand(prog: Command): void {
+  prog.commands
+    .find((c) => c.name() === "report")!
+    .command("compare")
+    .description(
+      "compare two runs check by check: regressions (passed in A, failed in B) with both sides' exchanges, fixes, level changes, new and removed checks; exit 1 when B has a MUST failure A did not have",
+    )
+    .argument("<a>", "the earlier run: a conformance.json or the report directory holding it")
+    .argument("<b>", "the later run")
+    .option(
+      "-o, --out <dir>",
+      "write compare.md, compare.html (A and B side by side) and compare.json there instead of Markdown to stdout",
+    )
+    .action(async (a: string, b: string, opts: { out?: string }) => {
+      const { compareReports, readReportArg } = await import("../reporter/compare.ts");
+      const { compareFiles, compareVerdict } = await import("../reporter/compare-render.ts");
+      const badInput = <T>(f: () => T): T => {
+        try {
+          return f();
+        } catch (e) {
+          throw new ConfigError(`report compare: ${(e as Error).message}`);
+        }
+      };
+      const c = badInput(() => compareReports(readReportArg(a), readReportArg(b), [a, b]));
+      const files = compareFiles(c);
+      if (opts.out) {
+        usableOutDir(opts.out);
+        const { writeAtomic } = await import("../reporter/history-store.ts");
+        for (const [name, text] of Object.entries(files)) writeAtomic(join(opts.out, name), text);
+        say(
+          `plumbline report compare: ${compareVerdict(c)}; ${Object.keys(files).join(", ")} in ${opts.out}`,
+        );
+      } else {
+        process.stdout.write(files["compare.md"]);
+        say(`plumbline report compare: ${compareVerdict(c)}`);
+      }
+      process.exitCode = c.exitCode;
+    });
+}
+
+/** `plumbline history DIR`: the runs `run --history DIR` kept, as history.html and history.md. */
+function historyCommand(prog: Command): void {
+  prog
+    .command("history")
+    .description(
+      "what the runs kept by plumbline run --history say over time: per target the verdict and counts per run, a strip per check, a timeline per area, regressions and fixes since the run before, and the flaky checks; writes history.html and history.md",
+    )
+    .argument("<dir>", "the directory plumbline run --history (PLUMBLINE_HISTORY) keeps runs in")
+    .option("--last <n>", "runs shown per target, the latest ones (1 to 1000)", "20")
+    .option("-o, --out <dir>", "where to write history.html and history.md (default: <dir>)")
+    .action(async (dir: string, opts: { last: string; out?: string }) => {
+      const last = Number(opts.last);
+      if (!/^\d+$/.test(opts.last) || last < 1 || last > 1000)
+        throw new ConfigError(
+          `--last: ${JSON.stringify(opts.last)} is not valid; expected an integer from 1 to 1000 (runs shown per target)`,
+        );
+      const { readHistory, loadRun } = await import("../reporter/history-store.ts");
+      const { buildHistory } = await import("../reporter/history.ts");
+      const { writeHistory } = await import("../reporter/history-render.ts");
+      let h: ReturnType<typeof readHistory>;
+      try {
+        h = readHistory(dir);
+      } catch (e) {
+        throw new ConfigError(`history: ${(e as Error).message}`);
+      }
+      for (const w of h.warnings) say(`plumbline history: warning: ${w}`);
+      const out = opts.out ?? dir;
+      usableOutDir(out);
+      const view = buildHistory(dir, h.runs, last, (e) => loadRun(dir, e), h.warnings);
+      const paths = writeHistory(view, out);
+      for (const t of view.targets) say(`plumbline history: ${t.target}: ${t.glance}`);
+      say(`plumbline history: ${h.runs.length} runs read; ${paths.join(", ")}`);
+    });
+}
+
+/** An output directory: created when missing, refused (one line) when it is a file or cannot be written. */
+function usableOutDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch (e) {
+    throw new ConfigError(
+      `--out: ${dir} cannot be used (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); give a directory plumbline may create and write`,
+    );
+  }
 }
 
 /** `plumbline sweep`: what crashed runs left, removed from their ledgers (and by label prefix). */

@@ -1,6 +1,7 @@
 // `plumbline run`: start (or point at) the target, hand the configuration to the `conformance`
 // vitest project through provide/inject, run it with the conformance reporter, clean up, gate.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { createVitest } from "vitest/node";
 import { vitestLocation } from "./root.ts";
 import type { Reporter, Vitest } from "vitest/node";
@@ -17,6 +18,7 @@ import { suiteFilters } from "./plan.ts";
 import { CONFORMANCE_PROJECTS } from "../harness/states.ts";
 import { asCleanup, pacerFor, Permits, servePermits } from "../harness/rate.ts";
 import type { ConformanceReporter, LeftOnTarget, Traffic } from "../reporter/index.ts";
+import { keepRun } from "../reporter/history-store.ts";
 
 /** Values for fixtures the material leaves `not shown`, as the embedded reference defines them. */
 export const REFERENCE_FIXTURES = {
@@ -140,6 +142,11 @@ export interface RunOptions {
 export async function checkSettings(config: Config): Promise<void> {
   usableDir(config.reportDir, "reportDir");
   usableDir(config.ledgerDir, "ledgerDir");
+  if (config.historyDir) {
+    const { notHistoryDir } = await import("../reporter/history-store.ts");
+    refuse("--history / PLUMBLINE_HISTORY", notHistoryDir(config.historyDir));
+    usableDir(config.historyDir, "historyDir");
+  }
   secureContextOf(config.tls); // the PEM files: refused naming the setting when they cannot serve
   if (config.expectationsFile) {
     const { loadExpectations } = await import("../reporter/expectations.ts");
@@ -201,6 +208,7 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
       log(`plumbline: ${e.message}`);
       await reporter.onTestRunEnd([], [], "failed");
       reporter.finish({ runErrors: [e.message], traffic: traffic() });
+      keepInHistory(config, log);
       return 2;
     }
     ledger.start({
@@ -265,6 +273,7 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
         interrupted: stopper.reason,
         traffic: traffic(),
       });
+      keepInHistory(config, log);
       const { gateExitCode } = await import("../reporter/index.ts");
       return gateExitCode(report);
     }
@@ -313,6 +322,25 @@ async function conformanceVitest(
     for (const l of process.listeners(sig)) if (!ours.has(l)) process.off(sig, l as () => void);
   vitest.provide("plumbline", config);
   return vitest;
+}
+
+/**
+ * With --history: the conformance.json just written (redacted by the writer) is kept under its
+ * sha256 (reporter/history-store.ts). A history that cannot be written is said, not a verdict change.
+ */
+function keepInHistory(config: Config, log: (l: string) => void): void {
+  if (!config.historyDir) return;
+  try {
+    const bytes = readFileSync(join(config.reportDir, "conformance.json"));
+    const kept = keepRun(config.historyDir, bytes);
+    log(
+      `plumbline: run kept in ${config.historyDir} as runs/${kept.id.slice(0, 12)}… (plumbline history ${config.historyDir})`,
+    );
+  } catch (e) {
+    log(
+      `plumbline: warning: the run was not kept in ${config.historyDir}: ${(e as Error).message}`,
+    );
+  }
 }
 
 function sleep(ms: number): Promise<void> {
