@@ -5,6 +5,7 @@
 // the suite file changes, pick the seed again: run the command below and read conformance.md.)
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { evidenceProblems } from "../reporter/evidence-schema.ts";
 import { describe, expect, it } from "vitest";
 import { evaluateGate, gateExitCode } from "../reporter/gate.ts";
 import type { RunReport } from "../reporter/types.ts";
@@ -18,8 +19,12 @@ const NARROW = [
   "--seed",
   "1",
 ];
-const read = (dir: string): RunReport =>
-  JSON.parse(readFileSync(join(dir, "conformance.json"), "utf8")) as RunReport;
+/** The run's conformance.json, checked against the evidence schema (docs/evidence.schema.json). */
+const read = (dir: string): RunReport => {
+  const report = JSON.parse(readFileSync(join(dir, "conformance.json"), "utf8"));
+  expect(evidenceProblems(report)).toEqual([]);
+  return report as RunReport;
+};
 const failing = (r: RunReport) => r.checks.filter((c) => c.outcome === "fail");
 
 describe("--rerun-failures", () => {
