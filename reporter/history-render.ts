@@ -59,7 +59,7 @@ function mdRuns(t: TargetHistory): string[] {
         String(e.counts.skip),
         String(e.counts.error),
         String(e.flaky),
-        mdCode(`runs/${e.id.slice(0, 12)}….json`),
+        mdCode(`runs/${e.id.slice(0, 12)}….json.gz`),
       ]),
       ["r", "l", "l", "l", "l", "r", "r", "r", "r", "r", "l"],
     ),

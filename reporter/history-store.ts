@@ -1,5 +1,5 @@
 // Run history on disk: each run's conformance.json kept under its content address
-// (`runs/<sha256 of its bytes>.json`) and a small index (`index.json`: target, start, plumbline
+// (`runs/<sha256 of its bytes>.json.gz`: gzip, as a full run's exchanges make it tens of MB) and a small index (`index.json`: target, start, plumbline
 // version, seed, verdict, counts) so runs are listed without reading every file. The run files are
 // the truth and the index a cache of them: a run killed between the two, or two runs writing the
 // index at once, leaves a run the index lacks; readHistory() finds it and adds it back.
@@ -15,6 +15,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { parseReport } from "./json.ts";
 import type { RunReport } from "./types.ts";
 
@@ -24,7 +25,7 @@ const FORMAT = "plumbline-history/1";
 
 /** What the index says of one kept run. */
 export interface HistoryEntry {
-  /** sha256 of the conformance.json bytes; the run's file is runs/<id>.json */
+  /** sha256 of the conformance.json bytes; the run's file is runs/<id>.json.gz */
   id: string;
   /** the target's label (several: joined with " + "), the shard when the run was one slice */
   target: string;
@@ -123,8 +124,8 @@ export function keepRun(dir: string, bytes: Buffer): HistoryEntry {
   const report = parseReport(bytes.toString("utf8"));
   const id = createHash("sha256").update(bytes).digest("hex");
   mkdirSync(join(dir, RUNS_DIR), { recursive: true });
-  const file = join(dir, RUNS_DIR, `${id}.json`);
-  if (!existsSync(file)) writeAtomic(file, bytes);
+  const file = runFile(dir, id);
+  if (!existsSync(file)) writeAtomic(file, gzipSync(bytes));
   const entry = entryOf(report, id);
   const { runs } = readIndex(dir);
   if (!runs.some((r) => r.id === id)) runs.push(entry);
@@ -161,7 +162,7 @@ export function readHistory(dir: string): History {
   if (index.problem) warnings.push(index.problem);
   const runsDir = join(dir, RUNS_DIR);
   const files = existsSync(runsDir)
-    ? readdirSync(runsDir).filter((f) => /^[0-9a-f]{64}\.json$/.test(f))
+    ? readdirSync(runsDir).filter((f) => /^[0-9a-f]{64}\.json\.gz$/.test(f))
     : [];
   const onDisk = new Set(files.map((f) => f.slice(0, 64)));
   const runs = index.runs.filter((r) => onDisk.has(r.id));
@@ -171,7 +172,7 @@ export function readHistory(dir: string): History {
     const id = f.slice(0, 64);
     if (known.has(id)) continue;
     try {
-      runs.push(entryOf(parseReport(readFileSync(join(runsDir, f), "utf8")), id));
+      runs.push(entryOf(readRunFile(join(runsDir, f)), id));
       added++;
     } catch (e) {
       warnings.push(`${join(runsDir, f)} skipped: ${(e as Error).message.split("\n")[0]}`);
@@ -190,5 +191,14 @@ export function readHistory(dir: string): History {
 
 /** The report of one kept run. */
 export function loadRun(dir: string, entry: HistoryEntry): RunReport {
-  return parseReport(readFileSync(join(dir, RUNS_DIR, `${entry.id}.json`), "utf8"));
+  return readRunFile(runFile(dir, entry.id));
+}
+
+/** Where a kept run's bytes are. */
+export function runFile(dir: string, id: string): string {
+  return join(dir, RUNS_DIR, `${id}.json.gz`);
+}
+
+function readRunFile(file: string): RunReport {
+  return parseReport(gunzipSync(readFileSync(file)).toString("utf8"), file);
 }

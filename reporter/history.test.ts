@@ -17,7 +17,8 @@ import type { Outcome } from "../harness/model.ts";
 import { Redactor } from "../harness/redact.ts";
 import { check, exchange, fixtureReport, HOSTILE } from "./fixtures.ts";
 import { renderHistoryHtml, renderHistoryMarkdown, writeHistory } from "./history-render.ts";
-import { keepRun, loadRun, notHistoryDir, readHistory } from "./history-store.ts";
+import { keepRun, loadRun, notHistoryDir, readHistory, runFile } from "./history-store.ts";
+import { gunzipSync } from "node:zlib";
 import { buildHistory, checkStrips, flakyChecks } from "./history.ts";
 import { renderJson } from "./json.ts";
 import type { RunReport } from "./types.ts";
@@ -62,7 +63,7 @@ describe("history store", () => {
     const r = run(1, ["pass", "fail", "pass"]);
     const e = keep(dir, r);
     expect(e.id).toMatch(/^[0-9a-f]{64}$/);
-    expect(readFileSync(join(dir, "runs", `${e.id}.json`), "utf8")).toBe(renderJson(r));
+    expect(gunzipSync(readFileSync(runFile(dir, e.id))).toString("utf8")).toBe(renderJson(r));
     keep(dir, r);
     const index = JSON.parse(readFileSync(join(dir, "index.json"), "utf8"));
     expect(index.runs).toHaveLength(1);
@@ -220,7 +221,9 @@ describe("history.html and history.md", () => {
     writeHistory(view(dir), out);
     const texts = [
       readFileSync(join(dir, "index.json"), "utf8"),
-      ...readdirSync(join(dir, "runs")).map((f) => readFileSync(join(dir, "runs", f), "utf8")),
+      ...readdirSync(join(dir, "runs")).map((f) =>
+        gunzipSync(readFileSync(join(dir, "runs", f))).toString("utf8"),
+      ),
       ...readdirSync(out).map((f) => readFileSync(join(out, f), "utf8")),
     ];
     expect(texts.length).toBe(4);

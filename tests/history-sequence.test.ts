@@ -9,6 +9,7 @@
 // failed in run 1 only (one lasting change: fixed) nor CONV-ERR-4 (one change: a regression), and
 // `report compare` must gate on the new MUST failures only.
 import { execFile } from "node:child_process";
+import { gunzipSync } from "node:zlib";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -86,7 +87,7 @@ describe("run history over a scripted sequence of runs", { timeout: 240_000 }, (
   it("keeps five runs under their content address, with an index, and no token of the reference", () => {
     const files = readdirSync(join(history, "runs"));
     expect(files).toHaveLength(5);
-    for (const f of files) expect(f).toMatch(/^[0-9a-f]{64}\.json$/);
+    for (const f of files) expect(f).toMatch(/^[0-9a-f]{64}\.json\.gz$/);
     const index = JSON.parse(readFileSync(join(history, "index.json"), "utf8"));
     expect(index.runs.map((r: { verdict: string }) => r.verdict)).toEqual([
       "fail",
@@ -95,7 +96,9 @@ describe("run history over a scripted sequence of runs", { timeout: 240_000 }, (
       "fail",
       "pass",
     ]);
-    const all = files.map((f) => readFileSync(join(history, "runs", f), "utf8")).join("");
+    const all = files
+      .map((f) => gunzipSync(readFileSync(join(history, "runs", f))).toString("utf8"))
+      .join("");
     for (const t of Object.values(SEEDED_TOKENS)) expect(all).not.toContain(t);
   });
 
