@@ -81,6 +81,16 @@ describe("compareReports", () => {
     expect(compareReports(raised, report([["should", "fail", "MUST"]])).exitCode).toBe(1);
   });
 
+  it("a flaky MUST failure of B counts as its gate counted it: only under --flaky fail", () => {
+    const a = report([["x", "pass"]]);
+    const b = report([["x", "fail"]]);
+    b.checks[0]!.flaky = true;
+    expect(compareReports(a, b).exitCode).toBe(0);
+    expect(compareReports(a, b).regressions).toHaveLength(1);
+    b.options.flaky = "fail";
+    expect(compareReports(a, b).exitCode).toBe(1);
+  });
+
   it("refuses two reports of different API versions; different targets are compared and said in the header", () => {
     const a = report([["x", "pass"]]);
     const b = report([["x", "fail"]], "staging");

@@ -61,8 +61,12 @@ export interface Comparison {
 /** A check's identity across runs: its target (merged reports), its file and its full name. */
 export const checkKey = (c: ReportCheck) => `${c.target ?? ""}\u0000${c.file}\u0000${c.name}`;
 
-/** A MUST failure the gate counts: not a known failure of the expectations file. */
-const gatedMust = (c?: ReportCheck) => c?.outcome === "fail" && c.level === "MUST" && !c.expected;
+/** A MUST failure the run's gate counts: not a known failure, not a flaky one its gate only warned of. */
+const gatedMust = (r: RunReport, c?: ReportCheck) =>
+  c?.outcome === "fail" &&
+  c.level === "MUST" &&
+  !c.expected &&
+  !(c.flaky && r.options.flaky !== "fail");
 
 const LEVEL_ORDER: Level[] = ["MUST", "SHOULD", "INFO"];
 const byLevel = (x: CheckPair, y: CheckPair) =>
@@ -107,7 +111,7 @@ export function compareReports(a: RunReport, b: RunReport, sources = ["A", "B"])
   ];
   const fixed = moved(["fail"], ["pass"]);
   const named = new Set([...regressions, ...newFailures, ...fixed]);
-  const newMustFailures = all.filter((p) => gatedMust(p.b) && !gatedMust(p.a));
+  const newMustFailures = all.filter((p) => gatedMust(b, p.b) && !gatedMust(a, p.a));
   const differentTargets =
     a.targets.map((t) => t.label).join() !== b.targets.map((t) => t.label).join();
   return {
