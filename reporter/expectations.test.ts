@@ -2,9 +2,9 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { openPage } from "../tests/browser-page.ts";
 import { findBrowser, need } from "../tests/needs.ts";
 import { isExpired, parseExpectations } from "./expectations.ts";
 import { assertWellFormedXml, check, fixtureReport } from "./fixtures.ts";
@@ -159,14 +159,7 @@ describe("expectations: until and link", () => {
     writeFileSync(join(dir, "conformance.html"), renderHtml(r));
     const browser = await chromium.launch({ executablePath: BROWSER.path });
     try {
-      const page = await browser.newPage();
-      page.setDefaultTimeout(5000);
-      const problems: string[] = [];
-      page.on("pageerror", (e) => problems.push(e.message));
-      page.on("console", (m) => {
-        if (m.type() === "error") problems.push(m.text());
-      });
-      await page.goto(pathToFileURL(join(dir, "conformance.html")).href);
+      const { page, problems } = await openPage(browser, join(dir, "conformance.html"));
       const section = page.locator("#lists section", { hasText: "Expired expectations" });
       expect(await section.locator("td").nth(1).textContent()).toBe("2024-12-31");
       expect(await section.locator(`a[href="${link}"]`).count()).toBe(1);

@@ -2,9 +2,9 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { openPage } from "../tests/browser-page.ts";
 import { findBrowser, need } from "../tests/needs.ts";
 import { assertWellFormedXml, check, exchange, fixtureReport } from "./fixtures.ts";
 import { gateExitCode } from "./gate.ts";
@@ -139,14 +139,7 @@ describe("reports show flaky checks", () => {
     writeFileSync(join(dir, "conformance.html"), html);
     const browser = await chromium.launch({ executablePath: BROWSER.path });
     try {
-      const page = await browser.newPage();
-      page.setDefaultTimeout(5000);
-      const problems: string[] = [];
-      page.on("pageerror", (e) => problems.push(e.message));
-      page.on("console", (m) => {
-        if (m.type() === "error") problems.push(m.text());
-      });
-      await page.goto(pathToFileURL(join(dir, "conformance.html")).href);
+      const { page, problems } = await openPage(browser, join(dir, "conformance.html"));
       const row = page.locator("#lists tr", { hasText: "an error answers the Error body" });
       expect(await row.locator(".badge.flaky").textContent()).toBe("flaky");
       await row.locator("button.linkish").click();

@@ -1,13 +1,13 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { check, exchange, fixtureChecks, fixtureReport, HOSTILE } from "./fixtures.ts";
 import { renderHtml, scriptJson } from "./html.ts";
 import { renderJson } from "./json.ts";
 import { mergeReports } from "./merge.ts";
+import { openPage } from "../tests/browser-page.ts";
 import { findBrowser, need } from "../tests/needs.ts";
 
 // PLUMBLINE_BROWSER / CHROMIUM, the system paths, or a playwright-managed browser; with none the
@@ -81,24 +81,9 @@ describe("conformance.html", () => {
       const dir = mkdtempSync(join(tmpdir(), "plumbline-html-"));
       const file = join(dir, "conformance.html");
       writeFileSync(file, html);
-      const url = pathToFileURL(file).href;
-      const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-      page.setDefaultTimeout(5000);
-      const problems: string[] = [];
-      const requests: string[] = [];
-      page.on("console", (m) => {
-        if (m.type() === "error" || m.type() === "warning")
-          problems.push(`console ${m.type()}: ${m.text()}`);
+      const { page, problems, requests } = await openPage(browser, file, {
+        viewport: { width: 1600, height: 1000 },
       });
-      page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-      page.on("dialog", (d) => {
-        problems.push(`dialog: ${d.message()}`);
-        void d.dismiss();
-      });
-      page.on("request", (r) => {
-        if (r.url() !== url) requests.push(r.url());
-      });
-      await page.goto(url);
 
       await expect.poll(() => page.locator("#matrix tr.op-row").count()).toBeGreaterThan(0);
       expect(await page.locator(".verdict .v-word").textContent()).toBe("FAIL");
@@ -165,15 +150,10 @@ describe("conformance.html", () => {
 
     /** conformance.html of `dir` in a new page, with its page errors and console errors collected. */
     async function openReport(dir: string, viewport?: { width: number; height: number }) {
-      const page = await browser.newPage(viewport ? { viewport } : {});
-      page.setDefaultTimeout(5000);
-      const problems: string[] = [];
-      page.on("pageerror", (e) => problems.push(e.message));
-      page.on("console", (m) => {
-        if (m.type() === "error") problems.push(m.text());
+      const { page, problems, requests } = await openPage(browser, join(dir, "conformance.html"), {
+        viewport,
       });
-      await page.goto(pathToFileURL(join(dir, "conformance.html")).href);
-      return { page, problems };
+      return { page, problems: [...problems, ...requests.map((r) => `request: ${r}`)] };
     }
 
     /** What each cell of a grid says on hover: its own title, or its button's. */

@@ -1,9 +1,7 @@
 // `plumbline plan`: what a run would do, by side-effect class, without sending a request.
 // vitest collects the suites (declaring tests runs no check); check() put each test's static
 // metadata in task.meta at declaration, which is all the plan needs.
-import { CONFORMANCE_PROJECTS } from "../harness/states.ts";
-import { createVitest } from "vitest/node";
-import { vitestLocation } from "./root.ts";
+import { conformanceVitest } from "./vitest.ts";
 import type { Config } from "../harness/config.ts";
 import { SIDE_EFFECTS } from "../harness/config.ts";
 import type { CheckMeta, SideEffect } from "../harness/model.ts";
@@ -29,18 +27,7 @@ export async function plan(
   config: Config,
   filters = suiteFilters(config.areas),
 ): Promise<PlannedCheck[]> {
-  const vitest = await createVitest(
-    "test",
-    {
-      ...vitestLocation(),
-      project: CONFORMANCE_PROJECTS,
-      watch: false,
-      run: true,
-      reporters: [],
-      passWithNoTests: true,
-    },
-    {},
-  );
+  const vitest = await conformanceVitest(config, []);
   try {
     const result = await vitest.collect(filters);
     const out: PlannedCheck[] = [];

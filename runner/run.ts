@@ -2,20 +2,17 @@
 // vitest project through provide/inject, run it with the conformance reporter, clean up, gate.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createVitest } from "vitest/node";
-import { vitestLocation } from "./root.ts";
-import type { Reporter, Vitest } from "vitest/node";
+import type { Reporter } from "vitest/node";
 import { refuse, secretsOf, usableDir, type Config } from "../harness/config.ts";
 import { BudgetSpent, ConfigError } from "../harness/errors.ts";
 import { Client } from "../harness/client.ts";
-import { workerCount } from "../harness/concurrency.ts";
 import { secureContextOf } from "../harness/tls.ts";
 import { commandSetting, resolveTokenCommands } from "../harness/token-command.ts";
 import { buildWorld, networkOptions } from "../harness/world.ts";
 import { describeEntry, Ledger } from "../harness/ledger.ts";
 import { replayLedger } from "./sweep.ts";
 import { suiteFilters } from "./plan.ts";
-import { CONFORMANCE_PROJECTS } from "../harness/states.ts";
+import { conformanceVitest } from "./vitest.ts";
 import { asCleanup, pacerFor, Permits, servePermits } from "../harness/rate.ts";
 import type { ConformanceReporter, LeftOnTarget, Traffic } from "../reporter/index.ts";
 import { keepRun } from "../reporter/history-store.ts";
@@ -286,42 +283,6 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
     await service.close();
     await target.close();
   }
-}
-
-/**
- * A vitest of the `conformance` projects, started from plumbline's own folder, with the run's
- * configuration provided to the suites (they read it with inject("plumbline"), harness/world.ts).
- */
-async function conformanceVitest(
-  config: Config,
-  reporters: (string | Reporter)[],
-  extra: { shard?: string; testNamePattern?: string } = {},
-): Promise<Vitest> {
-  const ours = new Set([...process.listeners("SIGINT"), ...process.listeners("SIGTERM")]);
-  const vitest = await createVitest(
-    "test",
-    {
-      ...vitestLocation(),
-      project: CONFORMANCE_PROJECTS,
-      watch: false,
-      run: true,
-      // --concurrency N: N requests in flight, from a few workers each running checks concurrently
-      maxWorkers: workerCount(config.concurrency),
-      reporters,
-      passWithNoTests: true,
-      // for work on plumbline's own speed: each worker writes a V8 CPU profile there
-      ...(process.env.PLUMBLINE_CPU_PROFILE_DIR
-        ? { execArgv: ["--cpu-prof", `--cpu-prof-dir=${process.env.PLUMBLINE_CPU_PROFILE_DIR}`] }
-        : {}),
-      ...extra,
-    },
-    {},
-  );
-  // vitest's logger exits the process on SIGINT/SIGTERM; plumbline stops the run itself (Stopper)
-  for (const sig of ["SIGINT", "SIGTERM"] as const)
-    for (const l of process.listeners(sig)) if (!ours.has(l)) process.off(sig, l as () => void);
-  vitest.provide("plumbline", config);
-  return vitest;
 }
 
 /**

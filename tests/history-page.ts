@@ -2,8 +2,8 @@
 // error, raise no page error, send no request, and draw its strips and timelines (cells and bars
 // with a size and the colour of their outcome). Used by tests/history-sequence.test.ts and by
 // scripts/history-browser-check.ts (which also saves the README's picture).
-import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
+import { openPage } from "./browser-page.ts";
 
 export interface PageCheck {
   /** console errors and warnings, page errors, dialogs, requests other than the page itself */
@@ -34,23 +34,14 @@ export async function inspectHistoryPage(
     ],
   });
   try {
-    const url = pathToFileURL(file).href;
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1800 } });
-    page.setDefaultTimeout(10_000);
-    const problems: string[] = [];
-    page.on("console", (m) => {
-      if (m.type() === "error" || m.type() === "warning")
-        problems.push(`console ${m.type()}: ${m.text()}`);
+    const {
+      page,
+      problems: seen,
+      requests,
+    } = await openPage(browser, file, {
+      viewport: { width: 1400, height: 1800 },
+      timeoutMs: 10_000,
     });
-    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-    page.on("dialog", (d) => {
-      problems.push(`dialog: ${d.message()}`);
-      void d.dismiss();
-    });
-    page.on("request", (r) => {
-      if (r.url() !== url) problems.push(`request: ${r.url()}`);
-    });
-    await page.goto(url);
     const drawn = await page.evaluate(() => {
       const cells: Record<string, number> = {};
       const colours = new Set<string>();
@@ -68,7 +59,7 @@ export async function inspectHistoryPage(
       return { cells, bars, colours: colours.size };
     });
     if (screenshot) await page.screenshot({ path: screenshot, fullPage: false });
-    return { problems, ...drawn };
+    return { problems: [...seen, ...requests.map((r) => `request: ${r}`)], ...drawn };
   } finally {
     await browser.close();
   }
