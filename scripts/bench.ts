@@ -42,6 +42,10 @@ interface RunFigures {
   chain: number;
   /** fuzz cases per second of property time, over every property of the run */
   fuzzRate: number;
+  /** the same over the stateless properties (one request a case, as the fuzz bench's) and over
+   * the stateful ones (a case is a sequence of commands, each read back) */
+  statelessRate: number;
+  statefulRate: number;
 }
 
 /** A full run (wall seconds, peak memory in MB of the largest process, its request graph). */
@@ -75,8 +79,12 @@ function fullRun(opts: { latencyMs?: number; concurrency?: number } = {}): RunFi
   const serial = (c: { file: string }) => /\.serial\.test\.ts$/.test(c.file);
   const longest = Math.max(0, ...checks.filter((c) => !serial(c)).map(chainOf));
   const serialChain = checks.filter(serial).reduce((n, c) => n + chainOf(c), 0);
-  const fuzz = checks.flatMap((c) => c.fuzz ?? []);
-  const fuzzMs = fuzz.reduce((n, f) => n + f.durationMs, 0);
+  const rate = (of: typeof checks) => {
+    const fuzz = of.flatMap((c) => c.fuzz ?? []);
+    const ms = fuzz.reduce((n, f) => n + f.durationMs, 0);
+    return ms ? (fuzz.reduce((n, f) => n + f.cases, 0) * 1000) / ms : NaN;
+  };
+  const stateful = (c: { file: string }) => c.file.includes("/stateful/");
   return {
     seconds,
     peakMb: Number.isFinite(peakKb) ? Math.round(peakKb / 1024) : undefined,
@@ -84,7 +92,9 @@ function fullRun(opts: { latencyMs?: number; concurrency?: number } = {}): RunFi
     verdict: `exit ${r.status}`,
     requests: received ? Number(received[1]) : NaN,
     chain: longest + serialChain,
-    fuzzRate: fuzzMs ? (fuzz.reduce((n, f) => n + f.cases, 0) * 1000) / fuzzMs : NaN,
+    fuzzRate: rate(checks),
+    statelessRate: rate(checks.filter((c) => !stateful(c))),
+    statefulRate: rate(checks.filter(stateful)),
   };
 }
 
@@ -113,7 +123,10 @@ if (!values["skip-run"]) {
       "overhead: wall time ÷ (requests ÷ raw client rate)",
       `${(run.seconds / ideal).toFixed(1)} (${run.seconds.toFixed(1)} s ÷ ${ideal.toFixed(2)} s)`,
     ],
-    ["fuzz cases per second of property time, in that run", `${Math.round(run.fuzzRate)}`],
+    [
+      "fuzz cases per second of property time, in that run",
+      `${Math.round(run.fuzzRate)} (stateless ${Math.round(run.statelessRate)}, stateful sequences ${run.statefulRate.toFixed(1)})`,
+    ],
     [
       "peak memory of that run",
       run.peakMb ? `${run.peakMb} MB (largest process)` : "not measured (no /usr/bin/time)",
