@@ -127,15 +127,14 @@ export class Ledger {
     return new Ledger(ledgerPath(dir, runId), durable);
   }
 
+  /** open for appending from the first line on: one write per line, not an open and a close too */
+  private fd?: number;
+
   /** Appends one line (forced to disk when durable) before returning. */
   append(line: LedgerLine): void {
-    const fd = openSync(this.file, "a");
-    try {
-      writeSync(fd, `${JSON.stringify(line)}\n`);
-      if (this.durable) fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    this.fd ??= openSync(this.file, "a");
+    writeSync(this.fd, `${JSON.stringify(line)}\n`);
+    if (this.durable) fsyncSync(this.fd);
   }
 
   start(info: Omit<Extract<LedgerLine, { t: "run" }>, "t" | "at">): void {
@@ -199,6 +198,8 @@ export class Ledger {
 
   end(): void {
     this.append({ t: "end", at: new Date().toISOString() });
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
   }
 
   read(): LedgerState {

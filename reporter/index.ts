@@ -81,9 +81,9 @@ export async function loadCatalogSafe(): Promise<{
   error?: string;
 }> {
   try {
-    const mod = (await import(
-      /* @vite-ignore */ new URL("../spec/catalog.ts", import.meta.url).href
-    )) as { loadCatalog(): { requirements: CatalogRequirement[] } };
+    const mod = (await import("../spec/catalog.ts")) as {
+      loadCatalog(): { requirements: CatalogRequirement[] };
+    };
     return { catalog: mod.loadCatalog().requirements };
   } catch (e) {
     return { error: `requirement catalog could not be loaded: ${(e as Error).message}` };

@@ -33,6 +33,10 @@ echo '{ "name": "plumbline-pack-test", "private": true }' >package.json
 npm install --prefer-offline --no-audit --no-fund --loglevel=error "$WORK/$tarball" >/dev/null
 echo "pack-test: $tarball installed into an empty folder ($((SECONDS - started)) s)"
 [ ! -e node_modules/plumbline/tests ] || fail "tests/ shipped in the package"
+# the command's own modules ship as one bundle (bin/bundle.mjs), used as it is: never rebuilt here
+bundle=node_modules/plumbline/dist/cli.mjs
+[ -s "$bundle" ] || fail "$bundle was not shipped (npm pack runs prepack)"
+bundled_at="$(stat -c %Y "$bundle")"
 
 # one run: exit 0, the four reports, a passing verdict of at least one check against the URL given
 # (or any URL for the embedded reference)
@@ -75,3 +79,4 @@ run_checked target target-reports "$url" --files "node_modules/plumbline/$SUITE"
   --target "$url" --control "$(field "control url")" --report-dir target-reports
 # a run against a real target keeps its ledger in the user's folder, not in the package
 [ -d .plumbline ] || fail "no ledger in the working directory (.plumbline)"
+[ "$(stat -c %Y "$bundle")" = "$bundled_at" ] || fail "$bundle was rebuilt in the install"

@@ -76,7 +76,7 @@ export function loadRawRequirements(path = REQUIREMENTS_PATH): RawRequirement[] 
 }
 
 /** Expands wildcards; unknown wildcards and unknown operationIds are kept as written (the test reports them). */
-export function expandOperations(ops: string[], all: OperationInfo[]): string[] {
+export function expandOperations(ops: string[], all: readonly OperationInfo[]): string[] {
   const out: string[] = [];
   for (const op of ops) {
     if (op === WILDCARD_ALL) out.push(...all.map((o) => o.operationId));

@@ -28,7 +28,16 @@ export function loadOpenApi(): OpenAPIV3_1.Document {
   return cached;
 }
 
-export function listOperations(doc = loadOpenApi()): OperationInfo[] {
+/** one listing per document: the generators and the validator ask for it per case */
+const listed = new WeakMap<OpenAPIV3_1.Document, readonly OperationInfo[]>();
+
+export function listOperations(doc = loadOpenApi()): readonly OperationInfo[] {
+  let out = listed.get(doc);
+  if (!out) listed.set(doc, (out = readOperations(doc)));
+  return out;
+}
+
+function readOperations(doc: OpenAPIV3_1.Document): OperationInfo[] {
   const out: OperationInfo[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const m of METHODS) {

@@ -14,7 +14,7 @@ import { loadRequirements } from "../../harness/catalog.ts";
 import { type KindName, kindOfOperation, resourceModel } from "../../spec/kinds.ts";
 import { skipEverywhere } from "../invariants/each.ts";
 import { type Made, SUBJECTS } from "../invariants/subjects.ts";
-import { allPages } from "../shared/pages.ts";
+import { allPages, findInPages } from "../shared/pages.ts";
 import {
   type Cell,
   expected,
@@ -122,11 +122,13 @@ async function snapshot(ctx: CheckContext, op: string, probe: Probe, m: Made, se
     if (list) {
       const req = request(ctx, list, { on: probe.on, effect: "read-only" }, m) as any;
       const page = await loose(ctx.ops)[list as "listKeys"](req);
+      const has = (item: unknown) => JSON.stringify(item)?.includes(unique) ?? false;
       // a list that is not a paginated collection (the backups list) is read as it answers
-      const text = JSON.stringify(
-        page.body?.pages > 1 ? await allPages(ctx.ops, list as "listKeys", req) : page.body,
-      );
-      parts.push(text?.includes(unique) ? `listed: ${unique}` : "not listed");
+      const listed =
+        page.body?.pages > 1
+          ? (await findInPages(ctx.ops, list as "listKeys", has, req)) !== undefined
+          : has(page.body);
+      parts.push(listed ? `listed: ${unique}` : "not listed");
     }
   }
   // the account is shared by every check running beside this one: only the members the refused

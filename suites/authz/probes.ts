@@ -12,7 +12,7 @@ import { CERTIFICATE, PRIVATE_KEY } from "../object-storage/helpers.ts";
 import { backupsOn } from "../shared/factories.ts";
 import { filePart } from "../shared/requests.ts";
 import { viewKernel } from "../shared/kernels.ts";
-import { allEvents } from "../shared/pages.ts";
+import { findEvent } from "../shared/pages.ts";
 import { largerTypeFixture, regionFixture, typeFixture } from "../shared/fixtures.ts";
 
 /** What a cell acts on: a kind SUBJECTS makes, or a record the target already holds. */
@@ -73,9 +73,9 @@ async function first(ctx: CheckContext, op: "listInvoices" | "listLogins" | "lis
 export const SETUPS = {
   async event(ctx: CheckContext): Promise<Made> {
     const vm = await SUBJECTS.instance!.make(ctx);
-    // every page: the list's order is not shown
+    // any page (findEvent reads both ends first): the list's order is not shown
     const ev = await ctx.waitFor("an event about the new instance", async () =>
-      (await allEvents(ctx.ops)).find((e: any) => String(e?.entity?.id) === String(vm.path.vmId)),
+      findEvent(ctx.ops, (e: any) => String(e?.entity?.id) === String(vm.path.vmId)),
     );
     return made({ eventId: ev.id }, ev.id);
   },

@@ -4,7 +4,7 @@
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectEmptyObject } from "../../harness/expect.ts";
-import { allEvents } from "../shared/pages.ts";
+import { findEvent } from "../shared/pages.ts";
 
 /** A 1x1 PNG, for the thumbnail upload. */
 const PNG = Buffer.from(
@@ -91,8 +91,8 @@ describe("conventions/empty", () => {
     async ({ ops, fresh, skip }) => {
       // an event of this check's own making, so no other check's events change
       const client = await fresh.oauthClient();
-      // every page: under load the account holds more events than one page shows
-      const mine = (await allEvents(ops)).find((e: any) => e?.entity?.label === client.label);
+      // any page: under load the account holds more events than one page shows
+      const mine = await findEvent(ops, (e: any) => e?.entity?.label === client.label);
       if (!mine)
         skip(
           "the events list shows no event for the OAuth client this check created (which action an operation emits is not shown)",

@@ -60,6 +60,37 @@ export async function allPages(
   return (await walkPages(ops, op, call, how)).items;
 }
 
+/**
+ * The first item of a paginated list for which `found` holds, or undefined when no page holds one.
+ * The list's order is not shown, so nothing is assumed of it; but a record just made sits first or
+ * last in either usual order, so page 1 is read, then the last page, then the pages between: the
+ * same answer as searching every page, without reading them all when the record is at either end.
+ */
+export async function findInPages(
+  ops: Ops,
+  op: OperationId,
+  found: (item: any) => boolean,
+  call: CallOptions = {},
+): Promise<any | undefined> {
+  const page = async (n: number) =>
+    expectCollection(
+      await loose(ops)[op]({ ...call, query: n === 1 ? call.query : { ...call.query, page: n } }),
+    );
+  const first = await page(1);
+  let hit = first.data.find(found);
+  const last = Math.min(first.pages, MAX_PAGES);
+  if (hit !== undefined || last <= 1) return hit;
+  for (const n of [last, ...Array.from({ length: last - 2 }, (_, i) => i + 2)]) {
+    const col = await page(n);
+    if ((hit = col.data.find(found)) !== undefined || col.data.length === 0) return hit;
+  }
+  return undefined;
+}
+
+/** The first event `as` sees for which `found` holds (findInPages). */
+export const findEvent = (ops: Ops, found: (e: any) => boolean, as?: As) =>
+  findInPages(ops, "listEvents", found, { as });
+
 /** The account's whole event list, as `as` sees it. */
 export const allEvents = (ops: Ops, as?: As) => allPages(ops, "listEvents", { as });
 
@@ -71,7 +102,9 @@ export async function listContains(
   path?: Record<string, string | number>,
   as?: As,
 ): Promise<boolean> {
-  return (await allPages(ctx.ops, op, { path, as })).some((d) => containsValue(d, value));
+  return (
+    (await findInPages(ctx.ops, op, (d) => containsValue(d, value), { path, as })) !== undefined
+  );
 }
 
 /**
