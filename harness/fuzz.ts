@@ -68,6 +68,8 @@ export async function fuzz<T>(
   const timeBudgetMs = opts.timeBudgetMs ?? ctx.config.timeBudgetMs;
   const cleanup = opts.cleanupEachCase ?? true;
   let cases = 0;
+  let requests = 0;
+  let chain = 0;
   let firstExchanges: Exchange[] | undefined;
   let readBack: Exchange | undefined;
   let lastFailure: Exchange[] = [];
@@ -87,6 +89,7 @@ export async function fuzz<T>(
     try {
       await runInCheck(sub, () => predicate(value));
     } catch (e) {
+      sent(sub);
       if (classify(e).outcome !== "fail") {
         stopped = e;
         return;
@@ -94,6 +97,15 @@ export async function fuzz<T>(
       lastFailure = sub.exchanges;
       throw e;
     }
+    sent(sub);
+  };
+  /** a finished case's requests: all count, and the longest of a batch is the batch's chain */
+  let batchLongest: number | undefined;
+  const sent = (sub: CheckRecord) => {
+    const n = sub.requests ?? 0;
+    requests += n;
+    if (batchLongest === undefined) chain += n;
+    else batchLongest = Math.max(batchLongest, n);
   };
   /** What the record keeps of finished cases, in case order: the first's exchanges, observations. */
   const kept = (subs: CheckRecord[]) => {
@@ -126,9 +138,12 @@ export async function fuzz<T>(
       const batch = all.slice(i, i + parallel);
       const mark = ctx.fresh.mark;
       const subs: CheckRecord[] = [];
+      batchLongest = 0;
       const settled = await Promise.allSettled(
         batch.map((v, j) => runCase(v, (sub) => (subs[j] = sub))),
       );
+      chain += batchLongest;
+      batchLongest = undefined;
       kept(subs.filter(Boolean));
       if (cleanup) await ctx.fresh.cleanup(mark).catch(() => undefined);
       if (stopped !== undefined) break;
@@ -144,6 +159,7 @@ export async function fuzz<T>(
   };
 
   const started = performance.now();
+  const startedAt = Date.now();
   const parallel = Math.max(1, Math.floor(opts.parallel ?? 1));
   const batched =
     parallel > 1 && numRuns > 1
@@ -182,6 +198,9 @@ export async function fuzz<T>(
     shrinks: details.numShrinks,
     durationMs: Math.round(durationMs),
     casesPerSecond: Math.round((cases * 1000) / durationMs),
+    startedAt,
+    requests,
+    chain,
     interrupted: details.interrupted,
   };
   ((rec as CheckRecord & { fuzz?: FuzzRecord[] }).fuzz ??= []).push(record);

@@ -69,6 +69,13 @@ export interface FuzzRecord {
   shrinks: number;
   durationMs: number;
   casesPerSecond: number;
+  /** when the property began (ms since the epoch): fuzzing's share of the run's time line */
+  startedAt?: number;
+  /** requests the cases sent, all of them */
+  requests?: number;
+  /** of those, the longest run of requests that waited on each other: per batch of cases run
+   * together its longest case, per case alone all of it (the bench's request graph) */
+  chain?: number;
   /** the time budget stopped generation before numRuns */
   interrupted: boolean;
   /** the minimal failing input, after shrinking */

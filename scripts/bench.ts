@@ -48,6 +48,8 @@ interface RunFigures {
    * the stateful ones (a case is a sequence of commands, each read back) */
   statelessRate: number;
   statefulRate: number;
+  /** the stateless properties' cases per second of the time some of them ran (wallRate) */
+  statelessWallRate: number;
 }
 
 /** A full run (wall seconds, peak memory in MB of the largest process, its request graph). */
@@ -74,10 +76,14 @@ function fullRun(opts: { latencyMs?: number; concurrency?: number } = {}): RunFi
     file: string;
     requests?: number;
     cleanupRounds?: number;
-    fuzz?: { cases: number; durationMs: number }[];
+    fuzz?: { cases: number; durationMs: number; startedAt?: number; chain?: number }[];
   }[] = report.checks;
-  // a check's requests depend on each other, and its cleanup's rounds come after them
-  const chainOf = (c: (typeof checks)[number]) => (c.requests ?? 0) + (c.cleanupRounds ?? 0);
+  // a check's requests depend on each other, its fuzz cases' chains (batches one after another)
+  // too, and its cleanup's rounds come after them
+  const chainOf = (c: (typeof checks)[number]) =>
+    (c.requests ?? 0) +
+    (c.cleanupRounds ?? 0) +
+    (c.fuzz ?? []).reduce((n, f) => n + (f.chain ?? 0), 0);
   const serial = (c: { file: string }) => /\.serial\.test\.ts$/.test(c.file);
   const longest = Math.max(0, ...checks.filter((c) => !serial(c)).map(chainOf));
   const serialChain = checks.filter(serial).reduce((n, c) => n + chainOf(c), 0);
@@ -85,6 +91,23 @@ function fullRun(opts: { latencyMs?: number; concurrency?: number } = {}): RunFi
     const fuzz = of.flatMap((c) => c.fuzz ?? []);
     const ms = fuzz.reduce((n, f) => n + f.durationMs, 0);
     return ms ? (fuzz.reduce((n, f) => n + f.cases, 0) * 1000) / ms : NaN;
+  };
+  /** cases ÷ the seconds in which some property ran (the union of their intervals), as the fuzz
+   * bench counts: properties running side by side share those seconds */
+  const wallRate = (of: typeof checks) => {
+    const spans = of
+      .flatMap((c) => c.fuzz ?? [])
+      .filter((f) => f.startedAt !== undefined)
+      .map((f) => [f.startedAt!, f.startedAt! + f.durationMs] as const)
+      .sort((a, b) => a[0] - b[0]);
+    let ms = 0;
+    let end = -Infinity;
+    for (const [a, b] of spans) {
+      ms += Math.max(0, b - Math.max(a, end));
+      end = Math.max(end, b);
+    }
+    const cases = of.flatMap((c) => c.fuzz ?? []).reduce((n, f) => n + f.cases, 0);
+    return ms ? (cases * 1000) / ms : NaN;
   };
   const stateful = (c: { file: string }) => c.file.includes("/stateful/");
   return {
@@ -98,6 +121,7 @@ function fullRun(opts: { latencyMs?: number; concurrency?: number } = {}): RunFi
     fuzzRate: rate(checks),
     statelessRate: rate(checks.filter((c) => !stateful(c))),
     statefulRate: rate(checks.filter(stateful)),
+    statelessWallRate: wallRate(checks.filter((c) => !stateful(c))),
   };
 }
 
@@ -139,6 +163,10 @@ if (!values["skip-run"]) {
     [
       "fuzz cases per second of property time, in that run",
       `${Math.round(run.fuzzRate)} (stateless ${Math.round(run.statelessRate)}, stateful sequences ${run.statefulRate.toFixed(1)})`,
+    ],
+    [
+      "stateless fuzz cases per second of the time they ran, in that run (as the fuzz bench counts)",
+      `${Math.round(run.statelessWallRate)}`,
     ],
     [
       "peak memory of that run",
