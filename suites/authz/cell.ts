@@ -14,7 +14,7 @@ import { loadRequirements } from "../../harness/catalog.ts";
 import { type KindName, kindOfOperation, resourceModel } from "../../spec/kinds.ts";
 import { skipEverywhere } from "../invariants/each.ts";
 import { type Made, SUBJECTS } from "../invariants/subjects.ts";
-import { allPages, findInPages } from "../shared/pages.ts";
+import { findInPages } from "../shared/pages.ts";
 import {
   type Cell,
   expected,
@@ -204,8 +204,11 @@ async function judge(ctx: CheckContext, cell: Cell, probe: Probe, m: Made, as: A
         ctx.observe(first, `${cell.column} × ${op}: the list was refused`, res.status, op);
         return;
       }
-      const items = await allPages(ctx.ops, op as "listKeys", { ...(req as any), as });
-      if (items.some((e) => m.matches(e)))
+      const listed = await findInPages(ctx.ops, op as "listKeys", m.matches, {
+        ...(req as any),
+        as,
+      });
+      if (listed !== undefined)
         throw new TargetFailure(
           `${cell.column}: ${op} lists the first account's object ${JSON.stringify(m.path)}`,
         );

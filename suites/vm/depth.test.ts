@@ -7,8 +7,7 @@ import { describe } from "vitest";
 import { check, type CheckContext } from "../../harness/check.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { expectError, expectSuccess } from "../../harness/expect.ts";
-import { allPages } from "../shared/pages.ts";
-import { allEvents } from "../shared/pages.ts";
+import { allPages, findEvent } from "../shared/pages.ts";
 import {
   configsOf,
   disksOf,
@@ -48,7 +47,7 @@ async function settled(ctx: CheckContext, vmId: number): Promise<void> {
   await ctx
     .waitFor(
       `the work on instance ${vmId} to finish (no started or scheduled event about it)`,
-      async () => !(await allEvents(ctx.ops)).some(working),
+      async () => (await findEvent(ctx.ops, working)) === undefined,
     )
     .catch(() => undefined);
 }
