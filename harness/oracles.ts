@@ -48,6 +48,16 @@ export function answered(a: Answer): Finding {
   return a.status === 0 || a.error ? fail(`${what(a)}: ${a.error ?? "no response"}`) : OK;
 }
 
+/** An answer with a status in the range and a JSON body, or the failure naming what was `wanted`. */
+function jsonIn(a: Answer, range: "2xx" | "4xx", wanted: string): Finding {
+  const got = answered(a);
+  if (!got.ok) return got;
+  const low = range === "2xx" ? 200 : 400;
+  if (a.status < low || a.status > low + 99)
+    return fail(`${what(a)}: expected ${wanted}, got ${a.status}: ${short(a.body)}`);
+  return jsonOracle(a);
+}
+
 /** A JSON body. */
 export function jsonOracle(a: Answer): Finding {
   const got = answered(a);
@@ -87,11 +97,7 @@ export function successOracle(a: Answer, operationId: string, v: Validator): Fin
 
 /** A 4xx answer with the Error body. */
 export function errorBodyOracle(a: Answer, v: Validator): Finding {
-  const got = answered(a);
-  if (!got.ok) return got;
-  if (a.status < 400 || a.status > 499)
-    return fail(`${what(a)}: expected a 4xx error, got ${a.status}: ${short(a.body)}`);
-  const json = jsonOracle(a);
+  const json = jsonIn(a, "4xx", "a 4xx error");
   if (!json.ok) return json;
   const r = v.checkError(a.body);
   return r.ok
@@ -104,11 +110,7 @@ export function errorBodyOracle(a: Answer, v: Validator): Finding {
 
 /** 2xx with exactly `{}`. */
 export function emptyObjectOracle(a: Answer): Finding {
-  const got = answered(a);
-  if (!got.ok) return got;
-  if (a.status < 200 || a.status > 299)
-    return fail(`${what(a)}: expected a 2xx answer with {}, got ${a.status}: ${short(a.body)}`);
-  const json = jsonOracle(a);
+  const json = jsonIn(a, "2xx", "a 2xx answer with {}");
   if (!json.ok) return json;
   const b = a.body;
   return b === null || typeof b !== "object" || Array.isArray(b) || Object.keys(b).length > 0
@@ -118,11 +120,7 @@ export function emptyObjectOracle(a: Answer): Finding {
 
 /** 2xx with the Collection envelope {data, page, pages, results}, consistent with itself. */
 export function collectionOracle(a: Answer): Finding {
-  const got = answered(a);
-  if (!got.ok) return got;
-  if (a.status < 200 || a.status > 299)
-    return fail(`${what(a)}: expected a 2xx collection, got ${a.status}: ${short(a.body)}`);
-  const json = jsonOracle(a);
+  const json = jsonIn(a, "2xx", "a 2xx collection");
   if (!json.ok) return json;
   const body = a.body as Record<string, unknown> | null;
   if (!body || typeof body !== "object" || Array.isArray(body))

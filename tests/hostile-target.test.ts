@@ -5,12 +5,12 @@
 // console), no stack overflow blamed on plumbline, and in bounded time. Only the conventions area
 // runs (it touches every kind of answer), one worker, a lowered request timeout: a whole run per
 // mode is what costs, not the checks.
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { HOSTILE_MODES, startHostile, type HostileMode } from "./hostile-server.ts";
+import { runPlumbline } from "./plumbline-child.ts";
 import { REPORT_FILES } from "../reporter/write.ts";
 import { readLedger, listLedgers } from "../harness/ledger.ts";
 
@@ -31,49 +31,25 @@ interface Outcome {
 
 async function runMode(mode: HostileMode): Promise<Outcome> {
   const target = await startHostile(mode);
-  const dir = mkdtempSync(join(tmpdir(), `plb-hostile-${mode}-`));
   const areas =
     mode === "secrets" || mode === "no-id" ? "conventions,oauth-clients" : "conventions";
+  // biome-ignore format: flags and their values in pairs
   const args = [
-    "bin/plumbline.mjs",
-    "run",
-    "--target",
-    target.url,
-    "--admin-token",
-    ADMIN,
-    "--areas",
-    areas,
-    "--concurrency",
-    "1",
+    "--target", target.url, "--admin-token", ADMIN, "--areas", areas, "--concurrency", "1",
     // the matrix's robustness is exercised by its classes; every extra cell only multiplies the
     // secrets mode's minted secrets
-    "--matrix",
-    "classes",
-    "--request-timeout",
-    "1000",
-    "--report-dir",
-    dir,
-    "--ledger-dir",
-    join(dir, "ledger"),
+    "--matrix", "classes",
+    "--request-timeout", "1000",
   ];
   const started = Date.now();
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, PLUMBLINE_CONFIG: "" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  child.stdout.on("data", (d) => (out += d));
-  child.stderr.on("data", (d) => (out += d));
-  const killer = setTimeout(() => child.kill("SIGKILL"), 3 * MODE_LIMIT_MS);
-  const code = await new Promise<number | null>((r) => child.on("close", r));
-  clearTimeout(killer);
+  const run = await runPlumbline(args, {}, 3 * MODE_LIMIT_MS);
   await target.close();
   return {
     mode,
-    code,
+    code: run.code,
     ms: Date.now() - started,
-    console: out,
-    dir,
+    console: run.out,
+    dir: run.dir,
     minted: [...target.minted, ADMIN],
   };
 }

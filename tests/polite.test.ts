@@ -3,9 +3,7 @@
 // whose provider state makes the target answer one 429) through a proxy that notes every request's
 // arrival, with --max-rps and --max-requests. The rate the target saw, the budget that stopped the
 // run, and the 429s in the summary are each read from that one run (one run keeps `npm test` short).
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReference, type ReferenceHandle } from "../reference/index.ts";
@@ -14,6 +12,7 @@ import { REFERENCE_FIXTURES } from "../runner/run.ts";
 import { REPORT_FILES } from "../reporter/write.ts";
 import type { RunReport } from "../reporter/types.ts";
 import { countingProxy, type Arrival, type CountingProxy } from "./counting-proxy.ts";
+import { runPlumbline } from "./plumbline-child.ts";
 
 // low enough that a loaded 2-core machine still has more requests waiting than slots (these files
 // asked about 90 requests/s with a load average of 15 on 2 cores at one check per worker; at 50 the
@@ -38,11 +37,10 @@ let report: RunReport;
 beforeAll(async () => {
   ref = await startReference({ port: 0 });
   proxy = await countingProxy(ref.url);
-  dir = mkdtempSync(join(tmpdir(), "plb-polite-"));
   const f = REFERENCE_FIXTURES;
   // biome-ignore format: flags and their values in pairs
   const args = [
-    "bin/plumbline.mjs", "run", "--files", ...FILES,
+    "--files", ...FILES,
     "--target", proxy.url, "--control", `${proxy.url}/__control`,
     "--admin-token", ref.tokens.admin, "--restricted-token", ref.tokens.restricted,
     "--secondary-token", ref.tokens.secondary,
@@ -52,18 +50,10 @@ beforeAll(async () => {
     "--max-rps", String(RPS), "--max-requests", String(BUDGET),
     // 16 in flight (4 checks at once in each worker): demand stays past the rate on a loaded machine
     "--concurrency", "16",
-    "--report-dir", dir, "--ledger-dir", join(dir, "ledger"),
   ];
-  run = await new Promise((resolve) => {
-    const child = spawn(process.execPath, args, {
-      env: { ...process.env, PLUMBLINE_CONFIG: "" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (out += d));
-    child.on("close", (code) => resolve({ code, out }));
-  });
+  const child = await runPlumbline(args, {}, 170_000);
+  run = { code: child.code, out: child.out };
+  dir = child.dir;
   report = JSON.parse(readFileSync(join(dir, "conformance.json"), "utf8"));
 }, 180_000);
 
