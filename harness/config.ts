@@ -29,6 +29,8 @@ export interface Config {
   target?: string;
   /** name of the target in reports */
   targetLabel: string;
+  /** what the target says it is (a build, a commit): history tells a changed target from a flaky one */
+  targetVersion?: string;
   controlUrl?: string;
   tokens: { admin?: string; restricted?: string; secondary?: string };
   areas: Area[];
@@ -114,6 +116,13 @@ const FIELDS = {
     flag: "--target-label",
     file: "targetLabel",
     expected: "a short name for reports",
+  },
+  targetVersion: {
+    env: "PLUMBLINE_TARGET_VERSION",
+    flag: "--target-version",
+    file: "targetVersion",
+    expected:
+      "the target's build or commit, 1 to 64 characters (history counts a check flaky only within one version)",
   },
   controlUrl: {
     env: "PLUMBLINE_CONTROL_URL",
@@ -526,6 +535,7 @@ function text(re: RegExp) {
 const PARSERS: Record<FieldName, (v: unknown) => unknown> = {
   target: url,
   targetLabel: text(/^.{1,64}$/),
+  targetVersion: text(/^.{1,64}$/),
   controlUrl: url,
   adminToken: text(/^\S+$/),
   restrictedToken: text(/^\S+$/),
@@ -644,6 +654,7 @@ export function loadConfig(opts: LoadOptions = {}): Config {
   return {
     target,
     targetLabel: (v.targetLabel as string) ?? (target ? new URL(target).host : "reference"),
+    ...(v.targetVersion ? { targetVersion: v.targetVersion as string } : {}),
     controlUrl: v.controlUrl as string | undefined,
     tokens: {
       admin: v.adminToken as string | undefined,

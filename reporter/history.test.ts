@@ -154,6 +154,20 @@ describe("strips, flaky list and changes", () => {
     ]);
   });
 
+  it("a fault switched on and off again across target versions is a change each time, not flakiness", () => {
+    const on = (r: RunReport, version: string) =>
+      Object.assign(r, { target: { ...r.target, version } });
+    const builds = [
+      on(run(1, ["pass", "pass", "pass"]), "b1"),
+      on(run(2, ["fail", "pass", "pass"]), "b2"),
+      on(run(3, ["pass", "pass", "pass"]), "b3"),
+    ];
+    expect(flakyChecks(builds, checkStrips(builds))).toEqual([]);
+    // the same build passing and failing by turns is flaky, as without versions
+    const same = builds.map((r) => on(r, "b1"));
+    expect(flakyChecks(same, checkStrips(same)).map((f) => f.name.slice(-7))).toEqual(["check a"]);
+  });
+
   it("the latest run against the one before: regressions, fixes, and the line read first says worse", () => {
     const dir = tmp();
     keep(dir, run(1, ["pass", "fail", "pass"]));

@@ -79,6 +79,8 @@ function inputsOf(r: RunReport, c: SeenCheck): string {
   ).judgedWith;
   return JSON.stringify([
     r.tool?.version,
+    // a target of another version answering otherwise has changed, not flaked
+    r.target?.version ?? null,
     judged?.spec?.sha256 ?? null,
     judged?.catalog?.sha256 ?? null,
     c.kind === "fuzz" ? String(r.seed) : null,

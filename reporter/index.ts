@@ -38,7 +38,12 @@ export {
 export interface ConformanceReporterOptions {
   reportDir: string;
   /** `shard` for one slice of a sharded run */
-  target: { url: string; label: string; shard?: { index: number; count: number } };
+  target: {
+    url: string;
+    label: string;
+    version?: string;
+    shard?: { index: number; count: number };
+  };
   seed: number | string;
   strict: boolean;
   gateLevel: "MUST" | "SHOULD";

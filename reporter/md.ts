@@ -97,7 +97,7 @@ function headline(r: RunReport): string[] {
     "",
     ...r.targets.map(
       (t) =>
-        `- ${mdText(t.label)}: ${mdCode(t.url)} · seed ${mdCode(t.seed)} · started ${mdText(t.startedAt)} · ${formatDuration(t.durationMs)}`,
+        `- ${mdText(t.label)}${t.version ? ` ${mdCode(t.version)}` : ""}: ${mdCode(t.url)} · seed ${mdCode(t.seed)} · started ${mdText(t.startedAt)} · ${formatDuration(t.durationMs)}`,
     ),
     `- plumbline ${mdText(r.tool.version)} · API ${mdText(r.apiVersion)} · ${r.checks.length} checks${r.merged ? ` · merged from ${r.merged.sources.length} ${r.merged.kind === "shards" ? "shards" : "runs"}` : ""}`,
     ...(r.traffic

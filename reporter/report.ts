@@ -253,7 +253,11 @@ export function buildReport(input: BuildInput): RunReport {
     schemaVersion: SCHEMA_VERSION,
     tool: { name: "plumbline", version: input.toolVersion ?? "0.0.0" },
     apiVersion: API_VERSION,
-    target: { url: first.url, label: first.label },
+    target: {
+      url: first.url,
+      label: first.label,
+      ...(first.version ? { version: first.version } : {}),
+    },
     targets,
     seed: first.seed,
     startedAt: Number.isFinite(start) ? new Date(start).toISOString() : first.startedAt,

@@ -37,6 +37,8 @@ export interface OperationRef {
 export interface TargetRun {
   url: string;
   label: string;
+  /** --target-version: the target's build or commit, as the user gave it */
+  version?: string;
   seed: number | string;
   startedAt: string;
   durationMs: number;
@@ -181,7 +183,7 @@ export interface RunReport {
   tool: { name: string; version: string };
   apiVersion: string;
   /** the target (for a merged report of several targets: the first; see `targets`) */
-  target: { url: string; label: string };
+  target: { url: string; label: string; version?: string };
   targets: TargetRun[];
   seed: number | string;
   startedAt: string;

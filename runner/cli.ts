@@ -322,6 +322,7 @@ function httpUrl(flag: string, v: unknown): string | undefined {
 const SIDE_SETTINGS = new Set([
   "target",
   "targetLabel",
+  "targetVersion",
   "controlUrl",
   "adminToken",
   "restrictedToken",

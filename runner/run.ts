@@ -429,6 +429,7 @@ async function conformanceReporter(
       target: {
         url: config.target!,
         label: config.targetLabel,
+        ...(config.targetVersion ? { version: config.targetVersion } : {}),
         ...(config.shard ? { shard: config.shard } : {}),
       },
       seed: config.seed,
