@@ -1,6 +1,7 @@
 // Helpers of the events suite: fresh events made through OAuth client operations (which action
 // each operation records is not shown: observed only).
-import { observe } from "../../harness/expect.ts";
+import { TargetFailure } from "../../harness/errors.ts";
+import { expectSuccess, observe } from "../../harness/expect.ts";
 import type { Fresh } from "../../harness/fresh.ts";
 import type { Ops } from "../../harness/ops.ts";
 import { allEvents } from "../shared/pages.ts";
@@ -25,4 +26,14 @@ export async function freshEvents(ops: Ops, fresh: Fresh, updates: number): Prom
     ...new Set(events.map((e) => e.action)),
   ]);
   return events;
+}
+
+/** The `read` or `seen` flag of one event, as its view answers it. */
+export async function flag(ops: Ops, id: number, name: "read" | "seen"): Promise<unknown> {
+  return expectSuccess(await ops.getEvent({ path: { eventId: id } }))[name];
+}
+
+export function expectFlag(id: number, name: string, got: unknown, want: boolean): void {
+  if (got !== want)
+    throw new TargetFailure(`event ${id} has ${name} ${JSON.stringify(got)}, expected ${want}`);
 }

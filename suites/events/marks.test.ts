@@ -1,20 +1,10 @@
-// Events 1: mark read sets `read` on one event; mark seen sets `seen` on every event up to and
-// including the given ID. Fresh events come from OAuth client operations; only this file marks events.
+// Events 1: mark read sets `read` on one event. Fresh events come from OAuth client operations.
+// Mark seen, which sets `seen` on every event up to and including the given ID, is checked alone
+// (marks-seen.serial.test.ts): the matrix's mark-seen cells mark the whole account's events.
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
-import { expectEmptyObject, expectSuccess } from "../../harness/expect.ts";
-import { TargetFailure } from "../../harness/errors.ts";
-import type { Ops } from "../../harness/ops.ts";
-import { freshEvents } from "./helpers.ts";
-
-async function flag(ops: Ops, id: number, name: "read" | "seen"): Promise<unknown> {
-  return expectSuccess(await ops.getEvent({ path: { eventId: id } }))[name];
-}
-
-function expectFlag(id: number, name: string, got: unknown, want: boolean): void {
-  if (got !== want)
-    throw new TargetFailure(`event ${id} has ${name} ${JSON.stringify(got)}, expected ${want}`);
-}
+import { expectEmptyObject } from "../../harness/expect.ts";
+import { expectFlag, flag, freshEvents } from "./helpers.ts";
 
 describe("events/marks", () => {
   check(
@@ -30,27 +20,6 @@ describe("events/marks", () => {
       expectEmptyObject(await ops.markEventRead({ path: { eventId: later.id } }));
       expectFlag(later.id, "read", await flag(ops, later.id, "read"), true);
       expectFlag(earlier.id, "read", await flag(ops, earlier.id, "read"), false);
-    },
-  );
-
-  check(
-    { id: "EVT-SEEN-1", op: ["markEventSeen", "getEvent"], effect: "creates" },
-    "mark seen answers {} and sets seen on every event up to and including that ID, not later ones",
-    async ({ ops, fresh, skip }) => {
-      const unseen = (await freshEvents(ops, fresh, 3)).filter((e) => e.seen === false);
-      if (unseen.length < 3)
-        skip(
-          `fewer than three new unseen events appeared after OAuth client operations (${unseen.length})`,
-        );
-      const [first, middle, last] = [
-        unseen[0],
-        unseen[Math.floor(unseen.length / 2)],
-        unseen.at(-1),
-      ];
-      expectEmptyObject(await ops.markEventSeen({ path: { eventId: middle.id } }));
-      expectFlag(first.id, "seen", await flag(ops, first.id, "seen"), true);
-      expectFlag(middle.id, "seen", await flag(ops, middle.id, "seen"), true);
-      expectFlag(last.id, "seen", await flag(ops, last.id, "seen"), false);
     },
   );
 });

@@ -1,5 +1,5 @@
 // Paginated lists: the one page walker (every page held to the Collection envelope, at most
-// MAX_PAGES pages), what is built on it, and the page_size bound check several areas share.
+// MAX_PAGES pages read, from both ends when there are more), what is built on it, and the page_size bound check several areas share.
 import type { CheckContext } from "../../harness/check.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { expectCollection, expectError } from "../../harness/expect.ts";
@@ -38,16 +38,36 @@ export async function walkPages(
   const items: any[] = [];
   let results = 0;
   let pages = 1;
-  for (let page = 1; page <= MAX_PAGES; page++) {
+  const read = async (page: number) => {
     const query = page === 1 && !how.askPageOne ? call.query : { ...call.query, page };
     const col = expectCollection(await loose(ops)[op]({ ...call, query }));
     if (how.expectPageNumbers && col.page !== page)
       throw new TargetFailure(`${op} page ${page}: the envelope says page ${col.page}`);
     items.push(...col.data);
+    return col;
+  };
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const col = await read(page);
     ({ results, pages } = col);
+    if (page === 1 && col.pages > MAX_PAGES) {
+      // more pages than the bound: read both ends, where the oldest and the newest records sit in
+      // either usual order (the list's order is not shown), not only the first MAX_PAGES pages
+      for (const n of bothEnds(col.pages)) await read(n);
+      break;
+    }
     if (page >= col.pages || col.data.length === 0) break;
   }
   return { items, results, pages };
+}
+
+/** Pages 2..`pages` taken from both ends by turns (`pages`, 2, `pages` - 1, 3, ...), MAX_PAGES - 1 of them. */
+function bothEnds(pages: number): number[] {
+  const out: number[] = [];
+  for (let lo = 2, hi = pages; out.length < MAX_PAGES - 1 && lo <= hi; ) {
+    out.push(hi--);
+    if (out.length < MAX_PAGES - 1 && lo <= hi) out.push(lo++);
+  }
+  return out;
 }
 
 /** The items of every page of a paginated list (walkPages). */
@@ -78,9 +98,12 @@ export async function findInPages(
     );
   const first = await page(1);
   let hit = first.data.find(found);
-  const last = Math.min(first.pages, MAX_PAGES);
-  if (hit !== undefined || last <= 1) return hit;
-  for (const n of [last, ...Array.from({ length: last - 2 }, (_, i) => i + 2)]) {
+  if (hit !== undefined || first.pages <= 1) return hit;
+  // the last page even past MAX_PAGES (a new record of an oldest-first list is there); then the
+  // pages between, within MAX_PAGES reads in all
+  const last = first.pages;
+  const between = Array.from({ length: Math.min(last, MAX_PAGES) - 2 }, (_, i) => i + 2);
+  for (const n of [last, ...between]) {
     const col = await page(n);
     if ((hit = col.data.find(found)) !== undefined || col.data.length === 0) return hit;
   }
