@@ -85,6 +85,14 @@ export const RESOURCES: Record<ResourceType, ResourceKind> = {
     rank: 0,
     pathOf: (b) => ({ ticketId: b.id }),
     note: "tickets cannot be deleted; closed instead",
+    // a ticket has no label: its summary and description, as sent, find it in the tickets list
+    // (a run stopped while the open was on the wire); one already closed has nothing to undo
+    findBySent: {
+      op: "listTickets",
+      paginated: true,
+      sent: (b) => (typeof b?.summary === "string" ? ticketKey(b) : undefined),
+      listed: (t) => (t?.status === "closed" ? undefined : ticketKey(t)),
+    },
   },
   config: {
     create: "createConfig",
@@ -180,4 +188,11 @@ export function pathOfListed(type: ResourceType, item: any): Record<string, stri
 /** The kind a create operation makes, if it is one plumbline tracks. */
 export function kindCreatedBy(op: string): ResourceType | undefined {
   return (Object.keys(RESOURCES) as ResourceType[]).find((t) => RESOURCES[t].create === op);
+}
+
+/** A ticket as its open sent it: its summary and description (what the list shows of it too). */
+function ticketKey(t: any): string | undefined {
+  return typeof t?.summary === "string"
+    ? JSON.stringify([t.summary, typeof t.description === "string" ? t.description : null])
+    : undefined;
 }

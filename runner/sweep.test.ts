@@ -39,6 +39,18 @@ beforeAll(async () => {
         results: 3,
       });
     }
+    if (req.url === "/v4/support/tickets" || req.url?.startsWith("/v4/support/tickets?")) {
+      return json(res, 200, {
+        data: [
+          { id: 7, summary: "S", description: "d", status: "closed" },
+          { id: 8, summary: "S", description: "d", status: "open" },
+          { id: 9, summary: "S", description: "another", status: "open" },
+        ],
+        page: 1,
+        pages: 1,
+        results: 3,
+      });
+    }
     if (req.url?.startsWith("/v4/"))
       return json(res, 200, { data: [], page: 1, pages: 1, results: 0 });
     return json(res, 404, { errors: [{ field: null, reason: "not found" }] });
@@ -120,7 +132,7 @@ describe("a ledger never holds an entry it cannot replay", () => {
     });
     const k = l.intent("key", "plb-noid01-key");
     expect(l.created(k, "key", { keyId: undefined })).toBe(false);
-    const t = l.intent("ticket", "plb-noid01-ticket"); // no ID, no list by label: cannot be found
+    const t = l.intent("config", "plb-noid01-config"); // no ID, no list by label: cannot be found
     const tag = l.intent("tag", "no-prefix-tag"); // a tag is addressed by its label
     expect(readLedger(l.file).open.map((e) => e.path)).toEqual([undefined, undefined, undefined]);
     const w = testWorld(server.url);
@@ -129,7 +141,7 @@ describe("a ledger never holds an entry it cannot replay", () => {
     expect(calls).toContain("DELETE /v4/tags/no-prefix-tag");
     expect(report.failed).toEqual([
       expect.stringMatching(
-        /^ticket plb-noid01-ticket: no ID was reported and the material shows no way to list tickets/,
+        /^config plb-noid01-config: no ID was reported and the material shows no way to list configs/,
       ),
     ]);
     const after = readLedger(l.file);
@@ -153,6 +165,20 @@ describe("a kind without a label is found by what its create sent", () => {
     expect(calls.filter((c) => c.startsWith("DELETE"))).toEqual([
       "DELETE /v4/account/entity-transfers/mine-1",
     ]);
+    expect(report.failed).toEqual([]);
+    expect(readLedger(l.file).ended).toBe(true);
+  });
+
+  it("a ticket killed on the wire: sweep lists tickets and closes the open one with the summary and description sent", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "plb-s-"));
+    const l = Ledger.forRun(dir, "tkt01");
+    l.start({ runId: "tkt01", pid: 2 ** 22 + 12348, target: server.url, labelPrefix: "plb-t-" });
+    const sent = RESOURCES.ticket.findBySent!.sent({ summary: "S", description: "d" });
+    l.intent("ticket", "S", {}, sent);
+    const w = testWorld(server.url);
+    calls.length = 0;
+    const report = await sweep({ dir, opsFor: () => w.ops });
+    expect(calls.filter((c) => c.startsWith("POST"))).toEqual(["POST /v4/support/tickets/8/close"]);
     expect(report.failed).toEqual([]);
     expect(readLedger(l.file).ended).toBe(true);
   });
