@@ -105,7 +105,10 @@ export async function findInPages(
   const between = Array.from({ length: Math.min(last, MAX_PAGES) - 2 }, (_, i) => i + 2);
   for (const n of [last, ...between]) {
     const col = await page(n);
-    if ((hit = col.data.find(found)) !== undefined || col.data.length === 0) return hit;
+    if ((hit = col.data.find(found)) !== undefined) return hit;
+    // an empty page past the last one read in order ends the list; an empty last page (the list
+    // shrank meanwhile) does not
+    if (n !== last && col.data.length === 0) return undefined;
   }
   return undefined;
 }
