@@ -8,7 +8,7 @@ import https from "node:https";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import type { Exchange } from "./model.ts";
 import { Redactor, toCurl } from "./redact.ts";
-import { recordExchange } from "./current.ts";
+import { recordExchange, requestSent } from "./current.ts";
 import { cutDeep, MAX_DEPTH, nestsDeeperThan } from "./bounded.ts";
 import { TargetNotAnswering } from "./errors.ts";
 import { InFlight } from "./concurrency.ts";
@@ -380,7 +380,10 @@ export class Client {
         : raw
           ? (spec.body as string | Buffer)
           : JSON.stringify(spec.body);
-    const answer = await this.exchange(spec.method.toUpperCase(), target, headers, payload);
+    const answered = requestSent();
+    const answer = await this.exchange(spec.method.toUpperCase(), target, headers, payload).finally(
+      answered,
+    );
     const status = answer.status;
     const resHeaders = answer.headers;
     const rawBody = answer.body;

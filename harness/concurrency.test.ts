@@ -2,23 +2,28 @@ import { describe, expect, it } from "vitest";
 import { checksPerWorker, InFlight, inFlightFor, workerCount } from "./concurrency.ts";
 
 describe("--concurrency N: N requests in flight at most", () => {
-  it("the workers' shares add up to exactly N, for every N", () => {
-    for (let n = 1; n <= 64; n++) {
-      const workers = workerCount(n);
-      expect(workers).toBeGreaterThanOrEqual(1);
-      expect(workers).toBeLessThanOrEqual(Math.min(n, 8));
-      let sum = 0;
-      for (let pool = 1; pool <= workers; pool++) sum += inFlightFor(n, pool);
-      expect(sum, `N=${n}`).toBe(n);
-      expect(checksPerWorker(n)).toBe(
-        Math.max(...[...Array(workers)].map((_, i) => inFlightFor(n, i + 1))),
-      );
-    }
+  it("the workers' shares add up to exactly N, for every N and any number of cores", () => {
+    for (const cores of [1, 2, 4, 16])
+      for (let n = 1; n <= 64; n++) {
+        const workers = workerCount(n, cores);
+        expect(workers).toBeGreaterThanOrEqual(1);
+        expect(workers).toBeLessThanOrEqual(Math.min(n, 8));
+        let sum = 0;
+        for (let pool = 1; pool <= workers; pool++) sum += inFlightFor(n, pool, cores);
+        expect(sum, `N=${n}`).toBe(n);
+        expect(checksPerWorker(n, cores)).toBe(
+          Math.max(...[...Array(workers)].map((_, i) => inFlightFor(n, i + 1, cores))),
+        );
+      }
   });
 
-  it("up to 4 one worker per request, as before; then more files at once before more checks per file", () => {
-    expect([1, 2, 4, 16, 32, 64].map(workerCount)).toEqual([1, 2, 4, 4, 8, 8]);
-    expect(checksPerWorker(4)).toBe(1);
+  it("up to 4 one worker per request (no more than the cores); then more files at once before more checks per file", () => {
+    expect([1, 2, 4, 16, 32, 64].map((n) => workerCount(n, 4))).toEqual([1, 2, 4, 4, 8, 8]);
+    expect(checksPerWorker(4, 4)).toBe(1);
+    // two cores: two workers of two checks each at the default 4; the same past 8 in flight
+    expect([1, 2, 4, 8, 16, 32].map((n) => workerCount(n, 2))).toEqual([1, 2, 2, 2, 4, 8]);
+    expect(checksPerWorker(4, 2)).toBe(2);
+    expect(workerCount(4, 1)).toBe(1);
   });
 
   it("InFlight lets `size` holders through and the next one in order when one leaves", async () => {

@@ -11,8 +11,10 @@ export interface CheckRecord {
   serial?: boolean;
   /** fuzz checks: what each property run did (harness/fuzz.ts) */
   fuzz?: FuzzRecord[];
-  /** requests the check sent (every attempt, beyond the exchanges kept): its chain in the run's request graph */
+  /** requests the check sent (every attempt, beyond the exchanges kept) */
   requests?: number;
+  /** of those, the ones sent while none of the check's others was in flight: its chain of round trips */
+  rounds?: number;
   /** the passive oracles applied, in order (harness/oracles.ts; what `plumbline rejudge` applies again) */
   oracles?: OracleUse[];
   /** the check was cut at its time limit and its record sealed: what its body still sends is not recorded */
@@ -60,6 +62,22 @@ export function recordOracleUse(
     ...(operationId ? { operationId } : {}),
   });
   return uses.length - 1;
+}
+
+/** Requests of a record on the wire now (kept apart: not part of what the reporter reads). */
+const onTheWire = new WeakMap<CheckRecord, number>();
+
+/**
+ * Marks a request of the current check as sent; answers the function that marks it answered. A
+ * request sent while none of the check's others is in flight begins a new round trip (`rounds`).
+ */
+export function requestSent(): () => void {
+  const rec = currentCheck();
+  if (!rec) return () => undefined;
+  const now = onTheWire.get(rec) ?? 0;
+  if (now === 0) rec.rounds = (rec.rounds ?? 0) + 1;
+  onTheWire.set(rec, now + 1);
+  return () => onTheWire.set(rec, (onTheWire.get(rec) ?? 1) - 1);
 }
 
 export function recordExchange(x: Exchange): void {

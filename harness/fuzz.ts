@@ -99,13 +99,14 @@ export async function fuzz<T>(
     }
     sent(sub);
   };
-  /** a finished case's requests: all count, and the longest of a batch is the batch's chain */
+  /** a finished case's requests: all count; its round trips are its chain, and the longest of a
+   * batch is the batch's */
   let batchLongest: number | undefined;
   const sent = (sub: CheckRecord) => {
-    const n = sub.requests ?? 0;
-    requests += n;
-    if (batchLongest === undefined) chain += n;
-    else batchLongest = Math.max(batchLongest, n);
+    requests += sub.requests ?? 0;
+    const rounds = sub.rounds ?? 0;
+    if (batchLongest === undefined) chain += rounds;
+    else batchLongest = Math.max(batchLongest, rounds);
   };
   /** What the record keeps of finished cases, in case order: the first's exchanges, observations. */
   const kept = (subs: CheckRecord[]) => {

@@ -73,7 +73,7 @@ export interface FuzzRecord {
   startedAt?: number;
   /** requests the cases sent, all of them */
   requests?: number;
-  /** of those, the longest run of requests that waited on each other: per batch of cases run
+  /** of those, the longest run of round trips that waited on each other: per batch of cases run
    * together its longest case, per case alone all of it (the bench's request graph) */
   chain?: number;
   /** the time budget stopped generation before numRuns */
@@ -106,8 +106,13 @@ export interface CheckMeta {
   secrets?: string[];
   /** fuzz checks: one record per property run */
   fuzz?: FuzzRecord[];
-  /** requests the check sent, every attempt (the bench's request graph: a check's requests are one chain) */
+  /** requests the check sent, every attempt */
   requests?: number;
+  /**
+   * Of those, the round trips the check waited on: requests sent while none of its others was in
+   * flight (pages read side by side count once). The check's chain in the bench's request graph.
+   */
+  rounds?: number;
   /** removals of the check's cleanup that ran one after another (harness/ledger.ts removeEntries) */
   cleanupRounds?: number;
   /**

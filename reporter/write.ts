@@ -14,12 +14,36 @@ export const REPORT_FILES = [
   "junit.xml",
 ] as const;
 
-/** Every string of a value (keys too) passed through `scrub`. */
-function scrubDeep(v: unknown, scrub: (text: string) => string): unknown {
+/**
+ * Every string of a value (keys too) passed through `scrub`. What `scrub` leaves as it is stays the
+ * same object: a report holds tens of MB of recorded bodies, already masked where they were taken,
+ * and copying them all for the few strings this last pass changes cost a second of every run.
+ */
+export function scrubDeep(v: unknown, scrub: (text: string) => string): unknown {
   if (typeof v === "string") return scrub(v);
   if (v === null || typeof v !== "object") return v;
-  if (Array.isArray(v)) return v.map((x) => scrubDeep(x, scrub));
-  return Object.fromEntries(Object.entries(v).map(([k, x]) => [scrub(k), scrubDeep(x, scrub)]));
+  if (Array.isArray(v)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < v.length; i++) {
+      const x = scrubDeep(v[i], scrub);
+      if (x !== v[i]) (out ??= v.slice())[i] = x;
+    }
+    return out ?? v;
+  }
+  const record = v as Record<string, unknown>;
+  const keys = Object.keys(record);
+  let out: Record<string, unknown> | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    const key = scrub(k);
+    const x = scrubDeep(record[k], scrub);
+    if (!out && (key !== k || x !== record[k])) {
+      out = {};
+      for (const before of keys.slice(0, i)) out[before] = record[before];
+    }
+    if (out) out[key] = x;
+  }
+  return out ?? v;
 }
 
 /**

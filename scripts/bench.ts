@@ -37,8 +37,8 @@ interface RunFigures {
   verdict: string;
   /** requests the embedded reference received (its own count, printed at the end of the run) */
   requests: number;
-  /** the longest chain of requests that depend on each other: the longest check of the concurrent
-   * phase, then every check of the serial phase (which runs alone, one check after another) */
+  /** the longest chain of round trips that depend on each other: the longest check of the
+   * concurrent phase, then every check of the serial phase (which runs alone, one check after another) */
   chain: number;
   /** of those: the serial phase's requests (it runs alone, after the concurrent phase) */
   serialChain: number;
@@ -75,13 +75,14 @@ function fullRun(opts: { latencyMs?: number; concurrency?: number } = {}): RunFi
   const checks: {
     file: string;
     requests?: number;
+    rounds?: number;
     cleanupRounds?: number;
     fuzz?: { cases: number; durationMs: number; startedAt?: number; chain?: number }[];
   }[] = report.checks;
-  // a check's requests depend on each other, its fuzz cases' chains (batches one after another)
-  // too, and its cleanup's rounds come after them
+  // a check's round trips depend on each other (pages read side by side are one), its fuzz
+  // cases' chains (batches one after another) too, and its cleanup's rounds come after them
   const chainOf = (c: (typeof checks)[number]) =>
-    (c.requests ?? 0) +
+    (c.rounds ?? c.requests ?? 0) +
     (c.cleanupRounds ?? 0) +
     (c.fuzz ?? []).reduce((n, f) => n + (f.chain ?? 0), 0);
   const serial = (c: { file: string }) => /\.serial\.test\.ts$/.test(c.file);

@@ -3,6 +3,7 @@
 import type { CheckContext } from "../../harness/check.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { expectCollection, expectError } from "../../harness/expect.ts";
+import type { ApiResponse } from "../../harness/client.ts";
 import { loose, type CallOptions, type Ops } from "../../harness/ops.ts";
 import type { OperationId } from "../../harness/operation-ids.ts";
 import type { As } from "../../harness/principals.ts";
@@ -28,6 +29,29 @@ export interface Walked<T = any> {
   pages: number;
 }
 
+/**
+ * Pages read side by side once page 1 has said how many there are: over a slow network a long list
+ * costs a few round trips, not one per page (within the run's requests in flight, as any request).
+ */
+export const PAGES_AT_ONCE = 8;
+
+/**
+ * Reads `numbers` in groups of PAGES_AT_ONCE, each group side by side; hands each page's answer to
+ * `take` in the order given, until `take` answers false. A page past the end the list had when the
+ * page before it (in that order) was read is not judged: the list shrank meanwhile.
+ */
+async function readInGroups(
+  numbers: number[],
+  read: (n: number) => Promise<ApiResponse>,
+  take: (n: number, res: ApiResponse) => boolean,
+): Promise<void> {
+  for (let i = 0; i < numbers.length; i += PAGES_AT_ONCE) {
+    const group = numbers.slice(i, i + PAGES_AT_ONCE);
+    const answers = await Promise.all(group.map(read));
+    for (let j = 0; j < group.length; j++) if (!take(group[j], answers[j])) return;
+  }
+}
+
 /** Every item of a paginated list, page by page, each page's envelope checked (expectCollection). */
 export async function walkPages(
   ops: Ops,
@@ -36,28 +60,52 @@ export async function walkPages(
   how: WalkOptions = {},
 ): Promise<Walked> {
   const items: any[] = [];
-  let results = 0;
-  let pages = 1;
-  const read = async (page: number) => {
-    const query = page === 1 && !how.askPageOne ? call.query : { ...call.query, page };
-    const col = expectCollection(await loose(ops)[op]({ ...call, query }));
+  const read = (page: number) =>
+    loose(ops)[op]({
+      ...call,
+      query: page === 1 && !how.askPageOne ? call.query : { ...call.query, page },
+    });
+  const judge = (page: number, res: ApiResponse) => {
+    const col = expectCollection(res);
     if (how.expectPageNumbers && col.page !== page)
       throw new TargetFailure(`${op} page ${page}: the envelope says page ${col.page}`);
     items.push(...col.data);
     return col;
   };
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const col = await read(page);
-    ({ results, pages } = col);
-    if (page === 1 && col.pages > MAX_PAGES) {
-      // more pages than the bound: read both ends, where the oldest and the newest records sit in
-      // either usual order (the list's order is not shown), not only the first MAX_PAGES pages
-      for (const n of bothEnds(col.pages)) await read(n);
-      break;
+  const first = judge(1, await read(1));
+  let { results, pages } = first;
+  if (first.pages > MAX_PAGES) {
+    // more pages than the bound: read both ends, where the oldest and the newest records sit in
+    // either usual order (the list's order is not shown), not only the first MAX_PAGES pages
+    await readInGroups(bothEnds(first.pages), read, (n, res) => {
+      ({ results, pages } = judge(n, res));
+      return true;
+    });
+  } else if (first.pages > 1 && first.data.length > 0) {
+    // pages 2.. as page 1 counts them; a page that says there are more (the list grew) reads on
+    let next = 2;
+    let ended = false;
+    while (!ended && next <= Math.min(pages, MAX_PAGES)) {
+      const group = range(next, Math.min(pages, MAX_PAGES));
+      next += group.length;
+      await readInGroups(group, read, (n, res) => {
+        if (n > pages) return !(ended = true); // the list shrank: this page is past its end
+        const col = judge(n, res);
+        ({ results, pages } = col);
+        if (n >= col.pages || col.data.length === 0) ended = true;
+        return !ended;
+      });
     }
-    if (page >= col.pages || col.data.length === 0) break;
   }
   return { items, results, pages };
+}
+
+/** from..to, at most one group of PAGES_AT_ONCE. */
+function range(from: number, to: number): number[] {
+  return Array.from(
+    { length: Math.max(0, Math.min(to, from + PAGES_AT_ONCE - 1) - from + 1) },
+    (_, i) => from + i,
+  );
 }
 
 /** Pages 2..`pages` taken from both ends by turns (`pages`, 2, `pages` - 1, 3, ...), MAX_PAGES - 1 of them. */
@@ -92,25 +140,26 @@ export async function findInPages(
   found: (item: any) => boolean,
   call: CallOptions = {},
 ): Promise<any | undefined> {
-  const page = async (n: number) =>
-    expectCollection(
-      await loose(ops)[op]({ ...call, query: n === 1 ? call.query : { ...call.query, page: n } }),
-    );
-  const first = await page(1);
+  const read = (n: number) =>
+    loose(ops)[op]({ ...call, query: n === 1 ? call.query : { ...call.query, page: n } });
+  const first = expectCollection(await read(1));
   let hit = first.data.find(found);
   if (hit !== undefined || first.pages <= 1) return hit;
-  // the last page even past MAX_PAGES (a new record of an oldest-first list is there); then the
-  // pages between, within MAX_PAGES reads in all
-  const last = first.pages;
-  const between = Array.from({ length: Math.min(last, MAX_PAGES) - 2 }, (_, i) => i + 2);
-  for (const n of [last, ...between]) {
-    const col = await page(n);
-    if ((hit = col.data.find(found)) !== undefined) return hit;
-    // an empty page past the last one read in order ends the list; an empty last page (the list
-    // shrank meanwhile) does not
-    if (n !== last && col.data.length === 0) return undefined;
-  }
-  return undefined;
+  // the last page even past MAX_PAGES (a new record of an oldest-first list is there), alone; then
+  // the pages between, within MAX_PAGES reads in all, side by side in groups
+  const last = expectCollection(await read(first.pages));
+  if ((hit = last.data.find(found)) !== undefined) return hit;
+  let pages = last.pages;
+  const between = Array.from({ length: Math.min(first.pages, MAX_PAGES) - 2 }, (_, i) => i + 2);
+  await readInGroups(between, read, (n, res) => {
+    if (n > pages) return false; // the list shrank: this page is past its end
+    const col = expectCollection(res);
+    pages = col.pages;
+    hit = col.data.find(found);
+    // an empty page ends the list (an empty last page, the list shrank meanwhile, did not)
+    return hit === undefined && col.data.length > 0;
+  });
+  return hit;
 }
 
 /** The first event `as` sees for which `found` holds (findInPages). */
