@@ -11,7 +11,7 @@ import { Redactor, toCurl } from "./redact.ts";
 import { recordExchange, requestSent } from "./current.ts";
 import { cutDeep, MAX_DEPTH, nestsDeeperThan } from "./bounded.ts";
 import { TargetNotAnswering } from "./errors.ts";
-import { InFlight } from "./concurrency.ts";
+import { InFlight, type Places } from "./concurrency.ts";
 import type { Pacer } from "./rate.ts";
 import { Routes } from "./proxy.ts";
 import { tlsFailure } from "./tls.ts";
@@ -32,6 +32,8 @@ export interface ClientOptions {
   breakAfterTimeouts?: number;
   /** requests in flight at once from this client (its worker's share of --concurrency); unbounded when unset */
   maxInFlight?: number;
+  /** the run's requests in flight, shared by its workers (harness/rate.ts RemoteSlots): instead of a share */
+  slots?: Places;
   /** the run's rate limit and request budget, and where its 429s are counted (harness/rate.ts) */
   pacer?: Pacer;
   /** the private CA and client certificate for https (harness/tls.ts `secureContextOf`) */
@@ -276,12 +278,12 @@ export class Client {
   readonly redactor: Redactor;
   private readonly routes: Routes;
   private timeoutsInARow = 0;
-  private readonly inFlight?: InFlight;
+  private readonly inFlight?: Places;
   private readonly base: Omit<Destination, "href" | "path"> & { origin: string; prefix: string };
 
   constructor(readonly opts: ClientOptions) {
     this.redactor = opts.redactor ?? new Redactor();
-    if (opts.maxInFlight) this.inFlight = new InFlight(opts.maxInFlight);
+    this.inFlight = opts.slots ?? (opts.maxInFlight ? new InFlight(opts.maxInFlight) : undefined);
     const b = new URL(opts.baseUrl);
     this.base = {
       origin: b.origin,
@@ -571,5 +573,6 @@ export class Client {
   close(): void {
     this.routes.destroy();
     this.opts.pacer?.close();
+    this.opts.slots?.close?.();
   }
 }

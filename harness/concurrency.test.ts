@@ -11,7 +11,7 @@ describe("--concurrency N: N requests in flight at most", () => {
         let sum = 0;
         for (let pool = 1; pool <= workers; pool++) sum += inFlightFor(n, pool, cores);
         expect(sum, `N=${n}`).toBe(n);
-        expect(checksPerWorker(n, cores)).toBe(
+        expect(checksPerWorker(n, false, cores)).toBe(
           Math.max(...[...Array(workers)].map((_, i) => inFlightFor(n, i + 1, cores))),
         );
       }
@@ -19,10 +19,14 @@ describe("--concurrency N: N requests in flight at most", () => {
 
   it("up to 4 one worker per request (no more than the cores); then more files at once before more checks per file", () => {
     expect([1, 2, 4, 16, 32, 64].map((n) => workerCount(n, 4))).toEqual([1, 2, 4, 4, 8, 8]);
-    expect(checksPerWorker(4, 4)).toBe(1);
+    expect(checksPerWorker(4, false, 4)).toBe(1);
     // two cores: two workers of two checks each at the default 4; the same past 8 in flight
     expect([1, 2, 4, 8, 16, 32].map((n) => workerCount(n, 2))).toEqual([1, 2, 2, 2, 4, 8]);
-    expect(checksPerWorker(4, 2)).toBe(2);
+    expect(checksPerWorker(4, false, 2)).toBe(2);
+    // one pool for every worker: twice the share, never more than N
+    expect(checksPerWorker(32, true, 2)).toBe(8);
+    expect(checksPerWorker(2, true, 2)).toBe(2);
+    expect(checksPerWorker(1, true, 2)).toBe(1);
     expect(workerCount(4, 1)).toBe(1);
   });
 

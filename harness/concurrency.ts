@@ -37,13 +37,29 @@ export function inFlightFor(
   return Math.max(1, Math.floor(concurrency / workers) + extra);
 }
 
-/** Checks a worker runs at once: its share of the requests in flight (vitest's maxConcurrency). */
-export function checksPerWorker(concurrency: number, cores = availableParallelism()): number {
-  return Math.ceil(concurrency / workerCount(concurrency, cores));
+/**
+ * Checks a worker runs at once (vitest's maxConcurrency): its share of the requests in flight; twice
+ * that when the workers share one pool of them (harness/rate.ts Slots), so that a worker whose file
+ * has many checks takes the places a worker running one long chain leaves idle.
+ */
+export function checksPerWorker(
+  concurrency: number,
+  sharedSlots = false,
+  cores = availableParallelism(),
+): number {
+  const share = Math.ceil(concurrency / workerCount(concurrency, cores));
+  return sharedSlots ? Math.min(concurrency, 2 * share) : share;
+}
+
+/** Places for requests in flight: taken before a request, given back after it. */
+export interface Places {
+  acquire(): Promise<void>;
+  release(): void;
+  close?(): void;
 }
 
 /** At most `size` holders at once; the others wait in order. */
-export class InFlight {
+export class InFlight implements Places {
   private free: number;
   private readonly waiting: (() => void)[] = [];
   constructor(size: number) {

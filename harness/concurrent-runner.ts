@@ -14,7 +14,7 @@ export default class ConcurrentChecksRunner extends TestRunner {
   override onBeforeRunSuite(suite: RunnerTestSuite): Promise<void> {
     // the file is the outermost suite: mark its tasks once, before any of them runs
     if (!suite.suite && !SERIAL.test(suite.file?.filepath ?? "")) {
-      this.config.maxConcurrency = checksPerWorker(settings().concurrency);
+      this.config.maxConcurrency = checksPerWorker(settings().concurrency, settings().sharedSlots);
       markConcurrent(suite);
     }
     return super.onBeforeRunSuite(suite);

@@ -78,6 +78,11 @@ export interface Config {
   flaky: "fail" | "warn";
   /** where the run's permit service listens (set by `plumbline run`, not a setting) */
   permits?: string;
+  /**
+   * The workers take the run's requests in flight from one shared pool at the permit service, not
+   * each its fixed share (set by `plumbline run` when the target is far away, not a setting).
+   */
+  sharedSlots?: boolean;
   /** target-specific values the material does not define (regions, types, images: not shown) */
   fixtures: {
     region?: string;

@@ -2,7 +2,15 @@
 // lets only cleanup past it, the same over the loopback port as in process, and the client asking
 // before every request (retries included) and telling of every 429.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asCleanup, LocalPacer, Permits, RemotePacer, servePermits } from "./rate.ts";
+import {
+  asCleanup,
+  LocalPacer,
+  Permits,
+  RemotePacer,
+  RemoteSlots,
+  servePermits,
+  Slots,
+} from "./rate.ts";
 import { BudgetSpent } from "./errors.ts";
 import { Client } from "./client.ts";
 import { json, serve, type TestServer } from "./testing.ts";
@@ -87,6 +95,53 @@ describe("the permit service on a loopback port", () => {
       waitedMs: 1000,
     });
     w.close();
+    await service.close();
+  });
+});
+
+describe("the run's requests in flight, one pool for every worker", () => {
+  it("never more than N at once across workers, and every worker gets its turn", async () => {
+    const service = await servePermits(new Permits({}), new Slots(3));
+    const workers = [1, 2, 3, 4].map(() => new RemoteSlots(service.address));
+    let now = 0;
+    let most = 0;
+    const done: number[] = [0, 0, 0, 0];
+    await Promise.all(
+      workers.map(async (w, i) => {
+        // worker 0 sends many side by side (a file of many checks), the others one at a time
+        const lanes = i === 0 ? 6 : 1;
+        await Promise.all(
+          Array.from({ length: lanes }, async () => {
+            for (let k = 0; k < 5; k++) {
+              await w.acquire();
+              most = Math.max(most, ++now);
+              await new Promise((r) => setTimeout(r, 2));
+              now--;
+              done[i]++;
+              w.release();
+            }
+          }),
+        );
+      }),
+    );
+    expect(most).toBe(3);
+    expect(done).toEqual([30, 5, 5, 5]);
+    for (const w of workers) w.close();
+    await service.close();
+  });
+
+  it("a worker that goes away gives its places back, held or asked for", async () => {
+    const service = await servePermits(new Permits({}), new Slots(2));
+    const gone = new RemoteSlots(service.address);
+    await gone.acquire();
+    await gone.acquire();
+    const asked = gone.acquire().catch((e: Error) => e);
+    gone.close();
+    expect(String(await asked)).toMatch(/request slots at .* are gone/);
+    const next = new RemoteSlots(service.address);
+    await next.acquire();
+    await next.acquire();
+    next.close();
     await service.close();
   });
 });

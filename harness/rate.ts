@@ -118,16 +118,56 @@ export class LocalPacer implements Pacer {
 
 // The line protocol on the loopback port. Asked: `p` (a permit), `c` (a permit for cleanup),
 // `t` or `t <ms>` (a 429, retried after ms). Answered, in order, one line each: the ms to wait,
-// `x` (the budget is spent), `ok`.
+// `x` (the budget is spent), `ok`. On a connection of its own (its answers may wait): `s` (a
+// request slot), answered `g` when one is free, and `r` (a slot given back), not answered.
 
-/** The run's permits on a loopback port; `address` goes to the workers in the configuration. */
+/**
+ * The run's requests in flight, shared by every worker: `size` slots, handed out in the order
+ * asked. A worker whose file has many checks takes the slots that a worker running one long chain
+ * leaves idle, where fixed shares would leave them unused. Slots a worker holds when its connection
+ * closes (it ended, or died) are given back.
+ */
+export class Slots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+  constructor(readonly size: number) {
+    this.free = size;
+  }
+  /** `grant` is called when a slot is the asker's: now, or when one is given back. */
+  ask(grant: () => void): void {
+    if (this.free > 0) {
+      this.free--;
+      grant();
+    } else this.waiting.push(grant);
+  }
+  giveBack(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free++;
+  }
+  /** Forgets what `owner` still waits for (its grants are dropped). */
+  drop(grants: Set<() => void>): void {
+    for (let i = this.waiting.length - 1; i >= 0; i--)
+      if (grants.has(this.waiting[i])) this.waiting.splice(i, 1);
+  }
+}
+
+/** The run's permits (and its shared request slots) on a loopback port; `address` goes to the workers in the configuration. */
 export async function servePermits(
   permits: Permits,
+  slots?: Slots,
 ): Promise<{ address: string; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
+    /** slots this connection holds, and its asks not yet granted */
+    let held = 0;
+    const pending = new Set<() => void>();
+    socket.on("close", () => {
+      sockets.delete(socket);
+      slots?.drop(pending);
+      for (; held > 0; held--) slots?.giveBack();
+    });
     socket.on("error", () => socket.destroy());
     socket.setNoDelay(true);
     let buffered = "";
@@ -145,6 +185,17 @@ export async function servePermits(
           const ms = line.slice(2);
           permits.tooMany(ms ? Number(ms) : undefined);
           out += "ok\n";
+        } else if (line === "s" && slots) {
+          const grant = () => {
+            pending.delete(grant);
+            held++;
+            if (!socket.destroyed) socket.write("g\n");
+          };
+          pending.add(grant);
+          slots.ask(grant);
+        } else if (line === "r" && slots && held > 0) {
+          held--;
+          slots.giveBack();
         } else out += "?\n";
         nl = buffered.indexOf("\n");
       }
@@ -224,6 +275,68 @@ export class RemotePacer implements Pacer {
         w.reject(
           new HarnessError(
             `the run's permit service at ${this.address} is gone${e ? ` (${e.message})` : ""}: the run is ending`,
+          ),
+        );
+    };
+    socket.on("error", gone);
+    socket.on("close", () => gone());
+    this.socket = socket;
+    return socket;
+  }
+
+  close(): void {
+    this.socket?.destroy();
+    this.socket = undefined;
+  }
+}
+
+/**
+ * A worker's share of the run's request slots (`Slots`, served with the permits): acquire before a
+ * request, release after. One connection of its own, granted in the order asked.
+ */
+export class RemoteSlots {
+  private socket?: Socket;
+  private buffered = "";
+  private readonly waiting: { resolve(): void; reject(e: Error): void }[] = [];
+
+  constructor(private readonly address: string) {}
+
+  acquire(): Promise<void> {
+    const socket = this.connection();
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ resolve, reject });
+      socket.write("s\n");
+    });
+  }
+
+  release(): void {
+    this.socket?.write("r\n");
+  }
+
+  private connection(): Socket {
+    if (this.socket) return this.socket;
+    const at = this.address.lastIndexOf(":");
+    const socket = connect({
+      host: this.address.slice(0, at),
+      port: Number(this.address.slice(at + 1)),
+      noDelay: true,
+    });
+    socket.unref();
+    socket.on("data", (chunk) => {
+      this.buffered += chunk.toString("latin1");
+      let nl = this.buffered.indexOf("\n");
+      while (nl >= 0) {
+        this.buffered = this.buffered.slice(nl + 1);
+        this.waiting.shift()?.resolve();
+        nl = this.buffered.indexOf("\n");
+      }
+    });
+    const gone = (e?: Error) => {
+      this.socket = undefined;
+      for (const w of this.waiting.splice(0))
+        w.reject(
+          new HarnessError(
+            `the run's request slots at ${this.address} are gone${e ? ` (${e.message})` : ""}: the run is ending`,
           ),
         );
     };

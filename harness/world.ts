@@ -13,7 +13,7 @@ import { makeOps, type Ops } from "./ops.ts";
 import { Ledger } from "./ledger.ts";
 import { HarnessError } from "./errors.ts";
 import { inFlightFor } from "./concurrency.ts";
-import { pacerFor } from "./rate.ts";
+import { pacerFor, RemoteSlots } from "./rate.ts";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -60,6 +60,7 @@ export function buildWorld(config: Config): World {
     maxBodyBytes: config.maxBodyBytes,
     breakAfterTimeouts: BREAK_AFTER_TIMEOUTS,
     maxInFlight: inFlightFor(config.concurrency, Number(process.env.VITEST_POOL_ID ?? 1)),
+    slots: config.sharedSlots && config.permits ? new RemoteSlots(config.permits) : undefined,
     redactor,
     pacer: pacerFor(config),
     ...networkOptions(config),

@@ -13,11 +13,18 @@ import { describeEntry, Ledger } from "../harness/ledger.ts";
 import { replayLedger } from "./sweep.ts";
 import { suiteFilters } from "./plan.ts";
 import { conformanceVitest } from "./vitest.ts";
-import { asCleanup, pacerFor, Permits, servePermits } from "../harness/rate.ts";
+import { asCleanup, pacerFor, Permits, servePermits, Slots } from "../harness/rate.ts";
 import type { ConformanceReporter, LeftOnTarget, Traffic } from "../reporter/index.ts";
 import { keepRun } from "../reporter/history-store.ts";
 
 /** Values for fixtures the material leaves `not shown`, as the embedded reference defines them. */
+/**
+ * From this round trip (ms) on, the workers share the run's requests in flight instead of each
+ * holding a fixed share: over a slow network a worker running one long chain would leave most of its
+ * share idle. Nearer, a message to the permit service per request would cost more than it saves.
+ */
+export const SHARED_SLOTS_FROM_MS = 5;
+
 export const REFERENCE_FIXTURES = {
   region: "us-east",
   type: "vm-nano-1",
@@ -175,7 +182,8 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
       `request budget of ${maxRequests} reached (--max-requests / PLUMBLINE_MAX_REQUESTS)`,
     ),
   );
-  const service = await servePermits(permits);
+  // the requests in flight, as one pool for every worker when the target is far away (below)
+  const service = await servePermits(permits, new Slots(target.config.concurrency));
   const config: Config = { ...target.config, permits: service.address };
   const traffic = (): Traffic => ({
     ...(maxRps ? { maxRps } : {}),
@@ -199,6 +207,7 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
         if (!(e instanceof BudgetSpent)) throw e;
       });
       if (latency !== undefined) config.latencyMs = Math.round(latency * 10) / 10;
+      config.sharedSlots = (config.latencyMs ?? 0) >= SHARED_SLOTS_FROM_MS;
     } catch (e) {
       // no check can run: the one line naming what to fix, then still a verdict and four reports
       if (!(e instanceof ConfigError) || !reporter) throw e;

@@ -40,7 +40,7 @@ interface RunFigures {
   /** the longest chain of round trips that depend on each other: the longest check of the
    * concurrent phase, then every check of the serial phase (which runs alone, one check after another) */
   chain: number;
-  /** of those: the serial phase's requests (it runs alone, after the concurrent phase) */
+  /** of those: the serial phase's round trips (it runs alone, after the concurrent phase) */
   serialChain: number;
   /** fuzz cases per second of property time, over every property of the run */
   fuzzRate: number;

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { ApiResponse } from "../harness/client.ts";
 import { type CheckRecord, requestSent, runInCheck } from "../harness/current.ts";
 import type { Ops } from "../harness/ops.ts";
-import { findInPages, PAGES_AT_ONCE, walkPages } from "../suites/shared/pages.ts";
+import { findInPages, SIDE_BY_SIDE, walkPages } from "../suites/shared/pages.ts";
 
 /** A list op over `items()` (read at each request), `size` a page; counts the pages asked. */
 function pagedList(items: () => number[], size = 10) {
@@ -50,7 +50,7 @@ describe("walkPages", () => {
     const walked = await runInCheck(rec, () => walkPages(list.ops, "listEvents"));
     expect(walked.items.map((x) => x.id)).toEqual(ids(205));
     expect(walked.pages).toBe(21);
-    expect(list.most()).toBe(PAGES_AT_ONCE);
+    expect(list.most()).toBe(SIDE_BY_SIDE);
     // page 1, then 20 pages in groups of 8: 1 + 3 round trips
     expect(rec.rounds).toBe(4);
   });
@@ -83,7 +83,7 @@ describe("findInPages", () => {
     const again = pagedList(() => ids(300));
     expect((await findInPages(again.ops, "listEvents", (x) => x.id === 95)).id).toBe(95);
     // 1, 30, then [2..9], then [10..17]: page 10 holds 95
-    expect(again.asked.length).toBe(2 + 2 * PAGES_AT_ONCE);
+    expect(again.asked.length).toBe(2 + 2 * SIDE_BY_SIDE);
     expect(await findInPages(again.ops, "listEvents", (x) => x.id === 301)).toBeUndefined();
   });
 });

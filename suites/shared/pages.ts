@@ -30,13 +30,14 @@ export interface Walked<T = any> {
 }
 
 /**
- * Pages read side by side once page 1 has said how many there are: over a slow network a long list
- * costs a few round trips, not one per page (within the run's requests in flight, as any request).
+ * Requests a check sends side by side where none depends on another: pages once page 1 has said
+ * how many there are, records made only to fill a list. Over a slow network a long list then costs a
+ * few round trips, not one per page (within the run's requests in flight, as any request).
  */
-export const PAGES_AT_ONCE = 8;
+export const SIDE_BY_SIDE = 8;
 
 /**
- * Reads `numbers` in groups of PAGES_AT_ONCE, each group side by side; hands each page's answer to
+ * Reads `numbers` in groups of SIDE_BY_SIDE, each group side by side; hands each page's answer to
  * `take` in the order given, until `take` answers false. A page past the end the list had when the
  * page before it (in that order) was read is not judged: the list shrank meanwhile.
  */
@@ -45,8 +46,8 @@ async function readInGroups(
   read: (n: number) => Promise<ApiResponse>,
   take: (n: number, res: ApiResponse) => boolean,
 ): Promise<void> {
-  for (let i = 0; i < numbers.length; i += PAGES_AT_ONCE) {
-    const group = numbers.slice(i, i + PAGES_AT_ONCE);
+  for (let i = 0; i < numbers.length; i += SIDE_BY_SIDE) {
+    const group = numbers.slice(i, i + SIDE_BY_SIDE);
     const answers = await Promise.all(group.map(read));
     for (let j = 0; j < group.length; j++) if (!take(group[j], answers[j])) return;
   }
@@ -100,10 +101,10 @@ export async function walkPages(
   return { items, results, pages };
 }
 
-/** from..to, at most one group of PAGES_AT_ONCE. */
+/** from..to, at most one group of SIDE_BY_SIDE. */
 function range(from: number, to: number): number[] {
   return Array.from(
-    { length: Math.max(0, Math.min(to, from + PAGES_AT_ONCE - 1) - from + 1) },
+    { length: Math.max(0, Math.min(to, from + SIDE_BY_SIDE - 1) - from + 1) },
     (_, i) => from + i,
   );
 }
