@@ -137,7 +137,7 @@ describe("the run's requests in flight, one pool for every worker", () => {
     await gone.acquire();
     const asked = gone.acquire().catch((e: Error) => e);
     gone.close();
-    expect(String(await asked)).toMatch(/request slots at .* are gone/);
+    expect(String(await asked)).toMatch(/pool of requests in flight at .* is gone/);
     const next = new RemoteSlots(service.address);
     await next.acquire();
     await next.acquire();

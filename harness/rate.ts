@@ -7,6 +7,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createServer, connect, type AddressInfo, type Socket } from "node:net";
 import { BudgetSpent, HarnessError } from "./errors.ts";
+import type { Places } from "./concurrency.ts";
 
 export interface Limits {
   /** requests per second at most, across the run */
@@ -216,33 +217,19 @@ export async function servePermits(
   };
 }
 
-/** A worker's way to the run's permits: one connection, answers in the order asked. */
-export class RemotePacer implements Pacer {
+/** One connection to the run's permit service: a line asked, its answer, in the order asked. */
+class ServiceLine {
   private socket?: Socket;
   private buffered = "";
   private readonly waiting: { resolve(line: string): void; reject(e: Error): void }[] = [];
 
   constructor(
     private readonly address: string,
-    readonly limits: Limits,
+    /** what the service is to this connection's user, for the error when it is gone */
+    private readonly what: string,
   ) {}
 
-  get limited(): boolean {
-    return Boolean(this.limits.maxRps || this.limits.maxRequests);
-  }
-
-  async permit(what: () => string): Promise<void> {
-    const answer = await this.ask(cleaning.getStore() === true ? "c" : "p");
-    if (answer === "x") throw spent(this.limits.maxRequests, what);
-    const wait = Number(answer);
-    if (wait > 0) await sleep(wait);
-  }
-
-  async tooMany(waitedMs: number | undefined): Promise<void> {
-    await this.ask(waitedMs === undefined ? "t" : `t ${Math.round(waitedMs)}`);
-  }
-
-  private ask(line: string): Promise<string> {
+  ask(line: string): Promise<string> {
     const socket = this.connection();
     return new Promise((resolve, reject) => {
       this.waiting.push({ resolve, reject });
@@ -250,13 +237,19 @@ export class RemotePacer implements Pacer {
     });
   }
 
+  /** A line that gets no answer. */
+  tell(line: string): void {
+    this.socket?.write(`${line}\n`);
+  }
+
   private connection(): Socket {
     if (this.socket) return this.socket;
-    const [host, port] = [
-      this.address.slice(0, this.address.lastIndexOf(":")),
-      Number(this.address.slice(this.address.lastIndexOf(":") + 1)),
-    ];
-    const socket = connect({ host, port, noDelay: true });
+    const at = this.address.lastIndexOf(":");
+    const socket = connect({
+      host: this.address.slice(0, at),
+      port: Number(this.address.slice(at + 1)),
+      noDelay: true,
+    });
     // the worker's own work keeps it alive, never this connection
     socket.unref();
     socket.on("data", (chunk) => {
@@ -274,7 +267,7 @@ export class RemotePacer implements Pacer {
       for (const w of this.waiting.splice(0))
         w.reject(
           new HarnessError(
-            `the run's permit service at ${this.address} is gone${e ? ` (${e.message})` : ""}: the run is ending`,
+            `${this.what} at ${this.address} is gone${e ? ` (${e.message})` : ""}: the run is ending`,
           ),
         );
     };
@@ -290,65 +283,59 @@ export class RemotePacer implements Pacer {
   }
 }
 
-/**
- * A worker's share of the run's request slots (`Slots`, served with the permits): acquire before a
- * request, release after. One connection of its own, granted in the order asked.
- */
-export class RemoteSlots {
-  private socket?: Socket;
-  private buffered = "";
-  private readonly waiting: { resolve(): void; reject(e: Error): void }[] = [];
+/** A worker's way to the run's permits: one connection, answers in the order asked. */
+export class RemotePacer implements Pacer {
+  private readonly line: ServiceLine;
 
-  constructor(private readonly address: string) {}
-
-  acquire(): Promise<void> {
-    const socket = this.connection();
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ resolve, reject });
-      socket.write("s\n");
-    });
+  constructor(
+    address: string,
+    readonly limits: Limits,
+  ) {
+    this.line = new ServiceLine(address, "the run's permit service");
   }
 
-  release(): void {
-    this.socket?.write("r\n");
+  get limited(): boolean {
+    return Boolean(this.limits.maxRps || this.limits.maxRequests);
   }
 
-  private connection(): Socket {
-    if (this.socket) return this.socket;
-    const at = this.address.lastIndexOf(":");
-    const socket = connect({
-      host: this.address.slice(0, at),
-      port: Number(this.address.slice(at + 1)),
-      noDelay: true,
-    });
-    socket.unref();
-    socket.on("data", (chunk) => {
-      this.buffered += chunk.toString("latin1");
-      let nl = this.buffered.indexOf("\n");
-      while (nl >= 0) {
-        this.buffered = this.buffered.slice(nl + 1);
-        this.waiting.shift()?.resolve();
-        nl = this.buffered.indexOf("\n");
-      }
-    });
-    const gone = (e?: Error) => {
-      this.socket = undefined;
-      for (const w of this.waiting.splice(0))
-        w.reject(
-          new HarnessError(
-            `the run's request slots at ${this.address} are gone${e ? ` (${e.message})` : ""}: the run is ending`,
-          ),
-        );
-    };
-    socket.on("error", gone);
-    socket.on("close", () => gone());
-    this.socket = socket;
-    return socket;
+  async permit(what: () => string): Promise<void> {
+    const answer = await this.line.ask(cleaning.getStore() === true ? "c" : "p");
+    if (answer === "x") throw spent(this.limits.maxRequests, what);
+    const wait = Number(answer);
+    if (wait > 0) await sleep(wait);
+  }
+
+  async tooMany(waitedMs: number | undefined): Promise<void> {
+    await this.line.ask(waitedMs === undefined ? "t" : `t ${Math.round(waitedMs)}`);
   }
 
   close(): void {
-    this.socket?.destroy();
-    this.socket = undefined;
+    this.line.close();
+  }
+}
+
+/**
+ * A worker's places in the run's requests in flight (`Slots`, served with the permits): taken
+ * before a request, given back after. A connection of its own: a grant may wait, and answers on one
+ * connection come in the order asked.
+ */
+export class RemoteSlots implements Places {
+  private readonly line: ServiceLine;
+
+  constructor(address: string) {
+    this.line = new ServiceLine(address, "the run's pool of requests in flight");
+  }
+
+  async acquire(): Promise<void> {
+    await this.line.ask("s");
+  }
+
+  release(): void {
+    this.line.tell("r");
+  }
+
+  close(): void {
+    this.line.close();
   }
 }
 
