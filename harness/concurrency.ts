@@ -39,7 +39,7 @@ export function inFlightFor(
 
 /**
  * Checks a worker runs at once (vitest's maxConcurrency): its share of the requests in flight; twice
- * that when the workers share one pool of them (harness/rate.ts Slots), so that a worker whose file
+ * that when the workers share one pool of them (served with the permits, harness/rate.ts), so that a worker whose file
  * has many checks takes the places a worker running one long chain leaves idle.
  */
 export function checksPerWorker(

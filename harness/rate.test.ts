@@ -2,16 +2,9 @@
 // lets only cleanup past it, the same over the loopback port as in process, and the client asking
 // before every request (retries included) and telling of every 429.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  asCleanup,
-  LocalPacer,
-  Permits,
-  RemotePacer,
-  RemoteSlots,
-  servePermits,
-  Slots,
-} from "./rate.ts";
+import { asCleanup, LocalPacer, Permits, RemotePacer, RemoteSlots, servePermits } from "./rate.ts";
 import { BudgetSpent } from "./errors.ts";
+import { InFlight } from "./concurrency.ts";
 import { Client } from "./client.ts";
 import { json, serve, type TestServer } from "./testing.ts";
 
@@ -101,7 +94,7 @@ describe("the permit service on a loopback port", () => {
 
 describe("the run's requests in flight, one pool for every worker", () => {
   it("never more than N at once across workers, and every worker gets its turn", async () => {
-    const service = await servePermits(new Permits({}), new Slots(3));
+    const service = await servePermits(new Permits({}), new InFlight(3));
     const workers = [1, 2, 3, 4].map(() => new RemoteSlots(service.address));
     let now = 0;
     let most = 0;
@@ -131,7 +124,7 @@ describe("the run's requests in flight, one pool for every worker", () => {
   });
 
   it("a worker that goes away gives its places back, held or asked for", async () => {
-    const service = await servePermits(new Permits({}), new Slots(2));
+    const service = await servePermits(new Permits({}), new InFlight(2));
     const gone = new RemoteSlots(service.address);
     await gone.acquire();
     await gone.acquire();

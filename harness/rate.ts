@@ -7,7 +7,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createServer, connect, type AddressInfo, type Socket } from "node:net";
 import { BudgetSpent, HarnessError } from "./errors.ts";
-import type { Places } from "./concurrency.ts";
+import type { InFlight, Places } from "./concurrency.ts";
 
 export interface Limits {
   /** requests per second at most, across the run */
@@ -123,51 +123,23 @@ export class LocalPacer implements Pacer {
 // request slot), answered `g` when one is free, and `r` (a slot given back), not answered.
 
 /**
- * The run's requests in flight, shared by every worker: `size` slots, handed out in the order
- * asked. A worker whose file has many checks takes the slots that a worker running one long chain
- * leaves idle, where fixed shares would leave them unused. Slots a worker holds when its connection
- * closes (it ended, or died) are given back.
+ * The run's permits on a loopback port; `address` goes to the workers in the configuration. With
+ * `slots`, the same port serves the run's requests in flight as one pool for every worker (a
+ * worker whose file has many checks takes the places a worker running one long chain leaves idle);
+ * what a connection holds or still waits for when it closes (its worker ended, or died) goes back.
  */
-export class Slots {
-  private free: number;
-  private readonly waiting: (() => void)[] = [];
-  constructor(readonly size: number) {
-    this.free = size;
-  }
-  /** `grant` is called when a slot is the asker's: now, or when one is given back. */
-  ask(grant: () => void): void {
-    if (this.free > 0) {
-      this.free--;
-      grant();
-    } else this.waiting.push(grant);
-  }
-  giveBack(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.free++;
-  }
-  /** Forgets what `owner` still waits for (its grants are dropped). */
-  drop(grants: Set<() => void>): void {
-    for (let i = this.waiting.length - 1; i >= 0; i--)
-      if (grants.has(this.waiting[i])) this.waiting.splice(i, 1);
-  }
-}
-
-/** The run's permits (and its shared request slots) on a loopback port; `address` goes to the workers in the configuration. */
 export async function servePermits(
   permits: Permits,
-  slots?: Slots,
+  slots?: InFlight,
 ): Promise<{ address: string; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     sockets.add(socket);
-    /** slots this connection holds, and its asks not yet granted */
+    /** slots this connection holds */
     let held = 0;
-    const pending = new Set<() => void>();
     socket.on("close", () => {
       sockets.delete(socket);
-      slots?.drop(pending);
-      for (; held > 0; held--) slots?.giveBack();
+      for (; held > 0; held--) slots?.release();
     });
     socket.on("error", () => socket.destroy());
     socket.setNoDelay(true);
@@ -187,16 +159,15 @@ export async function servePermits(
           permits.tooMany(ms ? Number(ms) : undefined);
           out += "ok\n";
         } else if (line === "s" && slots) {
-          const grant = () => {
-            pending.delete(grant);
+          // granted in the order asked; a grant to a connection gone meanwhile is given back
+          void slots.acquire().then(() => {
+            if (socket.destroyed) return slots.release();
             held++;
-            if (!socket.destroyed) socket.write("g\n");
-          };
-          pending.add(grant);
-          slots.ask(grant);
+            socket.write("g\n");
+          });
         } else if (line === "r" && slots && held > 0) {
           held--;
-          slots.giveBack();
+          slots.release();
         } else out += "?\n";
         nl = buffered.indexOf("\n");
       }
@@ -315,7 +286,7 @@ export class RemotePacer implements Pacer {
 }
 
 /**
- * A worker's places in the run's requests in flight (`Slots`, served with the permits): taken
+ * A worker's places in the run's requests in flight (served with the permits): taken
  * before a request, given back after. A connection of its own: a grant may wait, and answers on one
  * connection come in the order asked.
  */

@@ -13,7 +13,8 @@ import { describeEntry, Ledger } from "../harness/ledger.ts";
 import { replayLedger } from "./sweep.ts";
 import { suiteFilters } from "./plan.ts";
 import { conformanceVitest } from "./vitest.ts";
-import { asCleanup, pacerFor, Permits, servePermits, Slots } from "../harness/rate.ts";
+import { asCleanup, pacerFor, Permits, servePermits } from "../harness/rate.ts";
+import { InFlight } from "../harness/concurrency.ts";
 import type { ConformanceReporter, LeftOnTarget, Traffic } from "../reporter/index.ts";
 import { keepRun } from "../reporter/history-store.ts";
 
@@ -183,7 +184,7 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
     ),
   );
   // the requests in flight, as one pool for every worker when the target is far away (below)
-  const service = await servePermits(permits, new Slots(target.config.concurrency));
+  const service = await servePermits(permits, new InFlight(target.config.concurrency));
   const config: Config = { ...target.config, permits: service.address };
   const traffic = (): Traffic => ({
     ...(maxRps ? { maxRps } : {}),

@@ -90,7 +90,9 @@ export async function walkPages(
       const group = range(next, Math.min(pages, MAX_PAGES));
       next += group.length;
       await readInGroups(group, read, (n, res) => {
-        if (n > pages) return !(ended = true); // the list shrank: this page is past its end
+        // the list shrank: this page is past its end
+        if (n > pages) ended = true;
+        if (ended) return false;
         const col = judge(n, res);
         ({ results, pages } = col);
         if (n >= col.pages || col.data.length === 0) ended = true;
@@ -101,12 +103,9 @@ export async function walkPages(
   return { items, results, pages };
 }
 
-/** from..to, at most one group of SIDE_BY_SIDE. */
+/** from..to (from <= to), at most one group of SIDE_BY_SIDE. */
 function range(from: number, to: number): number[] {
-  return Array.from(
-    { length: Math.max(0, Math.min(to, from + SIDE_BY_SIDE - 1) - from + 1) },
-    (_, i) => from + i,
-  );
+  return Array.from({ length: Math.min(SIDE_BY_SIDE, to - from + 1) }, (_, i) => from + i);
 }
 
 /** Pages 2..`pages` taken from both ends by turns (`pages`, 2, `pages` - 1, 3, ...), MAX_PAGES - 1 of them. */
