@@ -11,12 +11,17 @@ import { settings } from "./world.ts";
 const SERIAL = /\.serial\.test\.[cm]?[jt]s$/;
 
 export default class ConcurrentChecksRunner extends TestRunner {
+  constructor(config: ConstructorParameters<typeof TestRunner>[0]) {
+    super(config);
+    // vitest makes the worker's one limit on concurrent checks from this value when it starts its
+    // first file, before any suite hook: set later, it was ignored and every worker ran vitest's
+    // default of five checks, whatever --concurrency said
+    this.config.maxConcurrency = checksPerWorker(settings().concurrency, settings().sharedSlots);
+  }
+
   override onBeforeRunSuite(suite: RunnerTestSuite): Promise<void> {
     // the file is the outermost suite: mark its tasks once, before any of them runs
-    if (!suite.suite && !SERIAL.test(suite.file?.filepath ?? "")) {
-      this.config.maxConcurrency = checksPerWorker(settings().concurrency, settings().sharedSlots);
-      markConcurrent(suite);
-    }
+    if (!suite.suite && !SERIAL.test(suite.file?.filepath ?? "")) markConcurrent(suite);
     return super.onBeforeRunSuite(suite);
   }
 }

@@ -12,6 +12,7 @@ import {
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
+import { threadId } from "node:worker_threads";
 import { RESOURCES, type ResourceType } from "./resources.ts";
 import { loose, type Ops } from "./ops.ts";
 import type { ApiResponse } from "./client.ts";
@@ -143,7 +144,8 @@ export class Ledger {
 
   /** A new entry's key. */
   static key(): string {
-    return `${process.pid}-${Date.now().toString(36)}-${++counter}`;
+    // the run's workers are threads of one process: the thread tells their counters apart
+    return `${process.pid}-${threadId}-${Date.now().toString(36)}-${++counter}`;
   }
 
   intent(

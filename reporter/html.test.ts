@@ -45,6 +45,8 @@ describe("conformance.html", () => {
     expect(scriptJson({ a: "</script><!--\u2028" })).toBe(
       '{"a":"\\u003c/script\\u003e\\u003c!--\\u2028"}',
     );
+    // noncharacters are replaced, a lone surrogate stays escaped as JSON.stringify wrote it
+    expect(scriptJson({ a: "\uFFFF&\uD800" })).toBe('{"a":"\uFFFD\\u0026\\ud800"}');
     // one embedded JSON and one script of our own; the hostile text appears nowhere raw
     expect(html.match(/<script\b/g)).toHaveLength(2);
     expect(html).not.toContain("<img");

@@ -33,14 +33,24 @@ export function escapeHtml(s: unknown): string {
     .replace(/'/g, "&#39;");
 }
 
-/** JSON safe inside a <script> element: nothing in it can end the element or open a comment. */
+/** What JSON.stringify leaves raw that must not stay so inside a <script> element. */
+const SCRIPT_UNSAFE: Record<string, string> = {
+  "<": "\\u003c",
+  ">": "\\u003e",
+  "&": "\\u0026",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+  "\uFFFE": "\uFFFD",
+  "\uFFFF": "\uFFFD",
+};
+
+/**
+ * JSON safe inside a <script> element: nothing in it can end the element or open a comment. One
+ * pass over the text (it is most of a 10 MB page): JSON.stringify already escapes control
+ * characters and lone surrogates, so the noncharacters are all stripInvalidChars would change.
+ */
 export function scriptJson(value: unknown): string {
-  return stripInvalidChars(JSON.stringify(value))
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029\uFFFE\uFFFF]/g, (c) => SCRIPT_UNSAFE[c]);
 }
 
 export type PageExchange = Omit<Exchange, "requestBody" | "responseBody"> & {

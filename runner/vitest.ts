@@ -25,6 +25,10 @@ export async function conformanceVitest(
       run: true,
       // --concurrency N: N requests in flight, from a few workers each running checks concurrently
       maxWorkers: workerCount(config.concurrency),
+      // workers as threads of this process, not child processes: a check's record reaches the
+      // reporter by postMessage, not serialised over a pipe; measured on two cores, 5% less wall
+      // time and 15% less system time, and one process's memory instead of three
+      pool: "threads",
       reporters,
       passWithNoTests: true,
       // for work on plumbline's own speed: each worker writes a V8 CPU profile there

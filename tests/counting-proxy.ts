@@ -13,6 +13,8 @@ export interface Arrival {
 export interface CountingProxy {
   url: string;
   arrivals: Arrival[];
+  /** the most requests that were in flight at once (arrived, not yet answered) */
+  mostInFlight(): number;
   close(): Promise<void>;
 }
 
@@ -21,8 +23,12 @@ export async function countingProxy(target: string): Promise<CountingProxy> {
   const to = new URL(target);
   const agent = new Agent({ keepAlive: true });
   const arrivals: Arrival[] = [];
+  let inFlight = 0;
+  let most = 0;
   const server = createServer((req, res) => {
     arrivals.push({ at: performance.now(), method: req.method ?? "", path: req.url ?? "" });
+    most = Math.max(most, ++inFlight);
+    res.once("close", () => inFlight--);
     const out = request(
       {
         hostname: to.hostname,
@@ -47,6 +53,7 @@ export async function countingProxy(target: string): Promise<CountingProxy> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     arrivals,
+    mostInFlight: () => most,
     close: () =>
       new Promise<void>((r) => {
         agent.destroy();

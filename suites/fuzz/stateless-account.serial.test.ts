@@ -34,10 +34,12 @@ const targets: Target[] = [
       return true;
     },
   },
-  { op: "addCreditCard", effect: "destructive" },
+  // each answer is judged alone: the card is not read back, and marking seen twice is marking seen
+  { op: "addCreditCard", effect: "destructive", independentCases: true },
   {
     op: "markEventSeen",
     effect: "creates",
+    independentCases: true,
     setup: async (c) => {
       await c.fresh.tag();
       const id = expectSuccess(await c.ops.listEvents()).data?.[0]?.id;

@@ -81,6 +81,11 @@ export interface Target {
    * case to the generic verdict (refused, naming the member)
    */
   judgeViolation?(ctx: CheckContext, v: ViolationCase, res: ApiResponse): Promise<boolean>;
+  /**
+   * no case reads anything back and no answer depends on another case: the cases may go together
+   * even in a serial check (where the target's other users are quiet, not the property's own cases)
+   */
+  independentCases?: boolean;
   /** who sends it (default admin) */
   as?: "admin" | "secondary";
   /** sends the request instead of the plain operation call (an ID the material lets travel in more than one form) */
@@ -454,6 +459,7 @@ function ruleDecl(op: OperationId, id: string, effect: SideEffect, area: Area): 
  * same moment may rightly be refused). Everything else one at a time, as fast-check runs it. */
 const PARALLEL_CASES = 8;
 function parallelFor(t: Target): number {
+  if (t.independentCases) return PARALLEL_CASES;
   if (currentCheck()?.serial) return 1;
   const independent =
     operationInfo(t.op).method.toUpperCase() === "GET" ||
