@@ -1,16 +1,16 @@
 // `--concurrency N` means N requests in flight at most. A run spreads them over a few worker
-// processes (each holds the harness, spec and validators in memory) and, inside each worker, over
+// threads (each holds the harness, spec and validators in memory) and, inside each worker, over
 // checks running concurrently: over a slow network the run then waits on N round trips at once,
 // not on one per worker, while memory stays that of at most eight workers.
 import { availableParallelism } from "node:os";
 
-/** Worker processes a run starts at most; more requests in flight come from concurrent checks. */
+/** Workers a run starts at most; more requests in flight come from concurrent checks. */
 export const MAX_WORKERS = 8;
 /** Checks in flight per worker before a run starts more workers than four. */
 const CHECKS_PER_WORKER = 4;
 
 /**
- * The worker processes of a run with this concurrency: one per request up to four, or up to the
+ * The workers of a run with this concurrency: one per request up to four, or up to the
  * machine's cores where it has fewer (each worker loads the harness, spec and validators again, and
  * on two cores four busy workers and the embedded reference measured 20–25% slower than two
  * workers running two checks each); then one per four requests up to eight. A worker runs one file

@@ -52,7 +52,7 @@ interface RunFigures {
   statelessWallRate: number;
 }
 
-/** A full run (wall seconds, peak memory in MB of the largest process, its request graph). */
+/** A full run (wall seconds, peak memory in MB of its one process, worker threads included; its request graph). */
 function fullRun(opts: { latencyMs?: number; concurrency?: number } = {}): RunFigures {
   const dir = mkdtempSync(join(tmpdir(), "plb-bench-"));
   const run = ["bin/plumbline.mjs", "run", "--report-dir", dir, "--ledger-dir", join(dir, "l")];
@@ -171,7 +171,7 @@ if (!values["skip-run"]) {
     ],
     [
       "peak memory of that run",
-      run.peakMb ? `${run.peakMb} MB (largest process)` : "not measured (no /usr/bin/time)",
+      run.peakMb ? `${run.peakMb} MB (the whole run: its workers are threads)` : "not measured (no /usr/bin/time)",
     ],
   );
   const concurrency = Number(values.concurrency);
