@@ -171,7 +171,9 @@ if (!values["skip-run"]) {
     ],
     [
       "peak memory of that run",
-      run.peakMb ? `${run.peakMb} MB (the whole run: its workers are threads)` : "not measured (no /usr/bin/time)",
+      run.peakMb
+        ? `${run.peakMb} MB (the whole run: its workers are threads)`
+        : "not measured (no /usr/bin/time)",
     ],
   );
   const concurrency = Number(values.concurrency);
