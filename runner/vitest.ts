@@ -28,7 +28,8 @@ export async function conformanceVitest(
       // workers as threads of this process, not child processes: a check's record reaches the
       // reporter by postMessage, not serialised over a pipe; measured on two cores, 5% less wall
       // time and 15% less system time, and one process's memory instead of three
-      pool: "threads",
+      // (a CPU profile per worker needs --cpu-prof, a flag of a process: then child processes)
+      pool: process.env.PLUMBLINE_CPU_PROFILE_DIR ? "forks" : "threads",
       reporters,
       passWithNoTests: true,
       // for work on plumbline's own speed: each worker writes a V8 CPU profile there
