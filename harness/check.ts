@@ -28,6 +28,10 @@ export interface CheckDecl {
   resource?: string;
   /** the principal column (harness/principals.ts `COLUMNS`) an authorization cell ran as: the report's principal × operation matrix */
   principal?: string;
+  /** a generic cell's family (harness/model.ts CheckMeta.generic) */
+  generic?: CheckMeta["generic"];
+  /** the material's words that decide the cell, verbatim (harness/model.ts CheckMeta.clause) */
+  clause?: string | string[];
   /** per-check timeout in ms (vitest's) */
   timeout?: number;
 }
@@ -82,11 +86,17 @@ export function declare(decl: CheckDecl, catalog: Map<string, Requirement> | und
     sideEffect: decl.effect ?? "read-only",
     ...(decl.resource ? { resource: decl.resource } : {}),
     ...(decl.principal ? { principal: decl.principal } : {}),
+    ...(decl.generic ? { generic: decl.generic } : {}),
+    ...(decl.clause?.length ? { clause: joinClause(decl.clause) } : {}),
     ...(decl.level ? { levelDeclared: true as const } : {}),
     exchanges: [],
     observations: [],
   };
 }
+
+/** Clause fragments as one string: the separator the material never uses, so each is found again. */
+export const CLAUSE_JOIN = " … ";
+const joinClause = (c: string | string[]): string => (Array.isArray(c) ? c.join(CLAUSE_JOIN) : c);
 
 function safeArea(op: string): Area | undefined {
   try {

@@ -94,6 +94,17 @@ export interface CheckMeta {
   resource?: string;
   /** the principal column an authorization cell ran as (with its first operation: the principal × operation matrix) */
   principal?: string;
+  /**
+   * A generic cell (an authorization cell, an invariant on a kind, a fuzz property, a record
+   * member): a rule written once and asserted anew on every operation or kind it runs on.
+   */
+  generic?: "authz" | "invariant" | "fuzz" | "record";
+  /**
+   * The material's words the cell rests on, verbatim (fragments joined by " … "): for a MUST or
+   * SHOULD cell the clause that decides its expected outcome; for an INFO cell the words that leave
+   * it open. tests/clauses.test.ts finds each fragment in the material.
+   */
+  clause?: string;
   /** the harness's own verdict when it knows better than vitest (skip with reason, error) */
   outcome?: Outcome;
   reason?: string;
