@@ -264,7 +264,15 @@ export function cellCheck(op: string, column: Column, catalog = catalogOps()): v
   if (cell.expect === "hidden" && probe.on === "none") return; // nothing of the first's to look for
   const ids = cell.should ? [...cell.ids, cell.should.id] : cell.ids;
   check(
-    { id: ids, op: op as "getAccount", effect: probe.effect, principal: column, kind: "auth" },
+    {
+      id: ids,
+      op: op as "getAccount",
+      effect: probe.effect,
+      principal: column,
+      kind: "auth",
+      generic: "authz",
+      clause: cell.clause,
+    },
     `${column} × ${op}: ${cell.expect}`,
     async (ctx) => {
       // cells no target can exercise inside a shared run: skipped the same way everywhere

@@ -5,6 +5,7 @@
 import type { Column } from "../../harness/principals.ts";
 import { listOperations, loadOpenApi } from "../../spec/index.ts";
 import { kindOfOperation } from "../../spec/kinds.ts";
+import { endpointClause, SAY } from "../shared/clauses.ts";
 
 /**
  * allowed: served (any 2xx); refused: an error and nothing changed (read back as the owner);
@@ -20,6 +21,8 @@ export interface Cell {
   ids: string[];
   /** the status a refusal SHOULD answer (recorded, never a failure of the MUST) */
   should?: { id: string; statuses: number[] };
+  /** the material's words that decide the cell (an INFO cell: the words that leave it open) */
+  clause: string[];
 }
 
 interface OpScopes {
@@ -30,6 +33,8 @@ interface OpScopes {
   method: string;
   path: string;
   area: string;
+  /** the scope sentence names neither of the area's scopes for it (x-scope-ambiguous) */
+  ambiguous: boolean;
 }
 
 let table: Map<string, OpScopes> | undefined;
@@ -47,6 +52,7 @@ export function opScopes(): Map<string, OpScopes> {
       method: o.method,
       path: o.path,
       area: o.area,
+      ambiguous: (o.operation as { "x-scope-ambiguous"?: boolean })["x-scope-ambiguous"] === true,
     });
   }
   return table;
@@ -81,13 +87,13 @@ const onInstance = (op: string): boolean =>
   opScopes().get(op)?.path.startsWith("/v4/vm/instances/{vmId}") === true;
 
 /** The restricted-user rules the material states outside the instance grants (Authentication 5). */
-const RESTRICTED_REFUSED: Record<string, string> = {
-  cancelAccount: "ACCT-CANCEL-3",
-  listLogins: "ACCT-LOGIN-3",
-  getLogin: "ACCT-LOGIN-3",
-  createTag: "TAG-CREATE-3",
-  deleteTag: "TAG-DELETE-2",
-  createInstance: "VM-CREATE-2",
+const RESTRICTED_REFUSED: Record<string, { id: string; words: string }> = {
+  cancelAccount: { id: "ACCT-CANCEL-3", words: SAY.cancel },
+  listLogins: { id: "ACCT-LOGIN-3", words: SAY.logins },
+  getLogin: { id: "ACCT-LOGIN-3", words: SAY.logins },
+  createTag: { id: "TAG-CREATE-3", words: SAY.tags },
+  deleteTag: { id: "TAG-DELETE-2", words: SAY.tags },
+  createInstance: { id: "VM-CREATE-2", words: SAY.addVms },
 };
 
 /** Operations a second account legitimately acts on with the first's object (a transfer's receiver). */
@@ -99,6 +105,16 @@ const FOREIGN_BY_DESIGN = new Set([
 
 /** Operations whose path names no object of the first account, though it has parameters. */
 const NOT_AN_OBJECT = new Set(["listTaggedObjects", "deleteTag", "listClusterBuckets"]);
+
+/**
+ * Operations whose request body the material does not show: no body a cell sends is one every
+ * implementation must take, so a cell expecting it served is INFO (a refusal stays decided: no
+ * body makes a request without the rights succeed).
+ */
+const BODY_NOT_SHOWN: Record<string, { id: string; words: string }> = {
+  updateDisk: { id: "VM-DISK-10", words: "body: not shown" },
+  createTicketAttachment: { id: "SUP-ATTACH-3", words: "body shape: not shown" },
+};
 
 const REFUSED_STATUS = {
   scope: [401, 403],
@@ -144,25 +160,41 @@ export function expected(
 ): Cell | undefined {
   const s = opScopes().get(op);
   if (!s) return undefined;
-  const cell = (expect: Expect, ids: string[], should?: Cell["should"]): Cell => ({
-    op,
-    column,
-    expect,
-    ids,
-    ...(should ? { should } : {}),
-  });
+  const cell = (
+    expect: Expect,
+    ids: string[],
+    clause: string[],
+    should?: Cell["should"],
+  ): Cell => ({ op, column, expect, ids, clause, ...(should ? { should } : {}) });
   const hasPathObject = /\{/.test(s.path);
   const kind = kindOfOperation(op);
+  const row = endpointClause(op);
+  // a cell that expects the operation served: undecided where the material shows no body for it
+  const served = (ids: string[], clause: string[]): Cell => {
+    const unshown = BODY_NOT_SHOWN[op];
+    return unshown
+      ? cell("info", [unshown.id], [...row, unshown.words])
+      : cell("allowed", ids, clause);
+  };
+  const scopeRefused = () =>
+    cell("refused", scopeIds(op, catalogIds), [...row, SAY.scopeColumn], {
+      id: "CONV-AUTH-5",
+      statuses: REFUSED_STATUS.scope,
+    });
   switch (column) {
     case "anonymous":
       return s.public
-        ? cell("allowed", ["CONV-AUTH-6"])
-        : cell("refused", ["CONV-AUTH-2"], {
+        ? cell(
+            "allowed",
+            ["CONV-AUTH-6"],
+            op === "listRecipes" ? [SAY.publicRecipes] : [SAY.publicOps],
+          )
+        : cell("refused", ["CONV-AUTH-2"], [SAY.bearer, SAY.publicOps], {
             id: "CONV-AUTH-4",
             statuses: REFUSED_STATUS.anonymous,
           });
     case "unrestricted":
-      return s.public ? undefined : cell("allowed", ["CONV-AUTH-1"]);
+      return s.public ? undefined : served(["CONV-AUTH-1"], [SAY.bearer, ...row]);
     case "token:read_only":
     case "token:read_write": {
       if (s.public) return undefined;
@@ -170,65 +202,73 @@ export function expected(
       const area = scopeArea(op)!;
       const scope = `${area}:${level}`;
       if (!scopesSeen().includes(scope)) return undefined; // events and maintenance have no read_write
-      if (s.scopes.includes(scope)) return cell("allowed", ["CONV-AUTH-9"]);
-      if (level === "read_write") return cell("info", ["CONV-AUTH-7"]); // does read_write imply read_only: not shown
-      return cell("refused", scopeIds(op, catalogIds), {
-        id: "CONV-AUTH-5",
-        statuses: REFUSED_STATUS.scope,
-      });
+      // the scope sentence names neither of the area's scopes for this view (MNG-SCOPE-4)
+      if (s.ambiguous) return cell("info", ["MNG-SCOPE-4"], row);
+      if (s.scopes.includes(scope)) return served(["CONV-AUTH-9"], [SAY.schemes, ...row]);
+      if (level === "read_write") return cell("info", ["CONV-AUTH-7"], row); // does read_write imply read_only: not shown
+      return scopeRefused();
     }
     case "token:other-area": {
-      if (s.public) return op === "listRecipes" ? cell("info", ["RCP-SCOPE-3"]) : undefined;
-      return cell("refused", scopeIds(op, catalogIds), {
-        id: "CONV-AUTH-5",
-        statuses: REFUSED_STATUS.scope,
-      });
+      if (s.public)
+        return op === "listRecipes"
+          ? cell("info", ["RCP-SCOPE-3"], [SAY.publicRecipes])
+          : undefined;
+      return scopeRefused();
     }
     case "restricted": {
       if (s.public) return undefined;
       const stated = RESTRICTED_REFUSED[op];
       if (stated)
-        return cell("refused", [stated], { id: "AUTHZ-STATUS-1", statuses: REFUSED_STATUS.grant });
-      if (op === "listInstances" || op === "listEvents")
-        return cell("hidden", [op === "listEvents" ? "EVT-LIST-3" : "AUTHZ-GRANT-1"]);
-      if (op === "getEvent") return cell("refused", ["EVT-LIST-3"]);
-      if (onInstance(op))
-        return cell("refused", ["AUTHZ-GRANT-1"], {
+        return cell("refused", [stated.id], [stated.words], {
           id: "AUTHZ-STATUS-1",
           statuses: REFUSED_STATUS.grant,
         });
-      return cell("info", ["AUTHZ-RESTRICTED-1"]);
+      if (op === "listEvents") return cell("hidden", ["EVT-LIST-3"], [SAY.eventGrants]);
+      if (op === "listInstances") return cell("hidden", ["AUTHZ-GRANT-1"], [SAY.grants]);
+      if (op === "getEvent") return cell("refused", ["EVT-LIST-3"], [SAY.eventGrants]);
+      if (onInstance(op))
+        return cell("refused", ["AUTHZ-GRANT-1"], [SAY.grants], {
+          id: "AUTHZ-STATUS-1",
+          statuses: REFUSED_STATUS.grant,
+        });
+      return cell("info", ["AUTHZ-RESTRICTED-1"], [SAY.restricted]);
     }
     case "restricted:read_only":
     case "restricted:read_write": {
       if (!onInstance(op) && op !== "listInstances") return undefined;
-      if (op === "cloneInstance") return cell("refused", ["VM-CLONE-2"]); // to a new instance: add_vms
-      if (column === "restricted:read_write") return cell("allowed", ["AUTHZ-GRANT-3"]);
+      // to a new instance: add_vms
+      if (op === "cloneInstance") return cell("refused", ["VM-CLONE-2"], [SAY.cloneAddVms]);
+      // what a grant permits is read from its name alone: SHOULD (AUTHZ-GRANT-3, -5); a read_only
+      // grant never permits a write: MUST (AUTHZ-GRANT-2)
+      if (column === "restricted:read_write") return served(["AUTHZ-GRANT-3"], [SAY.grants]);
       return isWrite(op)
-        ? cell("refused", ["AUTHZ-GRANT-2"], {
+        ? cell("refused", ["AUTHZ-GRANT-2"], [SAY.grants], {
             id: "AUTHZ-STATUS-1",
             statuses: REFUSED_STATUS.grant,
           })
-        : cell("allowed", ["AUTHZ-GRANT-2"]);
+        : served(["AUTHZ-GRANT-5"], [SAY.grants]);
     }
     case "restricted:add_vms":
-      return op === "createInstance" ? cell("allowed", ["AUTHZ-GRANT-4"]) : undefined;
+      return op === "createInstance"
+        ? cell("allowed", ["AUTHZ-GRANT-4"], [SAY.grants, SAY.addVms])
+        : undefined;
     case "second-account": {
       if (s.public) return undefined;
-      if (FOREIGN_BY_DESIGN.has(op)) return cell("info", ["AUTHZ-FOREIGN-3"]);
+      const foreign = [SAY.ownAccount, SAY.owned];
+      if (FOREIGN_BY_DESIGN.has(op)) return cell("info", ["AUTHZ-FOREIGN-3"], row);
       if (op === "listTaggedObjects" || op === "listClusterBuckets")
-        return cell("hidden", ["AUTHZ-FOREIGN-2"]);
-      if (op === "deleteTag") return cell("info", ["AUTHZ-FOREIGN-1"]);
-      if (op === "createTag" || op === "createEntityTransfer")
-        return cell("refused", [op === "createTag" ? "TAG-CREATE-2" : "AUTHZ-FOREIGN-1"]);
+        return cell("hidden", ["AUTHZ-FOREIGN-2"], foreign);
+      if (op === "deleteTag") return cell("info", ["AUTHZ-FOREIGN-1"], [...row, SAY.tags]);
+      if (op === "createTag") return cell("refused", ["TAG-CREATE-2"], [SAY.tagRights]);
+      if (op === "createEntityTransfer") return cell("refused", ["AUTHZ-FOREIGN-1"], foreign);
       if (hasPathObject && !NOT_AN_OBJECT.has(op))
-        return cell("refused", ["AUTHZ-FOREIGN-1"], {
+        return cell("refused", ["AUTHZ-FOREIGN-1"], foreign, {
           id: "CONV-AUTH-10",
           statuses: REFUSED_STATUS.foreign,
         });
       // a list of the second account's own, which must never hold the first's object
       if (kind?.role === "list" && !kind.kind.startsWith("managedStats"))
-        return cell("hidden", ["AUTHZ-FOREIGN-2"]);
+        return cell("hidden", ["AUTHZ-FOREIGN-2"], foreign);
       return undefined;
     }
     case "first-account":

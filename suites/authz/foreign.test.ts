@@ -12,6 +12,7 @@ import { allPages } from "../shared/pages.ts";
 import { catalogOps, cellCheck } from "./cell.ts";
 import { opScopes } from "./cells.ts";
 import { PROBES } from "./probes.ts";
+import { SAY } from "../shared/clauses.ts";
 
 const catalog = catalogOps();
 
@@ -43,6 +44,8 @@ describe("authz/foreign", () => {
         effect: probe.effect,
         principal: "first-account",
         kind: "auth",
+        generic: "authz",
+        clause: [SAY.ownAccount, SAY.owned],
       },
       `first-account × ${list}: hidden (the second account's ${kind.name} is not listed)`,
       async (ctx) => {

@@ -13,7 +13,7 @@ import { backupsOn } from "../shared/factories.ts";
 import { filePart } from "../shared/requests.ts";
 import { viewKernel } from "../shared/kernels.ts";
 import { findEvent } from "../shared/pages.ts";
-import { largerTypeFixture, regionFixture, typeFixture } from "../shared/fixtures.ts";
+import { imageFixture, largerTypeFixture, regionFixture, typeFixture } from "../shared/fixtures.ts";
 
 /** What a cell acts on: a kind SUBJECTS makes, or a record the target already holds. */
 export type Target = KindName | keyof typeof SETUPS | "none";
@@ -121,6 +121,21 @@ export const SETUPS = {
     const id = (await ctx.ops.listKernels({ as: "anonymous" })).body?.data?.[0]?.id;
     if (id === undefined) return ctx.skip("the kernels list is empty");
     return made({ kernelId: String(id) }, id);
+  },
+  /**
+   * A service surely monitored, and one surely not: the material moves a service by disable only
+   * when "service monitored" and by enable only when "service not monitored", and says neither of
+   * a new one. The owner's enable (or disable) before may be refused; either way the state is known.
+   */
+  async monitoredService(ctx: CheckContext): Promise<Made> {
+    const svc = await SUBJECTS.managedService!.make(ctx);
+    await ctx.ops.enableManagedService({ path: { serviceId: svc.path.serviceId as number } });
+    return svc;
+  },
+  async unmonitoredService(ctx: CheckContext): Promise<Made> {
+    const svc = await SUBJECTS.managedService!.make(ctx);
+    await ctx.ops.disableManagedService({ path: { serviceId: svc.path.serviceId as number } });
+    return svc;
   },
   async thumbnail(ctx: CheckContext): Promise<Made> {
     const c = await SUBJECTS.oauthClient!.make(ctx);
@@ -306,8 +321,9 @@ export const PROBES: Record<string, Probe> = {
     body: (ctx) => ({ label: label(ctx, "disk", 48), size: 1024 }),
   },
   getDisk: bill("disk"),
-  // the disk update body is not shown: the size the disk record shows
-  updateDisk: { ...bill("disk"), body: () => ({ size: 2048 }) },
+  // the disk update body is not shown ("body: not shown"): label, of the Disk's "create/update
+  // fields", and only its refusals are decided (cells.ts BODY_NOT_SHOWN)
+  updateDisk: { ...bill("disk"), body: (ctx) => ({ label: label(ctx, "disk2", 48) }) },
   rescueInstance: { ...bill("instance"), settle: true, body: () => ({ devices: {} }) },
   resizeInstance: {
     ...bill("instance"),
@@ -373,8 +389,8 @@ export const PROBES: Record<string, Probe> = {
     body: (ctx) => ({ label: label(ctx, "svc2", 64) }),
   },
   deleteManagedService: w("managedService"),
-  disableManagedService: w("managedService"),
-  enableManagedService: w("managedService"),
+  disableManagedService: w("monitoredService"),
+  enableManagedService: w("unmonitoredService"),
   listManagedStats: w("none", "read-only"),
   // support
   listTickets: w("ticket"),
@@ -400,7 +416,7 @@ export const PROBES: Record<string, Probe> = {
     body: (ctx) => ({
       label: label(ctx, "rcp", 128),
       script: "#!/bin/sh\necho plumbline\n",
-      images: [],
+      images: [imageFixture(ctx)],
     }),
   },
   getRecipe: w("recipe"),
@@ -440,6 +456,7 @@ export function viewOf(on: Target): string | undefined {
   if (on === "backup") return "getBackup";
   if (on === "bucketObject") return "getObjectAcl";
   if (on === "thumbnail") return "getOAuthClientThumbnail";
+  if (on === "monitoredService" || on === "unmonitoredService") return "getManagedService";
   if (on === "none" || on in SETUPS) return undefined;
   return resourceModel().get(on as KindName)?.ops.view[0];
 }
