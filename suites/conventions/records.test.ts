@@ -11,6 +11,7 @@ import { expectCollection, expectSuccess, observe } from "../../harness/expect.t
 import type { OperationId } from "../../harness/operation-ids.ts";
 import type { SideEffect } from "../../harness/model.ts";
 import { loose } from "../../harness/ops.ts";
+import { rowsOf } from "../shared/clauses.ts";
 
 interface ListCase {
   op: OperationId;
@@ -33,7 +34,7 @@ const LISTS: ListCase[] = [
 
 describe("conventions/records", () => {
   check(
-    { id: "CONV-NULL-2", op: "getAccount" },
+    { id: "CONV-NULL-2", op: "getAccount", generic: "record", clause: rowsOf(["getAccount"]) },
     "the Account answers every member its table lists, none null",
     async ({ ops }) => {
       expectSuccess(await ops.getAccount());
@@ -42,7 +43,14 @@ describe("conventions/records", () => {
 
   for (const l of LISTS)
     check(
-      { id: "CONV-NULL-2", op: l.op, effect: l.effect },
+      {
+        id: "CONV-NULL-2",
+        op: l.op,
+        effect: l.effect,
+        generic: "record",
+        // the record the row answers ("collection of Invoice"), its table in Resources
+        clause: rowsOf([l.op]),
+      },
       `${l.op}: each record answers the members its table lists, null only where nullable`,
       async (c) => {
         await l.make?.(c);

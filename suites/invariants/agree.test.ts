@@ -8,6 +8,7 @@ import { check } from "../../harness/check.ts";
 import { kindsWhere, onKind, opsOf, subjectFor } from "./each.ts";
 import { expectAgree, readView, viewOp } from "./oracles.ts";
 import { updateMembers, updateNaming } from "./writes.ts";
+import { rowsOf } from "../shared/clauses.ts";
 
 describe("invariants/agree", () => {
   for (const model of kindsWhere(
@@ -21,6 +22,9 @@ describe("invariants/agree", () => {
         id: "CONV-AGREE-1",
         op: opsOf(model, "create", "update", "view", "list"),
         ...onKind(model),
+        generic: "invariant",
+        // a list answers a "collection of" the record its view answers
+        clause: rowsOf(opsOf(model, "list", "view")),
       },
       `${model.name}: the list shows the object as its view does, after a create and after an update`,
       async (ctx) => {

@@ -18,6 +18,7 @@ import { listOperations } from "../../spec/index.ts";
 import { type KindName, resourceModel } from "../../spec/kinds.ts";
 import { ticket } from "../shared/factories.ts";
 import { skipEverywhere } from "./each.ts";
+import { rowsOf, SAY } from "../shared/clauses.ts";
 
 type Path = Record<string, string | number>;
 
@@ -175,6 +176,8 @@ describe("invariants/collections", () => {
         effect: f?.effect ?? "read-only",
         area: m.area,
         resource: m.name,
+        generic: "invariant",
+        clause: [SAY.collection, SAY.paging, ...rowsOf([op])],
         timeout: 60_000,
       },
       `${m.name}: at 24..26 and 49..51 entries, every page size around them gives pages, results and every entry once`,

@@ -13,6 +13,7 @@ import { type KindName, resourceModel } from "../../spec/kinds.ts";
 import { presign, putObject, withBucket } from "../object-storage/helpers.ts";
 import type { BucketRef } from "../shared/factories.ts";
 import { allPages } from "../shared/pages.ts";
+import { SAY } from "../shared/clauses.ts";
 
 interface Computed {
   /** the kind's requirement: its level is the check's */
@@ -118,6 +119,18 @@ describe("invariants/computed", () => {
     const c = COMPUTED[m.name];
     if (!c) continue;
     const { id, op, effect } = c;
-    check({ id, op, effect, area: m.area, resource: m.name }, `${m.name}: ${c.holds}`, c.run);
+    check(
+      {
+        id,
+        op,
+        effect,
+        area: m.area,
+        resource: m.name,
+        generic: "invariant",
+        clause: [m.name === "invoice" ? SAY.invoice : SAY.bucket],
+      },
+      `${m.name}: ${c.holds}`,
+      c.run,
+    );
   }
 });

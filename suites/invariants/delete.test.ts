@@ -26,6 +26,7 @@ import {
   sendAt,
 } from "./probes.ts";
 import { type Made, SUBJECTS } from "./subjects.ts";
+import { rowsOf, SAY } from "../shared/clauses.ts";
 
 /** Kinds whose delete leaves the record: the invariant does not apply to them (no check). */
 const NOT_REMOVED: Partial<Record<KindName, string>> = {
@@ -147,6 +148,8 @@ describe("invariants/delete is complete", () => {
         op: [del, ...m.ops.view, ...m.ops.list] as OperationId[],
         effect: subject?.effect ?? "creates",
         resource: m.name,
+        generic: "invariant",
+        clause: [...rowsOf([del]), ...(m.name === "instance" ? [SAY.vmDelete] : [])],
       },
       `${m.name}: after ${del} it is gone from its view and lists, what it held is gone, every write on it is refused, and nothing of it comes back`,
       async (ctx) => {
@@ -175,6 +178,8 @@ describe("invariants/delete is complete", () => {
         level: "SHOULD",
         effect: subject?.effect ?? "creates",
         resource: m.name,
+        generic: "invariant",
+        clause: rowsOf([del]),
       },
       `${m.name}: a second ${del} answers 404`,
       async (ctx) => {

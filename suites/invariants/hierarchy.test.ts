@@ -26,6 +26,7 @@ import {
   sendAt,
 } from "./probes.ts";
 import { type Made, SUBJECTS } from "./subjects.ts";
+import { rowsOf, SAY } from "../shared/clauses.ts";
 
 /** Kinds whose child no check can make under a parent it holds, and why. */
 const CANNOT_MAKE: Partial<Record<KindName, string>> = {
@@ -90,6 +91,12 @@ describe("invariants/hierarchy", () => {
         // is recorded (INFO), never a MUST skip a legal variant could be blamed for
         ...(subject ? {} : { level: "INFO" as const }),
         resource: m.name,
+        generic: "invariant",
+        // the paths place the child under its parent
+        clause: [
+          ...rowsOf([...m.ops.view, ...m.ops.list]),
+          ...(m.name === "bucket" ? [SAY.bucketCluster] : []),
+        ],
       },
       `${m.name}: one made under ${a(parents)}, addressed under another, is refused, never listed there, and unchanged`,
       async (ctx) => {

@@ -23,6 +23,7 @@ import {
   textAtMax,
   updateOf,
 } from "./writes.ts";
+import { rowsOf } from "../shared/clauses.ts";
 
 /** One write: the body sent, the answer, and the object it wrote (none when a create made nothing addressable). */
 type Write = (body: Record<string, unknown>) => Promise<{
@@ -119,6 +120,9 @@ describe("invariants/read-your-writes", () => {
         ],
         op: opsOf(model, "create", "update", "view", "list"),
         ...onKind(model),
+        generic: "invariant",
+        // the members each write takes, and the record its view and list answer
+        clause: rowsOf(opsOf(model, "create", "update", "view", "list")),
       },
       `${model.name}: what a create or update sent reads back in the view and the list, text outside ASCII and values on their bounds included`,
       async (ctx) => {

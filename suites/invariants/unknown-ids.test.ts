@@ -41,6 +41,7 @@ import {
   unknownValue,
   type Path,
 } from "./probes.ts";
+import { rowsOf, SAY } from "../shared/clauses.ts";
 
 /** Operations whose path ID is not only the name of one object: not sent. */
 const NOT_A_NAME: Record<string, string> = {
@@ -127,6 +128,9 @@ describe("invariants/unknown IDs", () => {
         op: op as OperationId,
         effect: effectOf(m, op, where === "own" && m.parentParams.length > 0),
         resource: m.name,
+        generic: "invariant",
+        // the path names the object; an error answers the Error body
+        clause: [...rowsOf([op]), SAY.errorBody],
       },
       title,
       async (ctx) => {
@@ -149,6 +153,8 @@ describe("invariants/unknown IDs", () => {
         level: "SHOULD",
         effect: effectOf(m, op, m.parentParams.length > 0),
         resource: m.name,
+        generic: "invariant",
+        clause: rowsOf([op]),
       },
       `${m.name}: ${op} naming ${a(m.idParam!)} that never existed answers 404`,
       async (ctx) => {

@@ -11,6 +11,7 @@ import { TargetFailure } from "../../harness/errors.ts";
 import { kindsWhere, onKind, opsOf, subjectFor } from "./each.ts";
 import { changedBesides, read } from "./oracles.ts";
 import { leaves, sendUpdate, uniqueText, updateMembers, updateNaming, updateOf } from "./writes.ts";
+import { rowsOf } from "../shared/clauses.ts";
 
 describe("invariants/update-scope", () => {
   for (const model of kindsWhere((m) => m.ops.update.length > 0)) {
@@ -20,6 +21,9 @@ describe("invariants/update-scope", () => {
         id: model.name === "managedCredential" ? [id, "MNG-CRED-3"] : id,
         op: opsOf(model, "update", "view", "list"),
         ...onKind(model),
+        generic: "invariant",
+        // the update row's words on its members ("all optional", "label only", the writable fields)
+        clause: rowsOf(opsOf(model, "update")),
       },
       `${model.name}: an update changes only the members it names, in the view and the list`,
       async (ctx) => {

@@ -32,6 +32,16 @@ export const SAY = {
   errorBody: "Error responses carry the Error body `{errors: [{field, reason}]}`",
   fieldError:
     "A field-level validation failure names the field, with a reason of the form that the field must be a valid value.",
+  collection:
+    "A paginated collection answers `{data: [...], page, pages, results}`; `page` is the current page (integer), `pages` the total number of pages (integer), `results` the total number of results (integer).",
+  paging:
+    "List endpoints that take pagination accept the query parameters `page` (integer >= 1, default 1) and `page_size` (integer 25..100, default 100).",
+  vmDelete:
+    "| Instance | delete | | removed | all disks, backups, configs removed; IP addresses given up; billing for it stops |",
+  invoice: "subtotal (number, before tax), tax (number), total (number, after tax)",
+  bucket:
+    "| Bucket | cluster (string), created (date-time), hostname (string), label (string), objects (integer), size (integer, bytes) |",
+  bucketCluster: "Bucket label is reserved only in the cluster where it was created",
   transfers:
     "| Entity transfer accept (deprecated) | POST /v4/account/entity-transfers/{token}/accept | account:read_write |",
 } as const;
@@ -42,3 +52,8 @@ export function endpointClause(op: string): string[] {
   if (!r) return [];
   return r.scope ? [r.row, r.scope] : [r.row];
 }
+
+/** The whole Endpoints rows of the operations a generic cell sends (their requests and responses). */
+export const rowsOf = (ops: readonly string[]): string[] => [
+  ...new Set(ops.flatMap((op) => (ENDPOINT_ROWS[op] ? [ENDPOINT_ROWS[op].full] : []))),
+];
