@@ -232,6 +232,7 @@
       {
         type: "button",
         cls: "linkish",
+        title: c.clause ? `the material: ${quoted(c.clause)}` : null,
         onclick: () => {
           showChecks(c.name, [i]);
         },
@@ -290,6 +291,17 @@
       ? h("a", { href: url, rel: "noopener noreferrer", target: "_blank", text: url })
       : h("code", { text: url });
   }
+  // the material's words a generic cell rests on (CheckMeta.clause), quoted
+  function quoted(clause) {
+    return `\u201c${clause}\u201d`;
+  }
+  // a rolled-up cell's clause on hover: its worst check's (the first of that outcome), else the first given
+  function clauseTip(idx, o) {
+    var worstOne = idx.filter((i) => R.checks[i].outcome === o && R.checks[i].clause)[0];
+    var any = idx.filter((i) => R.checks[i].clause)[0];
+    var pick = worstOne !== undefined ? worstOne : any;
+    return pick === undefined ? "" : `\nthe material: ${quoted(R.checks[pick].clause)}`;
+  }
   function withLink(reason, url) {
     return h("span", {}, reason, url ? " " : null, linkEl(url));
   }
@@ -321,7 +333,7 @@
         var idx = cell.checks.filter((i) => matches(i));
         var o = worst(idx.map((i) => R.checks[i].outcome));
         var first = idx.length ? R.checks[idx[0]] : null;
-        var tip = `${k} · ${inv}: ${o}${first && first.reason ? ` (${first.reason})` : ""}`;
+        var tip = `${k} · ${inv}: ${o}${first?.reason ? ` (${first.reason})` : ""}${clauseTip(idx, o)}`;
         var btn = h("button", { type: "button", cls: o, title: tip, "aria-label": tip }, SYM[o]);
         if (idx.length)
           btn.addEventListener("click", () => {
@@ -376,7 +388,8 @@
           `${op} · ${p}: expected ${expect}; ${info ? "observed (INFO)" : o}` +
           (cell.status !== undefined ? `, status ${cell.status}` : "") +
           (cell.should ? ", outside the status SHOULD" : "") +
-          (first.reason ? ` (${first.reason})` : "");
+          (first.reason ? ` (${first.reason})` : "") +
+          clauseTip(idx, o);
         var btn = h(
           "button",
           {
@@ -689,7 +702,7 @@
       { cls: "card", "data-check": String(i) },
       h(
         "h3",
-        {},
+        { title: c.clause ? `the material: ${quoted(c.clause)}` : null },
         h("span", { cls: `sw ${c.outcome}`, text: `${SYM[c.outcome]} ${c.outcome}` }),
         " ",
         c.name,
@@ -704,6 +717,13 @@
         }),
       ),
       c.reason ? h("div", { cls: "reason", text: c.reason }) : null,
+      c.clause
+        ? h(
+            "div",
+            { cls: "note clause", title: `${c.generic || "generic"} cell: ${quoted(c.clause)}` },
+            `The material${c.level === "INFO" ? " (why it leaves this open)" : ""}: ${quoted(c.clause)}`,
+          )
+        : null,
       c.expected
         ? h(
             "div",
@@ -801,6 +821,13 @@
     renderPrincipals();
     renderLists();
   }
+  // the undecided cells' table is written into the page; each check's name opens its card
+  document.querySelectorAll("#undecided button[data-check]").forEach((b) => {
+    b.addEventListener("click", () => {
+      var i = Number(b.getAttribute("data-check"));
+      showChecks(R.checks[i].name, [i]);
+    });
+  });
   if (R.principals && $("f-principal"))
     R.principals.principals.forEach((p) => {
       $("f-principal").appendChild(h("option", { value: p, text: p }));

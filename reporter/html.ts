@@ -10,6 +10,11 @@ import { verdictLine } from "./gate.ts";
 import { OUTCOME_ORDER } from "./rollup.ts";
 import {
   bodyPreview,
+  cellWhere,
+  checkTitle,
+  FAMILY_NAMES,
+  observedText,
+  quoted,
   formatDuration,
   rerunsText,
   stripInvalidChars,
@@ -17,7 +22,7 @@ import {
 } from "./text.ts";
 import { limitsText, tooManyText } from "./traffic.ts";
 import { rejudgeLine } from "./rejudge.ts";
-import type { RunReport } from "./types.ts";
+import { GENERIC_FAMILIES, type RunReport } from "./types.ts";
 
 const CSS = readFileSync(new URL("./html.css", import.meta.url), "utf8");
 const CLIENT = readFileSync(new URL("./html-client.js", import.meta.url), "utf8");
@@ -146,6 +151,33 @@ function summary(r: RunReport): string {
 </header>`;
 }
 
+/**
+ * The generic cells the material does not decide (INFO), one table per family: written into the page
+ * (every string escaped), each check's name a button the page's script opens (`data-check`), the
+ * clause on hover and in its own column.
+ */
+export function undecidedHtml(r: RunReport): string {
+  const cells = r.undecided ?? [];
+  if (!cells.length) return "";
+  const multi = r.targets.length > 1;
+  const families = [
+    ...GENERIC_FAMILIES.filter((f) => cells.some((u) => u.family === f)),
+    ...new Set(cells.map((u) => u.family).filter((f) => !GENERIC_FAMILIES.includes(f))),
+  ];
+  const tables = families.map((f) => {
+    const rows = cells
+      .filter((u) => u.family === f)
+      .map((u) => {
+        const c = r.checks[u.check]!;
+        const clause = c.clause ? quoted(c.clause) : "";
+        const tip = clause ? ` title="${escapeHtml(clause)}"` : "";
+        return `<tr><td><button type="button" class="linkish" data-check="${u.check}"${tip}>${escapeHtml(checkTitle(c))}</button></td><td><code>${escapeHtml(cellWhere(c))}</code></td><td class="observed ${c.outcome === "pass" ? "info" : escapeHtml(c.outcome)}">${escapeHtml(observedText(c.outcome, u.status))}</td><td class="clause"${tip}>${clause ? escapeHtml(clause) : "<em>no clause given</em>"}</td>${multi ? `<td>${escapeHtml(u.target ?? "")}</td>` : ""}</tr>`;
+      });
+    return `<h3>${escapeHtml(FAMILY_NAMES[f] ?? f)} <small>${rows.length}</small></h3><div class="list"><table><thead><tr><th>check</th><th>where</th><th>observed</th><th>why the material leaves it open</th>${multi ? "<th>target</th>" : ""}</tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
+  });
+  return `<section id="undecided"><h2>The material does not decide <small>${cells.length} cell${cells.length === 1 ? "" : "s"}</small></h2><p class="note">Generic cells at level INFO: the material leaves their outcome open, so the target's answer is observed (ℹ, with the status it answered), never judged. Each names the material's words that leave it open.</p>${tables.join("")}</section>`;
+}
+
 export function renderHtml(r: RunReport): string {
   const nonce = randomBytes(16).toString("base64");
   const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; img-src data:; connect-src 'none'; form-action 'none'; base-uri 'none'`;
@@ -175,6 +207,7 @@ ${summary(r)}
   <section><h2>Matrix <small id="matrix-note"></small></h2><div class="matrix-wrap"><table id="matrix" class="matrix"></table></div></section>
   ${r.invariants ? `<section><h2>Invariants: resource kind × invariant <small id="invariants-note"></small></h2><div class="matrix-wrap"><table id="invariants" class="matrix"></table></div></section>` : ""}
   ${r.principals ? `<section><h2>Authorization: principal × operation <small id="principals-note"></small></h2><label>Principal <select id="f-principal"><option value="">all</option></select></label><div class="matrix-wrap"><table id="principals" class="matrix"></table></div></section>` : ""}
+  ${undecidedHtml(r)}
   <section id="lists"></section>
 </main>
 <aside id="detail" class="detail" hidden aria-live="polite"><div class="detail-head"><h2 id="detail-title"></h2><button id="detail-close" type="button" title="close (Esc)">✕</button></div><div id="detail-body"></div></aside>

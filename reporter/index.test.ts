@@ -58,6 +58,19 @@ describe("ConformanceReporter in a real vitest run", () => {
       outcome: "skip",
       reason: "needs opt-in: billable",
     });
+    // a generic cell's family and clause travel from the task's meta into the record
+    expect(by["anonymous × getAccount: info"]).toMatchObject({
+      outcome: "pass",
+      level: "INFO",
+      generic: "authz",
+      clause: "Whether an anonymous caller may view the account is `not shown`",
+    });
+    expect(r.undecided).toEqual([
+      {
+        check: r.checks.indexOf(by["anonymous × getAccount: info"]),
+        family: "authz",
+      },
+    ]);
     expect(by["a bare test"]).toMatchObject({
       outcome: "error",
       reason: "not declared through check()",

@@ -8,6 +8,10 @@ import {
   rerunsText,
   bodyPreview,
   checkTitle,
+  cellWhere,
+  FAMILY_NAMES,
+  observedText,
+  quoted,
   formatBytes,
   formatDuration,
   stripInvalidChars,
@@ -15,6 +19,7 @@ import {
 import { limitsText, tooManyText } from "./traffic.ts";
 import { rejudgeLine } from "./rejudge.ts";
 import {
+  GENERIC_FAMILIES,
   type KindCells,
   LEVELS,
   type PrincipalCell,
@@ -75,6 +80,7 @@ export function renderMarkdown(r: RunReport): string {
     ...matrixSection(r),
     ...invariantsSection(r, reqs),
     ...principalsSection(r),
+    ...undecidedSection(r),
     ...failuresSection(r, reqs),
     ...fuzzSection(r),
     ...errorsSection(r),
@@ -355,6 +361,52 @@ function principalsSection(r: RunReport): string[] {
   ];
 }
 
+/** The generic cells the material leaves open (INFO): one table per family, each with its clause. */
+function undecidedSection(r: RunReport): string[] {
+  const cells = r.undecided ?? [];
+  if (!cells.length) return [];
+  const multi = r.targets.length > 1;
+  const families = [
+    ...GENERIC_FAMILIES.filter((f) => cells.some((u) => u.family === f)),
+    ...new Set(cells.map((u) => u.family).filter((f) => !GENERIC_FAMILIES.includes(f))),
+  ];
+  const out = [
+    `## The material does not decide (${cells.length} cell${cells.length === 1 ? "" : "s"})`,
+    "",
+    "Generic cells at level INFO: the material leaves their outcome open, so the target's answer is observed, never judged. Each names the material's words that leave it open. ℹ: observed; the number is the status the target answered.",
+    "",
+  ];
+  for (const f of families) {
+    const mine = cells.filter((u) => u.family === f);
+    out.push(
+      `### ${mdText(FAMILY_NAMES[f] ?? f)} (${mine.length})`,
+      "",
+      mdTable(
+        [
+          "check",
+          "where",
+          "observed",
+          "why the material leaves it open",
+          ...(multi ? ["target"] : []),
+        ],
+        mine.map((u) => {
+          const c = r.checks[u.check]!;
+          return [
+            mdText(checkTitle(c)),
+            mdText(cellWhere(c)),
+            observedText(c.outcome, u.status),
+            c.clause ? mdText(quoted(c.clause)) : "_no clause given_",
+            ...(multi ? [mdText(u.target ?? "")] : []),
+          ];
+        }),
+        ["l", "l", "c", "l", ...(multi ? (["l"] as const) : [])],
+      ),
+      "",
+    );
+  }
+  return out;
+}
+
 /** Each failure, MUST first and known failures last: its requirements, reason and last exchange. */
 function failuresSection(r: RunReport, reqs: RequirementsById): string[] {
   const failed = r.checks.filter((c) => c.outcome === "fail");
@@ -398,6 +450,7 @@ function failure(c: ReportCheck, reqs: RequirementsById, r: RunReport): string[]
     const q = reqs.get(id);
     out.push(`- **${mdText(id)}**${q ? `: ${mdText(q.statement)} _(${mdText(q.source)})_` : ""}`);
   }
+  if (c.clause) out.push(`- The material: ${mdText(quoted(c.clause))}`);
   out.push(`- Reason: ${mdText(c.reason ?? "(none given)")}`, `- File: ${mdCode(c.file)}`, "");
   const last = c.exchanges[c.exchanges.length - 1];
   if (last) {

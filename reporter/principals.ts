@@ -21,7 +21,7 @@ const ORDER = [
 ];
 
 /** The status the principal's request got: the check's recorded answer or error status. */
-function statusOf(c: ReportCheck): number | undefined {
+export function statusOf(c: ReportCheck): number | undefined {
   const o = c.observations.find((x) => /(error|answer) status$/.test(x.note));
   if (typeof o?.value === "number") return o.value;
   const own = c.exchanges.filter((e) => e.operationId === c.operationIds[0]);

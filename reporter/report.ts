@@ -3,6 +3,7 @@
 import { computeKindCells } from "./kinds.ts";
 import { computeInvariantMatrix } from "./invariants.ts";
 import { computePrincipalMatrix } from "./principals.ts";
+import { computeUndecided } from "./undecided.ts";
 import { AREAS, KINDS, type Kind } from "../harness/model.ts";
 import { worst } from "./rollup.ts";
 import { evaluateGate } from "./gate.ts";
@@ -299,5 +300,7 @@ export function buildReport(input: BuildInput): RunReport {
   if (invariants) report.invariants = invariants;
   const principals = computePrincipalMatrix(checks);
   if (principals) report.principals = principals;
+  const undecided = computeUndecided(checks);
+  if (undecided) report.undecided = undecided;
   return report;
 }

@@ -1,6 +1,6 @@
 // Small text helpers shared by the renderers: body previews and the symbols of outcomes.
 import type { CellOutcome } from "./rollup.ts";
-import type { RunReport } from "./types.ts";
+import type { ReportCheck, RunReport } from "./types.ts";
 
 export const SYMBOL: Record<CellOutcome, string> = {
   pass: "✅",
@@ -17,6 +17,33 @@ export function checkTitle(c: { name: string; requirementIds: string[] }): strin
   const missing = c.requirementIds.filter((id) => !c.name.includes(id));
   return `${missing.length ? `[${missing.join(", ")}] ` : ""}${c.name}`;
 }
+
+/** What the families of generic cells are called in the reports. */
+export const FAMILY_NAMES: Record<string, string> = {
+  authz: "authorization cells (principal × operation)",
+  invariant: "invariants (resource kind × invariant)",
+  fuzz: "fuzz properties",
+  record: "record members",
+};
+
+/** Where a generic cell sits: its first operation, else its resource kind. */
+export const cellPlace = (c: ReportCheck): string => c.operationIds[0] ?? c.resource ?? "";
+
+/** Where a generic cell sits, in words: principal × operation, kind and operation, or its operations. */
+export function cellWhere(c: ReportCheck): string {
+  const ops = c.operationIds.join(", ");
+  if (c.principal) return `${c.principal} × ${cellPlace(c)}`;
+  if (c.resource) return `${c.resource}${ops ? ` · ${ops}` : ""}`;
+  return ops || c.area;
+}
+
+/** What an undecided cell observed: ℹ when it ran (its outcome observed), else its outcome; the status. */
+export function observedText(outcome: ReportCheck["outcome"], status?: number): string {
+  return `${outcome === "pass" ? "ℹ" : SYMBOL[outcome]}${status !== undefined ? ` ${status}` : ""}`;
+}
+
+/** A clause as the reports quote it (the material's words, fragments joined by " … "). */
+export const quoted = (clause: string) => `“${clause}”`;
 
 export interface Preview {
   text: string;

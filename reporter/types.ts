@@ -1,7 +1,14 @@
 // The report's types: what conformance.json holds and every renderer, the gate and merge read.
 // Declarations only: nothing here computes (report.ts builds a RunReport, gate.ts judges it).
 import type { CellOutcome } from "./rollup.ts";
-import type { CheckResult, Kind, Level, Observation, Outcome } from "../harness/model.ts";
+import type {
+  CheckMeta,
+  CheckResult,
+  Kind,
+  Level,
+  Observation,
+  Outcome,
+} from "../harness/model.ts";
 
 /** conformance.json's format (docs/evidence.md says what changes it); 2 added judgedWith, oracle uses, rejudged */
 export const SCHEMA_VERSION = 2;
@@ -14,6 +21,12 @@ export const API_VERSION = "4.106.1";
 export const LEVELS: Level[] = ["MUST", "SHOULD", "INFO"];
 
 export const OUTCOMES: Outcome[] = ["pass", "fail", "skip", "error"];
+
+/** A generic cell's family (CheckMeta.generic): a rule written once, asserted on every operation or kind. */
+export type GenericFamily = NonNullable<CheckMeta["generic"]>;
+
+/** The families in the order the reports list them. */
+export const GENERIC_FAMILIES: GenericFamily[] = ["authz", "invariant", "fuzz", "record"];
 
 /** A requirement as spec/catalog.ts gives it (only the fields the report uses). */
 export interface CatalogRequirement {
@@ -178,6 +191,20 @@ export interface PrincipalMatrix {
   };
 }
 
+/**
+ * A generic cell the material does not decide (reporter/undecided.ts): a check with `generic` set
+ * and level INFO. Its outcome is observed, not judged; its `clause` says why the material leaves it open.
+ */
+export interface UndecidedCell {
+  /** index into report.checks */
+  check: number;
+  family: GenericFamily;
+  /** the status the target answered (when one request decides the cell) */
+  status?: number;
+  /** target label (merged reports of several targets) */
+  target?: string;
+}
+
 export interface RunReport {
   schemaVersion: (typeof READABLE_SCHEMA_VERSIONS)[number];
   tool: { name: string; version: string };
@@ -210,6 +237,8 @@ export interface RunReport {
   invariants?: InvariantMatrix;
   /** principal × operation (the authorization matrix); absent when no authorization cell ran */
   principals?: PrincipalMatrix;
+  /** the generic cells the material does not decide (INFO), by family; absent when there is none */
+  undecided?: UndecidedCell[];
   /** the run's own limits and the target's 429 answers (harness/rate.ts); absent before it was counted */
   traffic?: Traffic;
   /** what the checks were judged with (reporter/evidence.ts); absent before schema 2 and when not known */
