@@ -272,6 +272,8 @@ export function cellCheck(op: string, column: Column, catalog = catalogOps()): v
       kind: "auth",
       generic: "authz",
       clause: cell.clause,
+      // an observed cell is INFO whatever the level of the requirement it observes for
+      ...(cell.expect === "info" ? { level: "INFO" as const } : {}),
     },
     `${column} × ${op}: ${cell.expect}`,
     async (ctx) => {

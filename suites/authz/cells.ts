@@ -256,6 +256,9 @@ export function expected(
       if (s.public) return undefined;
       const foreign = [SAY.ownAccount, SAY.owned];
       if (FOREIGN_BY_DESIGN.has(op)) return cell("info", ["AUTHZ-FOREIGN-3"], row);
+      // the ID bounds a range of the caller's own events as much as it names one event: marking
+      // its own up to another account's ID is one reading of the words
+      if (op === "markEventSeen") return cell("info", ["AUTHZ-FOREIGN-1"], [SAY.markSeen]);
       if (op === "listTaggedObjects" || op === "listClusterBuckets")
         return cell("hidden", ["AUTHZ-FOREIGN-2"], foreign);
       if (op === "deleteTag") return cell("info", ["AUTHZ-FOREIGN-1"], [...row, SAY.tags]);

@@ -17,6 +17,7 @@ export const SAY = {
   cancel: "Restricted users cannot cancel an account.",
   logins: "Logins list and view are available only to unrestricted users.",
   tags: "Only unrestricted users can add or modify tags.",
+  markSeen: "mark-seen sets `seen` on every event up to and including the given ID.",
   eventGrants: "Event results depend on the caller's grants.",
   grants:
     "Grants include add_vms (create or clone instances) and per-object read_only or read_write.",
