@@ -13,6 +13,10 @@ interface Common {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Variant email-validated: the account's email is an address, local@domain (a contact's is always checked, EMAIL). */
+export const EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+$/;
+/** Variant email-validated: a phone number of digits, spaces and + - ( ) . (at least one digit). */
+export const PHONE_NUMBER = /^(?=.*\d)[0-9+().\-\s]+$/;
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -34,7 +34,7 @@ describe("reference/VARIANTS.md", () => {
   });
 });
 
-const { ref, api, state, variant, fields, scoped, send } = await referenceForTests();
+const { ref, api, state, stateRes, variant, fields, scoped, send } = await referenceForTests();
 const I = "/v4/vm/instances";
 const PASS = "Str0ng!Passw0rd";
 const emptyVm = async () =>
@@ -575,6 +575,190 @@ describe("variants", () => {
     expect((await api("POST", C, { name: "Ops team-1_a.b" })).status).toBe(200);
     const cred = { label: "clé <b>", password: "Plumbline-s3cret!" };
     expect(fields(await api("POST", "/v4/managed/credentials", cred))).toEqual(["label"]);
+  });
+
+  it("object-list-page-50: the contents list answers 50 names by default; page_size still works", async () => {
+    const B = "/v4/object-storage/buckets";
+    await api("POST", `${B}/`, { cluster: "us-east-1", label: "page-50" });
+    await state("bucket-objects", { cluster: "us-east-1", bucket: "page-50", count: 120 });
+    const list = (q = "") => api("GET", `${B}/us-east-1/page-50/object-list${q}`);
+    expect((await list()).body.data).toHaveLength(100);
+    variant("object-list-page-50");
+    const page = (await list()).body;
+    expect(page.data).toHaveLength(50);
+    expect(page.is_truncated).toBe(true);
+    expect((await list("?page_size=100")).body.data).toHaveLength(100);
+  });
+
+  it("force-remove-unbounded: a forced removal succeeds past the default's 1000 objects", async () => {
+    const B = "/v4/object-storage/buckets";
+    const big = async (label: string) => {
+      await api("POST", `${B}/`, { cluster: "us-east-1", label });
+      await state("bucket-objects", { cluster: "us-east-1", bucket: label, count: 1500 });
+    };
+    await big("too-big");
+    expect((await api("DELETE", `${B}/us-east-1/too-big?force=true`)).status).toBe(400);
+    expect((await api("GET", `${B}/us-east-1/too-big`)).status).toBe(200);
+    variant("force-remove-unbounded");
+    await big("not-too-big");
+    expect(await api("DELETE", `${B}/us-east-1/not-too-big?force=true`)).toEqual({
+      status: 200,
+      body: {},
+    });
+    expect((await api("GET", `${B}/us-east-1/not-too-big`)).status).toBe(404);
+    // without force a non-empty bucket is still refused
+    expect((await api("DELETE", `${B}/us-east-1/too-big`)).status).toBe(400);
+  });
+
+  it("attachment-other-shape: the file comes as a part named attachment; a file part is refused", async () => {
+    const t = (await api("POST", "/v4/support/tickets", { summary: "s", description: "d" })).body;
+    const attach = async (part: string, filename = "note.txt") => {
+      const form = new FormData();
+      form.append(part, new Blob(["hello"], { type: "application/octet-stream" }), filename);
+      const r = await send(`${ref.url}/v4/support/tickets/${t.id}/attachments`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${ref.tokens.admin}` },
+        body: form,
+      });
+      return { status: r.status, body: await r.json() };
+    };
+    expect((await attach("file")).status).toBe(200);
+    expect(fields(await attach("attachment"))).toEqual(["file"]);
+    variant("attachment-other-shape");
+    expect((await attach("attachment")).status).toBe(200);
+    expect(fields(await attach("attachment", "tool.exe"))).toEqual(["attachment"]);
+    expect(fields(await attach("file"))).toEqual(["attachment"]);
+    expect((await api("GET", `/v4/support/tickets/${t.id}`)).body.attachments).toEqual([
+      "note.txt",
+      "note.txt",
+    ]);
+  });
+
+  it("card-not-shown: the card added shows neither in credit_card nor among the payment methods", async () => {
+    variant("card-not-shown");
+    const before = (await api("GET", "/v4/account")).body.credit_card;
+    const methods = (await api("GET", "/v4/account/payment-methods")).body.data;
+    const card = {
+      card_number: "5555555555554444",
+      cvv: "321",
+      expiry_month: 3,
+      expiry_year: 2032,
+    };
+    expect(await api("POST", "/v4/account/credit-card", card)).toEqual({ status: 200, body: {} });
+    expect((await api("GET", "/v4/account")).body.credit_card).toEqual(before);
+    expect((await api("GET", "/v4/account/payment-methods")).body.data).toEqual(methods);
+    // the card is kept: an unpaid balance is charged to it, so the cancel succeeds
+    await state("unpaid-balance", { amount: 5, chargeable: false });
+    expect((await api("POST", "/v4/account/credit-card", card)).status).toBe(200);
+    expect((await api("POST", "/v4/account/cancel", {})).status).toBe(200);
+  });
+
+  it("enable-monitored-refused: enable of a monitored service is refused; of a disabled one it works", async () => {
+    const S = "/v4/managed/services";
+    const svc = (
+      await api("POST", S, {
+        label: "svc-enable",
+        address: "https://example.com/h",
+        service_type: "url",
+        timeout: 30,
+      })
+    ).body;
+    expect((await api("POST", `${S}/${svc.id}/enable`)).status).toBe(200);
+    variant("enable-monitored-refused");
+    const refused = await api("POST", `${S}/${svc.id}/enable`);
+    expect(refused.status).toBe(400);
+    expect(fields(refused)).toEqual([null]);
+    expect((await api("POST", `${S}/${svc.id}/disable`)).status).toBe(200);
+    expect((await api("POST", `${S}/${svc.id}/enable`)).status).toBe(200);
+    expect((await api("POST", `${S}/${svc.id}/enable`)).status).toBe(400);
+  });
+
+  it("disk-update-refuses-size: a size is refused naming it; a label still works", async () => {
+    const vm = await emptyVm();
+    const d = (await api("POST", `${I}/${vm.id}/disks`, { size: 100, label: "data" })).body;
+    expect((await api("PUT", `${I}/${vm.id}/disks/${d.id}`, { size: 200 })).body.size).toBe(200);
+    variant("disk-update-refuses-size");
+    expect(fields(await api("PUT", `${I}/${vm.id}/disks/${d.id}`, { size: 300 }))).toEqual([
+      "size",
+    ]);
+    expect((await api("GET", `${I}/${vm.id}/disks/${d.id}`)).body.size).toBe(200);
+    const renamed = await api("PUT", `${I}/${vm.id}/disks/${d.id}`, { label: "renamed" });
+    expect(renamed.body).toMatchObject({ label: "renamed", size: 200 });
+  });
+
+  it("managed-views-read-write: service view and settings view refuse account:read_only", async () => {
+    const svc = (
+      await api("POST", "/v4/managed/services", {
+        label: "svc-view",
+        address: "https://example.com/h",
+        service_type: "url",
+        timeout: 30,
+      })
+    ).body;
+    const vm = await emptyVm();
+    const ro = scoped("account:read_only");
+    const rw = scoped("account:read_write");
+    const views = [`/v4/managed/services/${svc.id}`, `/v4/managed/vm-settings/${vm.id}`];
+    for (const v of views) expect((await api("GET", v, undefined, ro)).status).toBe(200);
+    variant("managed-views-read-write");
+    for (const v of views) {
+      expect((await api("GET", v, undefined, ro)).status).toBe(403);
+      expect((await api("GET", v, undefined, rw)).status).toBe(200);
+    }
+    // the lists keep account:read_only
+    expect((await api("GET", "/v4/managed/services", undefined, ro)).status).toBe(200);
+  });
+
+  it("grant-permits-less: a grant permits no delete or resize; stats and transfer need read_write", async () => {
+    const a = await emptyVm();
+    const b = await emptyVm();
+    const user = (
+      await stateRes("restricted-user", {
+        grants: {
+          vms: [
+            { id: a.id, permissions: "read_write" },
+            { id: b.id, permissions: "read_only" },
+          ],
+        },
+      })
+    ).body.token as string;
+    const reads = (id: number) => [
+      `${I}/${id}/stats`,
+      `${I}/${id}/transfer`,
+      `${I}/${id}/stats/2020/1`,
+      `${I}/${id}/transfer/2020/1`,
+    ];
+    for (const r of reads(b.id)) expect((await api("GET", r, undefined, user)).status, r).toBe(200);
+    variant("grant-permits-less");
+    for (const r of reads(b.id)) expect((await api("GET", r, undefined, user)).status, r).toBe(403);
+    for (const r of reads(a.id)) expect((await api("GET", r, undefined, user)).status, r).toBe(200);
+    expect((await api("GET", `${I}/${b.id}`, undefined, user)).status).toBe(200);
+    const resize = await api("POST", `${I}/${a.id}/resize`, { type: "vm-standard-2" }, user);
+    expect(resize.status).toBe(403);
+    expect((await api("DELETE", `${I}/${a.id}`, undefined, user)).status).toBe(403);
+    expect((await api("PUT", `${I}/${a.id}`, { label: "still-mine" }, user)).status).toBe(200);
+    // unrestricted users are untouched
+    expect((await api("DELETE", `${I}/${a.id}`)).status).toBe(200);
+  });
+
+  it("email-validated: the account email is an address; account and contact phones are phone numbers", async () => {
+    const loose = { email: "ops", phone: "call the desk" };
+    expect((await api("PUT", "/v4/account", loose)).status).toBe(200);
+    const C = "/v4/managed/contacts";
+    expect((await api("POST", C, { name: "Ops", phone: { primary: "555-0100 x12" } })).status).toBe(
+      200,
+    );
+    variant("email-validated");
+    expect(fields(await api("PUT", "/v4/account", loose)).sort()).toEqual(["email", "phone"]);
+    const good = { email: "ops@example.com", phone: "+1 (555) 010-0100", country: "US" };
+    expect((await api("PUT", "/v4/account", good)).body).toMatchObject(good);
+    expect(fields(await api("PUT", "/v4/account", { country: "É1" }))).toEqual(["country"]);
+    expect(
+      fields(await api("POST", C, { name: "Ops", phone: { primary: "555-0100 x12" } })),
+    ).toEqual(["phone.primary"]);
+    expect(fields(await api("POST", C, { name: "Ops", email: "ops" }))).toEqual(["email"]);
+    const contact = { name: "Ops", email: "ops@example.com", phone: { secondary: "555 0100" } };
+    expect((await api("POST", C, contact)).status).toBe(200);
   });
 
   it("variants combine with faults and with each other", async () => {

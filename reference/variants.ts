@@ -211,6 +211,49 @@ export const ALL_VARIANTS: VariantSpec[] = [
       "managed contact names and credential and service labels take ASCII letters, digits, -, _, . and spaces only; other text is refused (400 naming the member)",
     shouldWarnings: ["CONV-TEXT-1"],
   },
+  {
+    name: "object-list-page-50",
+    description: "the bucket contents list answers 50 names by default instead of 100",
+  },
+  {
+    name: "force-remove-unbounded",
+    description:
+      "a forced bucket removal succeeds whatever the number of objects (no count makes it fail)",
+  },
+  {
+    name: "attachment-other-shape",
+    description:
+      "attachment create takes the file as a multipart part named attachment; a part named file is not read",
+  },
+  {
+    name: "card-not-shown",
+    description:
+      "a credit card add keeps the card (the balance becomes chargeable) but shows it neither in the account's credit_card nor among the payment methods",
+  },
+  {
+    name: "enable-monitored-refused",
+    description:
+      "enable of a managed service that is monitored (not disabled) is refused (400, no field)",
+  },
+  {
+    name: "disk-update-refuses-size",
+    description: "disk update refuses a size (400 naming size): a disk's size changes by a resize",
+  },
+  {
+    name: "managed-views-read-write",
+    description:
+      "managed service view and instance settings view need account:read_write; account:read_only is refused",
+  },
+  {
+    name: "grant-permits-less",
+    description:
+      "a restricted user may not delete or resize an instance whatever its grant, and needs read_write (not read_only) for its statistics and transfer",
+  },
+  {
+    name: "email-validated",
+    description:
+      "the account's email must be an address (local@domain) and its phone and a managed contact's phones digits, spaces and + - ( ) . (400 naming the member)",
+  },
 ];
 
 /** Creates: POST operations that make a new record (method and route pattern). */

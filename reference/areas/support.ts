@@ -214,20 +214,30 @@ function listTickets(ctx: Ctx) {
   return paginate(ctx, sorted.map(view));
 }
 
-/** Attachment: a multipart `file` part whose name has an allowed extension, on an open ticket. */
+/**
+ * Attachment: a multipart `file` part whose name has an allowed extension, on an open ticket.
+ * Variant attachment-other-shape ("body shape: not shown"): the part is named `attachment`, and a
+ * part named `file` is not looked at.
+ */
 function attachFile(ctx: Ctx) {
   const t = ticket(ctx);
-  const parts = parseMultipart(ctx.raw, ctx.headers["content-type"]);
-  const file = parts.find((p) => p.name === "file");
+  const part = ctx.variants.has("attachment-other-shape") ? "attachment" : "file";
+  let parts: ReturnType<typeof parseMultipart>;
+  try {
+    parts = parseMultipart(ctx.raw, ctx.headers["content-type"]);
+  } catch {
+    throw badRequest(`${part} must be a valid value: the body must be multipart/form-data`, part);
+  }
+  const file = parts.find((p) => p.name === part);
   if (!file || file.filename === undefined)
-    throw badRequest("file must be a valid value: a file part is required", "file");
+    throw badRequest(`${part} must be a valid value: a ${part} part is required`, part);
   const name = file.filename;
   const dot = name.lastIndexOf(".");
   const ext = dot >= 0 ? name.slice(dot).toLowerCase() : "";
   if (!ATTACHMENT_EXTENSIONS.includes(ext) && !ctx.faults.has("support-attachment-any-extension")) {
     throw badRequest(
-      `file must be a valid value: the extension must be one of ${ATTACHMENT_EXTENSIONS.join(" ")}`,
-      "file",
+      `${part} must be a valid value: the extension must be one of ${ATTACHMENT_EXTENSIONS.join(" ")}`,
+      part,
     );
   }
   mustBeOpen(t);

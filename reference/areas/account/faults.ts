@@ -64,12 +64,6 @@ export const ACCOUNT_FAULTS: FaultSpec[] = [
       "notifications stay listed after their cause is resolved (balance paid, notice expired)",
   },
   {
-    name: "card-not-stored",
-    requirement: "ACCT-CARD-3",
-    description:
-      "credit card add answers {} but the card shows nowhere: the account's credit_card and its payment methods keep the old card",
-  },
-  {
     name: "account-promotion-any-type",
     requirement: "ACCT-UPDATE-5",
     description:

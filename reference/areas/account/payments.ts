@@ -34,9 +34,14 @@ function addCreditCard(ctx: Ctx) {
   const expiry = `${String(month).padStart(2, "0")}/${year}`;
   const d = accountData(ctx.state, ctx.account);
   const last4 = digitsOnly.slice(-4);
-  // fault card-not-stored: the card goes nowhere; variant card-not-in-account: the Account's
-  // credit_card keeps the old card, the new one shows only among the payment methods
-  if (ctx.faults.has("card-not-stored")) return EMPTY;
+  // variant card-not-shown: the card is kept (the balance becomes chargeable) but shows nowhere a
+  // client reads; variant card-not-in-account: the Account's credit_card keeps the old card, the
+  // new one shows only among the payment methods
+  if (ctx.variants.has("card-not-shown")) {
+    ctx.account.chargeable = true;
+    emitByCaller(ctx, "credit_card_updated", accountEntity(ctx.account));
+    return EMPTY;
+  }
   if (!ctx.variants.has("card-not-in-account")) d.creditCard = { expiry, last_four: Number(last4) };
   const card =
     d.paymentMethods.find((p) => p.type === "credit_card" && p.is_default) ??

@@ -2,7 +2,7 @@
 import type { Seeded } from "../../area.ts";
 import { ApiError, forbidden, ok } from "../../http.ts";
 import { emitByCaller, type Ctx, type Router } from "../../router.ts";
-import { Fields } from "../../validate.ts";
+import { EMAIL_ADDRESS, Fields, PHONE_NUMBER } from "../../validate.ts";
 import { accountData, accountEntity, money } from "./common.ts";
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -82,10 +82,21 @@ function accountView(ctx: Ctx) {
   };
 }
 
+/**
+ * Variant email-validated: `email` must be an address (local@domain) and `phone` must look like a
+ * phone number (digits, spaces, + - ( ) .); the material types them "string <= 128 chars" and
+ * "string <= 32 chars" only, so by default neither carries a format check.
+ */
+const VALIDATED: Partial<Record<Writable, Bounds>> = {
+  email: { max: 128, pattern: EMAIL_ADDRESS },
+  phone: { max: 32, pattern: PHONE_NUMBER },
+};
+
 /** The bounds a writable field is checked against (two faults loosen one each). */
 function boundsOf(ctx: Ctx, k: Writable): Bounds {
   if (k === "address_1" && ctx.faults.has("account-field-bound-unchecked")) return {};
   if (k === "country" && ctx.faults.has("account-country-any-chars")) return { min: 2, max: 2 };
+  if (ctx.variants.has("email-validated")) return VALIDATED[k] ?? BOUNDS[k];
   return BOUNDS[k];
 }
 

@@ -2,7 +2,7 @@
 import { EMPTY, ok } from "../../http.ts";
 import { paginate } from "../../paginate.ts";
 import type { Ctx, Router } from "../../router.ts";
-import { Fields } from "../../validate.ts";
+import { Fields, PHONE_NUMBER } from "../../validate.ts";
 import {
   callerManaged,
   EITHER,
@@ -22,14 +22,16 @@ function contactFields(ctx: Ctx, into: Contact | undefined) {
   const f = new Fields(ctx.json());
   const name = f.string("name", { min: 2, max: 64, ...nameRule(ctx) });
   const email = f.string("email", { format: "email", max: 128 });
+  // variant email-validated: a phone is digits, spaces and + - ( ) . only (no extension letter)
+  const phoneRule = ctx.variants.has("email-validated") ? PHONE_NUMBER : PHONE;
   const group = f.string("group", { min: 2, max: 50, nullable: true });
   const phone = f.object("phone");
   let primary: string | null | undefined;
   let secondary: string | null | undefined;
   if (phone) {
     const p = f.nested("phone", phone);
-    primary = p.string("primary", { nullable: true, pattern: PHONE });
-    secondary = p.string("secondary", { nullable: true, pattern: PHONE });
+    primary = p.string("primary", { nullable: true, max: 32, pattern: phoneRule });
+    secondary = p.string("secondary", { nullable: true, max: 32, pattern: phoneRule });
   }
   f.done();
   const now = ctx.state.iso();

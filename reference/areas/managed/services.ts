@@ -1,7 +1,7 @@
 // Managed services: what is monitored (a URL or a tcp host:port), with its region rule and the
 // temporary disable / enable.
 import { isIP } from "node:net";
-import { EMPTY, ok } from "../../http.ts";
+import { badRequest, EMPTY, ok } from "../../http.ts";
 import { paginate } from "../../paginate.ts";
 import { emitByCaller, intParam, type Ctx, type Router } from "../../router.ts";
 import { findRegion } from "../../data.ts";
@@ -16,6 +16,7 @@ import {
   type Managed,
   type Service,
   nameRule,
+  needWrite,
 } from "./common.ts";
 
 function ipv4Private(ip: string): boolean {
@@ -173,8 +174,16 @@ function disableService(ctx: Ctx) {
   return ok(s);
 }
 
+/**
+ * Enabling an enabled service is a no-op success; variant enable-monitored-refused refuses it (the
+ * material's move is "enable operation | service not monitored | monitoring enabled").
+ */
 function enableService(ctx: Ctx) {
   const s = deletedToo(ctx);
+  if (s.status === "ok" && ctx.variants.has("enable-monitored-refused"))
+    throw badRequest(
+      `Service ${s.id} is already monitored; only a disabled service can be enabled`,
+    );
   s.status = "ok";
   s.updated = ctx.state.iso();
   return ok(s);
@@ -185,8 +194,10 @@ export function registerServices(r: Router) {
     paginate(ctx, [...callerManaged(ctx).services.values()]),
   );
   r.post("/v4/managed/services", W, createService);
-  // service view: the scope sentence names neither; either account scope is accepted
+  // service view: the scope sentence names neither; either account scope is accepted (variant
+  // managed-views-read-write: only account:read_write, as for the contact and credential views)
   r.get("/v4/managed/services/{serviceId}", EITHER, (ctx) => {
+    if (ctx.variants.has("managed-views-read-write")) needWrite(ctx);
     const mg = callerManaged(ctx);
     const fault = "managed-service-deleted-viewable";
     return ok(recordOrRemoved(mg.services, mg.removed.services, ctx, "serviceId", fault));

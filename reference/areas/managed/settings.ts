@@ -4,7 +4,16 @@ import { ok } from "../../http.ts";
 import { paginate } from "../../paginate.ts";
 import { intParam, type Ctx, type Router } from "../../router.ts";
 import { Fields } from "../../validate.ts";
-import { callerManaged, EITHER, R, recordOf, W, type Managed, type Ssh } from "./common.ts";
+import {
+  callerManaged,
+  EITHER,
+  needWrite,
+  R,
+  recordOf,
+  W,
+  type Managed,
+  type Ssh,
+} from "./common.ts";
 
 const DEFAULT_SSH = (): Ssh => ({ access: true, ip: "0.0.0.0", port: 22, user: "root" });
 
@@ -57,8 +66,11 @@ export function registerSettings(r: Router) {
       [...ctx.account.vms.values()].map((vm) => settingsView(mg, vm)),
     );
   });
-  r.get("/v4/managed/vm-settings/{vmId}", EITHER, (ctx) =>
-    ok(settingsView(callerManaged(ctx), recordOf(ctx.account.vms, ctx, "vmId"))),
-  );
+  // instance settings view: the scope sentence names neither; either account scope is accepted
+  // (variant managed-views-read-write: only account:read_write)
+  r.get("/v4/managed/vm-settings/{vmId}", EITHER, (ctx) => {
+    if (ctx.variants.has("managed-views-read-write")) needWrite(ctx);
+    return ok(settingsView(callerManaged(ctx), recordOf(ctx.account.vms, ctx, "vmId")));
+  });
   r.put("/v4/managed/vm-settings/{vmId}", W, updateSettings);
 }

@@ -107,7 +107,15 @@ function listObjects(ctx: Ctx, b: Bucket) {
     ? ""
     : (ctx.query.get("delimiter") ?? "");
   const marker = ctx.query.get("marker") ?? "";
-  const size = intQuery(ctx, "page_size", 1, 100, 100);
+  // variant object-list-page-50: the contents list's default page is 50 names (its bounds and
+  // default are not shown: "Bounds of page_size on lists other than those named above: not shown")
+  const size = intQuery(
+    ctx,
+    "page_size",
+    1,
+    100,
+    ctx.variants.has("object-list-page-50") ? 50 : 100,
+  );
   const inclusive = ctx.faults.has("os-objlist-marker-inclusive");
   const names = sortedNames(b);
   const owner = b.account.euuid;
@@ -254,7 +262,12 @@ function deleteBucket(ctx: Ctx) {
         `Bucket ${b.label} is not empty; remove its objects first, or send force true`,
       );
     }
-    if (count > FORCE_REMOVE_MAX_OBJECTS && !ctx.faults.has("os-force-no-limit")) {
+    // variant force-remove-unbounded: no count makes a forced removal fail ("The number of objects
+    // above which forced bucket removal fails: not shown")
+    if (count > FORCE_REMOVE_MAX_OBJECTS && !ctx.variants.has("force-remove-unbounded")) {
+      // fault os-force-limit-removes-anyway: the refusal stands but the bucket goes
+      if (ctx.faults.has("os-force-limit-removes-anyway"))
+        removeBucket(ctx.state, osState(ctx.state, ctx.account), b);
       throw badRequest(
         `Bucket ${b.label} holds ${count} objects; forced removal is limited to ${FORCE_REMOVE_MAX_OBJECTS} objects. Remove objects first, or open a support ticket.`,
       );

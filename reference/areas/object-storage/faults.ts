@@ -35,9 +35,10 @@ export const OS_FAULTS: FaultSpec[] = [
     description: "bucket remove refuses a non-empty bucket even with force",
   },
   {
-    name: "os-force-no-limit",
+    name: "os-force-limit-removes-anyway",
     requirement: "OS-REMOVE-4",
-    description: "forced removal succeeds whatever the number of objects",
+    description:
+      "a forced removal over the 1000-object limit answers its error but removes the bucket anyway",
   },
   {
     name: "os-object-acl-not-saved",

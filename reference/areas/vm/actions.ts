@@ -11,6 +11,7 @@ import {
   instanceLabel,
   permits,
   SLOTS,
+  grantPermitsLess,
   vmFrom,
   type Config,
   type Disk,
@@ -91,6 +92,7 @@ function rescue(ctx: Ctx) {
 
 function resize(ctx: Ctx) {
   const vm = vmFrom(ctx, "read_write");
+  grantPermitsLess(ctx, vm, "unrestricted");
   const f = new Fields(ctx.json());
   const typeId = f.string("type", { required: true });
   const type = typeId == null ? undefined : findType(typeId);

@@ -189,6 +189,20 @@ export function vmFrom(ctx: Ctx, need: Need, param = "vmId"): VmRecord {
   return asRecord(vm);
 }
 
+/**
+ * Variant grant-permits-less ("Grants include add_vms (create or clone instances) and per-object
+ * read_only or read_write", nothing of what each permits): a restricted user may not delete or
+ * resize an instance whatever its grant (`"unrestricted"`), and the statistics and transfer reads
+ * need a read_write grant (`"read_write"`). Call after vmFrom.
+ */
+export function grantPermitsLess(ctx: Ctx, vm: VmRecord, need: "unrestricted" | "read_write") {
+  if (!ctx.variants.has("grant-permits-less") || !ctx.user.restricted) return;
+  if (need === "unrestricted")
+    throw forbidden("Only unrestricted users may delete or resize an instance");
+  if (ctx.user.grants.vms.get(vm.id) !== "read_write")
+    throw forbidden("You need read_write access to this instance's statistics and transfer");
+}
+
 /** Deleted instances, kept only while `vm-delete-keeps-configs` is on. */
 const removedVms = new WeakMap<Account, Map<number, VmRecord>>();
 

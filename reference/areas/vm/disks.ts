@@ -85,7 +85,11 @@ function update(ctx: Ctx) {
   if (ctx.variants.has("disk-update-label-refused") && f.has("label"))
     f.fail("label", "a disk's label cannot be changed");
   const label = f.string("label", { min: 1, max: 48 }) ?? undefined;
-  const size = f.int("size", { min: 1 }) ?? undefined;
+  // variant disk-update-refuses-size: a disk's size changes only by a resize (not shown), so an
+  // update naming `size` is refused ("Disk update | … | body: not shown")
+  const refuseSize = ctx.variants.has("disk-update-refuses-size") && f.has("size");
+  if (refuseSize) f.fail("size", "a disk's size is changed by a disk resize, not an update");
+  const size = refuseSize ? undefined : (f.int("size", { min: 1 }) ?? undefined);
   if (size !== undefined) {
     const allowed = findType(vm.type)?.disk ?? vm.specs.disk;
     if (diskUsage(inner(vm)) - d.size + size > allowed)

@@ -26,6 +26,7 @@ import {
   grantFault,
   rootPass,
   tagList,
+  grantPermitsLess,
   vmFrom,
   type BackupEntry,
   type Config,
@@ -276,6 +277,7 @@ function update(ctx: Ctx) {
 
 function remove(ctx: Ctx) {
   const vm = vmFrom(ctx, "read_write");
+  grantPermitsLess(ctx, vm, "unrestricted");
   const i = inner(vm);
   i.disks.clear();
   if (!ctx.faults.has("vm-delete-keeps-configs")) i.configs.clear();

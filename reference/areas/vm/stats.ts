@@ -3,7 +3,7 @@ import { ApiError, notFound, ok, unauthorized } from "../../http.ts";
 import { paginate } from "../../paginate.ts";
 import type { Ctx, Router } from "../../router.ts";
 import { KERNELS } from "../../data.ts";
-import { vmFrom, type VmRecord } from "./common.ts";
+import { grantPermitsLess, vmFrom, type VmRecord } from "./common.ts";
 
 const KERNEL_RECORDS = KERNELS.map((k) => ({
   ...k,
@@ -84,6 +84,7 @@ const DAY = 86_400_000;
 export function registerStats(r: Router) {
   r.get("/v4/vm/instances/{vmId}/stats", "vms:read_only", (ctx) => {
     const vm = vmFrom(ctx, "read_only");
+    grantPermitsLess(ctx, vm, "read_write");
     const step = 15 * 60_000;
     const end = Math.floor(ctx.state.now().getTime() / step) * step;
     return ok(stats(vm, end, step, 96, `${vm.label} - past 24 hours`));
@@ -91,6 +92,7 @@ export function registerStats(r: Router) {
 
   r.get("/v4/vm/instances/{vmId}/stats/{year}/{month}", "vms:read_only", (ctx) => {
     const vm = vmFrom(ctx, "read_only");
+    grantPermitsLess(ctx, vm, "read_write");
     const now = ctx.state.now();
     const { year, month } = yearMonth(
       ctx,
@@ -107,12 +109,14 @@ export function registerStats(r: Router) {
 
   r.get("/v4/vm/instances/{vmId}/transfer", "vms:read_only", (ctx) => {
     const vm = vmFrom(ctx, "read_only");
+    grantPermitsLess(ctx, vm, "read_write");
     const used = vm.status === "offline" ? 0 : (vm.id % 97) * 1_048_576;
     return ok({ used, quota: vm.specs.transfer, billable: 0 });
   });
 
   r.get("/v4/vm/instances/{vmId}/transfer/{year}/{month}", "vms:read_only", (ctx) => {
     const vm = vmFrom(ctx, "read_only");
+    grantPermitsLess(ctx, vm, "read_write");
     const { year, month } = yearMonth(
       ctx,
       ctx.faults.has("vm-transfer-year-unbounded") ? 0 : 2000,
