@@ -68,7 +68,7 @@ describe("account/billing", () => {
     },
   );
 
-  // ACCT-CARD-1 and ACCT-CARD-3 (the card added shows in credit_card or the payment methods): card.serial.test.ts
+  // ACCT-CARD-1 (the add answers {}) and ACCT-CARD-3 (where the card shows, recorded): card.serial.test.ts
 
   check(
     { id: "ACCT-CARD-2", op: "addCreditCard", effect: "destructive" },

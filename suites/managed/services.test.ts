@@ -155,6 +155,23 @@ describe("managed/services", () => {
   );
 
   check(
+    { id: "MNG-SVC-12", op: "enableManagedService", effect: "creates" },
+    "what enable of a service that is monitored (never disabled) answers is recorded",
+    async (c) => {
+      // "enable operation | service not monitored | monitoring enabled": from a monitored service
+      // the move is not described, so success and refusal both conform
+      const svc = await service(c);
+      const res = await c.ops.enableManagedService({ path: { serviceId: svc.id } });
+      c.observe(
+        "MNG-SVC-12",
+        "enable of a monitored service",
+        res.status >= 200 && res.status < 300 ? `accepted ${res.status}` : `refused ${res.status}`,
+      );
+      if (res.status >= 400) expectError(res);
+    },
+  );
+
+  check(
     {
       id: ["MNG-SVC-11", "MNG-SVC-9"],
       op: ["disableManagedService", "enableManagedService", "getManagedService"],
