@@ -254,6 +254,80 @@ describe("conformance.html", () => {
       await page.close();
     });
 
+    it("shows each generic cell's clause on hover and in its drill-down; the undecided cells open theirs", {
+      timeout: 60_000,
+    }, async (ctx) => {
+      need(BROWSER, ctx);
+      const decides = `A restricted user MUST be refused ${HOSTILE}`;
+      const open = "Whether a second account may see it is `not shown`";
+      const authz = (principal: string, op: string, level: "MUST" | "INFO", clause: string) =>
+        check({
+          name: `${principal} × ${op}: ${level === "INFO" ? "info" : "refused"}`,
+          outcome: level === "INFO" ? "pass" : "fail",
+          reason: level === "INFO" ? undefined : "answered 200",
+          level,
+          levelDeclared: true,
+          requirementIds: ["CONV-AUTH-2"],
+          operationIds: [op],
+          principal,
+          generic: "authz",
+          clause,
+          observations: [{ requirementId: "CONV-AUTH-2", note: "answer status", value: 200 }],
+        });
+      const r = fixtureReport({
+        checks: [
+          authz("restricted", "getAccount", "MUST", decides),
+          authz("second-account", "getAccount", "INFO", open),
+          check({
+            name: "invariants > [ACC-VIEW-1] config: holds",
+            requirementIds: ["ACC-VIEW-1"],
+            resource: "config",
+            generic: "invariant",
+            clause: "every config is listed",
+            outcome: "pass",
+          }),
+        ],
+      });
+      const dir = mkdtempSync(join(tmpdir(), "plumbline-html-"));
+      writeFileSync(join(dir, "conformance.html"), renderHtml(r));
+      const { page, problems } = await openReport(dir, { width: 1600, height: 1000 });
+      await expect.poll(() => page.locator("#principals tbody tr").count()).toBe(1);
+      const titles = (await cellTitles(page, "#principals")).join("\n");
+      expect(titles).toContain(`the material: “${decides}”`);
+      expect(titles).toContain(`the material: “${open}”`);
+      expect((await cellTitles(page, "#invariants")).join("\n")).toContain(
+        "the material: “every config is listed”",
+      );
+      // the failing cell's card quotes the clause, as text
+      await page.locator("#principals button.fail").click();
+      const clause = page.locator("#detail .clause");
+      expect(await clause.textContent()).toBe(`The material: “${decides}”`);
+      expect(await page.locator("img").count()).toBe(0);
+      await page.keyboard.press("Escape");
+      // the failures list's row carries it on hover
+      expect(
+        await page
+          .locator("#lists button.linkish", { hasText: "restricted × getAccount" })
+          .getAttribute("title"),
+      ).toBe(`the material: “${decides}”`);
+      // the undecided section: after the authorization matrix, its check opens the card
+      const row = page.locator("#undecided button[data-check]");
+      expect(await row.count()).toBe(1);
+      // each family folds; opened, its rows show
+      expect(await row.isVisible()).toBe(false);
+      await page.locator("#undecided summary").first().click();
+      expect(await row.getAttribute("title")).toBe(`“${open}”`);
+      await row.click();
+      expect(await page.locator("#detail-title").textContent()).toBe(
+        "second-account × getAccount: info",
+      );
+      expect(await page.locator("#detail .clause").textContent()).toBe(
+        `The material (why it leaves this open): “${open}”`,
+      );
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+
     it("shows a column group per target for a merged report of two targets", {
       timeout: 60_000,
     }, async (ctx) => {

@@ -151,6 +151,9 @@ function summary(r: RunReport): string {
 </header>`;
 }
 
+/** The page's glyphs (every font has them; html-client.js uses the same), ℹ for an observed cell. */
+const PAGE_SYMBOL = { pass: "✓", fail: "✗", skip: "○", error: "⚠", untested: "·" };
+
 /**
  * The generic cells the material does not decide (INFO), one table per family: written into the page
  * (every string escaped), each check's name a button the page's script opens (`data-check`), the
@@ -171,11 +174,11 @@ export function undecidedHtml(r: RunReport): string {
         const c = r.checks[u.check]!;
         const clause = c.clause ? quoted(c.clause) : "";
         const tip = clause ? ` title="${escapeHtml(clause)}"` : "";
-        return `<tr><td><button type="button" class="linkish" data-check="${u.check}"${tip}>${escapeHtml(checkTitle(c))}</button></td><td><code>${escapeHtml(cellWhere(c))}</code></td><td class="observed ${c.outcome === "pass" ? "info" : escapeHtml(c.outcome)}">${escapeHtml(observedText(c.outcome, u.status))}</td><td class="clause"${tip}>${clause ? escapeHtml(clause) : "<em>no clause given</em>"}</td>${multi ? `<td>${escapeHtml(u.target ?? "")}</td>` : ""}</tr>`;
+        return `<tr><td><button type="button" class="linkish" data-check="${u.check}"${tip}>${escapeHtml(checkTitle(c))}</button></td><td><code>${escapeHtml(cellWhere(c))}</code></td><td class="observed ${c.outcome === "pass" ? "info" : escapeHtml(c.outcome)}" title="${escapeHtml(c.outcome === "pass" ? "observed" : `${c.outcome}${c.reason ? `: ${c.reason}` : ""}`)}">${escapeHtml(observedText(c.outcome, u.status, PAGE_SYMBOL))}</td><td class="clause"${tip}>${clause ? escapeHtml(clause) : "<em>no clause given</em>"}</td>${multi ? `<td>${escapeHtml(u.target ?? "")}</td>` : ""}</tr>`;
       });
-    return `<h3>${escapeHtml(FAMILY_NAMES[f] ?? f)} <small>${rows.length}</small></h3><div class="list"><table><thead><tr><th>check</th><th>where</th><th>observed</th><th>why the material leaves it open</th>${multi ? "<th>target</th>" : ""}</tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
+    return `<details class="family"><summary><h3>${escapeHtml(FAMILY_NAMES[f] ?? f)} <small>${rows.length}</small></h3></summary><div class="list"><table><thead><tr><th>check</th><th>where</th><th>observed</th><th>why the material leaves it open</th>${multi ? "<th>target</th>" : ""}</tr></thead><tbody>${rows.join("")}</tbody></table></div></details>`;
   });
-  return `<section id="undecided"><h2>The material does not decide <small>${cells.length} cell${cells.length === 1 ? "" : "s"}</small></h2><p class="note">Generic cells at level INFO: the material leaves their outcome open, so the target's answer is observed (ℹ, with the status it answered), never judged. Each names the material's words that leave it open.</p>${tables.join("")}</section>`;
+  return `<section id="undecided"><h2>The material does not decide <small>${cells.length} cell${cells.length === 1 ? "" : "s"}</small></h2><p class="note">Generic cells at level INFO: the material leaves their outcome open, so the target's answer is observed (ℹ, with the status it answered), never judged. Each names the material's words that leave it open (open a family to see its cells).</p>${tables.join("")}</section>`;
 }
 
 export function renderHtml(r: RunReport): string {

@@ -38,8 +38,12 @@ export function cellWhere(c: ReportCheck): string {
 }
 
 /** What an undecided cell observed: ℹ when it ran (its outcome observed), else its outcome; the status. */
-export function observedText(outcome: ReportCheck["outcome"], status?: number): string {
-  return `${outcome === "pass" ? "ℹ" : SYMBOL[outcome]}${status !== undefined ? ` ${status}` : ""}`;
+export function observedText(
+  outcome: ReportCheck["outcome"],
+  status?: number,
+  symbols: Record<CellOutcome, string> = SYMBOL,
+): string {
+  return `${outcome === "pass" ? "ℹ" : symbols[outcome]}${status !== undefined ? ` ${status}` : ""}`;
 }
 
 /** A clause as the reports quote it (the material's words, fragments joined by " … "). */

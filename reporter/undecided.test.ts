@@ -218,7 +218,10 @@ describe("the material does not decide, rendered", () => {
     const q = "“Whether a restricted user may view the account is `not shown`”";
     expect(section).toContain(`title="${q}">[CONV-AUTH-2] restricted × getAccount: info</button>`);
     expect(section).toContain(`<td class="clause" title="${q}">${q}</td>`);
-    expect(section).toContain('<td class="observed info">ℹ 200</td>');
+    expect(section).toContain('<td class="observed info" title="observed">ℹ 200</td>');
+    expect(section).toContain(
+      '<td class="observed skip" title="skip: no such kind on this target">○</td>',
+    );
     // hostile text: escaped in the attribute and in the text, never raw
     expect(section).not.toContain("<img");
     expect(section).not.toContain("</script>");
