@@ -248,6 +248,7 @@ export const ALL_VARIANTS: VariantSpec[] = [
     name: "grant-permits-less",
     description:
       "a restricted user may not delete or resize an instance whatever its grant, and needs read_write (not read_only) for its statistics and transfer",
+    shouldWarnings: ["AUTHZ-GRANT-3", "AUTHZ-GRANT-5"],
   },
   {
     name: "email-validated",
