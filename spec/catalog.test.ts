@@ -88,6 +88,8 @@ const POLICY_SHOULDS = new Set([
   "CONV-SCOPE-2",
   "CONV-CALC-2",
   "CONV-TEXT-1",
+  "AUTHZ-GRANT-3",
+  "AUTHZ-GRANT-5",
 ]);
 /** What makes a requirement INFO: a `not shown` point, a contradiction, an effect no shown operation can observe, or a superseded entry. */
 const INFO_REASON = /not shown|contradicts itself|not observable|superseded by/;
