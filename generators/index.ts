@@ -19,9 +19,19 @@ import {
 import { triedSites } from "./policy.ts";
 import { RULES, type TargetValues } from "./rules.ts";
 import { TIES, type Need, type Tie } from "./ties.ts";
+import { MEANING_HOLDS, meaningOverrides, schemaOnlyMembers } from "./meanings.ts";
 
 export type { TargetValues } from "./rules.ts";
 export type { TextMode } from "./schema.ts";
+export { meaningsOf, schemaOnlyMembers, type Meaning } from "./meanings.ts";
+
+/**
+ * What members with a meaning (meanings.ts: an email, a phone, an address line…) carry: `meaning`
+ * (the default) a realistic value of that meaning, fitted to a pinned bound; `schema` what their
+ * schema alone allows (plain text within the bounds) where the material gives no format beyond type
+ * and length, the values the SHOULD property sends.
+ */
+export type ValueMode = "meaning" | "schema";
 
 export type Part = "body" | "query" | "path";
 
@@ -57,6 +67,8 @@ export interface RuleBreak {
   id: string;
   /** the material's words */
   says: string;
+  /** the material's sentence stating the rule, verbatim */
+  words: string[];
   /** the member the refusal names, where the requirement says which */
   names?(body: any): string | undefined;
   /** what the check makes first: the broken request names it (placeholders `bind` replaces) */
@@ -240,11 +252,18 @@ export function generatorsFor(
   operationId: string,
   target: TargetValues = OFFLINE_TARGET,
   text: TextMode = "conservative",
+  values: ValueMode = "meaning",
 ): OperationGenerators {
-  const cacheKey = `${operationId}:${text}:${JSON.stringify(target)}`;
+  const cacheKey = `${operationId}:${text}:${values}:${JSON.stringify(target)}`;
   const hit = cache.get(cacheKey);
   if (hit) return hit;
-  const { parts, errors, sites, allowed, valid, ties } = assemble(operationId, target, true, text);
+  const { parts, errors, sites, allowed, valid, ties } = assemble(
+    operationId,
+    target,
+    true,
+    text,
+    values,
+  );
   const doc = loadOpenApi() as any;
   const v = requestValidator();
   const infeasible: SiteInfo[] = [];
@@ -321,22 +340,64 @@ export function validRequests(
   operationId: string,
   target: TargetValues = OFFLINE_TARGET,
   text: TextMode = "conservative",
+  values: ValueMode = "meaning",
 ): fc.Arbitrary<RequestParts> {
-  const cacheKey = `${operationId}:${text}:${JSON.stringify(target)}`;
+  const cacheKey = `${operationId}:${text}:${values}:${JSON.stringify(target)}`;
   const hit = cache.get(cacheKey)?.valid ?? validCache.get(cacheKey);
   if (hit) return hit;
-  const { valid } = assemble(operationId, target, false, text);
+  const { valid } = assemble(operationId, target, false, text, values);
   validCache.set(cacheKey, valid);
   return valid;
 }
 
+/** The hints of an operation's body: its rules', with its members' meanings in the mode asked. */
+function bodyHints(
+  operationId: string,
+  target: TargetValues,
+  text: TextMode,
+  values: ValueMode,
+): Hints {
+  const own = RULES[operationId]?.hints?.(target) ?? {};
+  return values === "meaning"
+    ? {
+        ...own,
+        text,
+        override: {
+          ...meaningOverrides(operationId, "body", text === "conservative"),
+          ...own.override,
+        },
+      }
+    : { ...own, text, plain: schemaOnlyMembers(operationId, "body") };
+}
+
+/** The generators of an operation's query and generated path parameters, with their meanings. */
+function paramOverrides(
+  operationId: string,
+  target: TargetValues,
+  text: TextMode,
+  values: ValueMode,
+): Hints["override"] {
+  return {
+    ...(values === "meaning"
+      ? meaningOverrides(operationId, "query", text === "conservative")
+      : {}),
+    ...RULES[operationId]?.params?.(target),
+  };
+}
+
 /** An operation's parts, their valid values and (withSites) the sites of each a property tries. */
-function assemble(operationId: string, target: TargetValues, withSites: boolean, text: TextMode) {
+function assemble(
+  operationId: string,
+  target: TargetValues,
+  withSites: boolean,
+  text: TextMode,
+  values: ValueMode,
+) {
   const doc = loadOpenApi() as any;
   const op = listOperations(doc).find((o) => o.operationId === operationId);
   if (!op) throw new Error(`generators: unknown operationId ${operationId}`);
   const rules = RULES[operationId] ?? {};
-  const hints: Hints = { ...rules.hints?.(target), text };
+  const hints = bodyHints(operationId, target, text, values);
   const parts = partSchemas(op, doc);
   const v = requestValidator();
   const errors: Errors = (part, value) => {
@@ -348,7 +409,8 @@ function assemble(operationId: string, target: TargetValues, withSites: boolean,
   for (const ps of parts) {
     const made = partGenerators(ps, doc, errors, {
       hints,
-      params: () => rules.params?.(target),
+      params: () => paramOverrides(operationId, target, text, values),
+      plain: values === "schema" ? schemaOnlyMembers(operationId, "query") : undefined,
       generatedPath: rules.generatedPath ?? [],
       withSites,
     });
@@ -356,8 +418,11 @@ function assemble(operationId: string, target: TargetValues, withSites: boolean,
     sites.push(...made.sites);
   }
   const ties = TIES[operationId] ?? [];
+  const holds = values === "meaning" ? MEANING_HOLDS[operationId] : undefined;
   const allowed = (req: RequestParts) =>
-    !rules.refuse?.(req, target) && ties.every((tie) => tie.holds(req.body, target));
+    !rules.refuse?.(req, target) &&
+    ties.every((tie) => tie.holds(req.body, target)) &&
+    (!holds || holds(req));
   const valid = (
     fc.record(validParts as Record<string, fc.Arbitrary<unknown>>) as fc.Arbitrary<RequestParts>
   ).filter(allowed);
@@ -369,7 +434,13 @@ function partGenerators(
   ps: PartSchema,
   doc: any,
   errors: Errors,
-  rules: { hints: Hints; params(): Hints["override"]; generatedPath: string[]; withSites: boolean },
+  rules: {
+    hints: Hints;
+    params(): Hints["override"];
+    plain?: string[];
+    generatedPath: string[];
+    withSites: boolean;
+  },
 ): { valid: fc.Arbitrary<unknown>; sites: SiteOf[] } {
   // path parameters other than the generated ones are the check's resources: a placeholder here
   const placeholders =
@@ -395,6 +466,7 @@ function partGenerators(
             ...rules.params(),
           },
           text: rules.hints.text,
+          plain: ps.part === "query" ? rules.plain : undefined,
         },
   );
   const valid = gen.valid(ps.schema).filter((x) => errors(ps.part, x).length === 0);
@@ -455,6 +527,7 @@ function ruleBreak(
   return {
     id: tie.id,
     says: tie.says,
+    words: tie.words,
     names: tie.names,
     needs: tie.needs ?? [],
     cases: (feasible ? raw.filter(only) : undefined) as fc.Arbitrary<RequestParts>,
@@ -512,8 +585,8 @@ export function freeTextMembers(operationId: string): string[] {
   const doc = loadOpenApi() as any;
   const op = listOperations(doc).find((o) => o.operationId === operationId);
   if (!op) throw new Error(`generators: unknown operationId ${operationId}`);
-  const hints = RULES[operationId]?.hints?.(OFFLINE_TARGET) ?? {};
-  const params = RULES[operationId]?.params?.(OFFLINE_TARGET) ?? {};
+  const hints = bodyHints(operationId, OFFLINE_TARGET, "conservative", "meaning");
+  const params = paramOverrides(operationId, OFFLINE_TARGET, "conservative", "meaning") ?? {};
   return partSchemas(op, doc)
     .filter((ps) => ps.part !== "path" && !ps.schema?.["x-not-shown"])
     .flatMap((ps) =>

@@ -1,5 +1,6 @@
 // What the schema of an operation cannot hold, one entry per operation, each line tied to the
-// material's words: values the target must recognise (regions, types, images, kernels: `not shown`,
+// material's words (members whose name or note gives a meaning, an email or a phone, are in
+// meanings.ts): values the target must recognise (regions, types, images, kernels: `not shown`,
 // so they come from the run's fixtures), members whose valid values are the check's own resources
 // (IDs, buckets: filled by `bind` from what the check's setup made), members left out of valid
 // values because no valid value can be made (and why), and prose rules that narrow valid values
@@ -193,24 +194,9 @@ const managedService: OperationRules = {
   bind: (b, s) => bindInt(b, "credentials", s.credentialId),
 };
 
-const managedContact: OperationRules = {
-  // phone.primary and phone.secondary: "string phone nullable": a phone number or null
-  hints: () => ({
-    override: {
-      email: () => realistic("email")!,
-      "phone.primary": () => fc.option(realistic("phone")!, { nil: null }),
-      "phone.secondary": () => fc.option(realistic("phone")!, { nil: null }),
-    },
-  }),
-};
-
 const objectName = asciiText(`${ALNUM}-_.`);
 
 export const RULES: Record<string, OperationRules> = {
-  updateAccount: {
-    // country: "two-letter country code"
-    hints: () => ({ override: { country: () => realistic("country")! } }),
-  },
   addCreditCard: {
     // expiry_year is four digits; a card that expired is a card the target may refuse: future years only
     hints: () => ({
@@ -372,8 +358,6 @@ export const RULES: Record<string, OperationRules> = {
   },
   getInstanceStatsByMonth: byMonth,
   getInstanceTransferByMonth: byMonth,
-  createManagedContact: managedContact,
-  updateManagedContact: managedContact,
   createManagedService: managedService,
   updateManagedService: managedService,
   openTicket: {

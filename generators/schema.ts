@@ -48,6 +48,11 @@ export interface Hints {
    * valid request never leaves them out, and no violation does either
    */
   present?: string[];
+  /**
+   * members whose valid strings are plain text of the alphabet, never a realistic value by their
+   * name: members with a meaning (meanings.ts) in the schema-only mode
+   */
+  plain?: string[];
 }
 
 /** One place a boundary or violation can be made: a member, a keyword, and values of the whole schema. */
@@ -291,11 +296,9 @@ export class SchemaGen {
       return fc.stringMatching(re).filter(fits);
     }
     const plain = exact ? textOfLength(min, this.alphabet) : text(min, max, this.alphabet);
-    const real = realistic(
-      String(path[path.length - 1] ?? ""),
-      s.format,
-      this.alphabet !== undefined,
-    );
+    const real = this.hints.plain?.includes(key(path))
+      ? undefined
+      : realistic(String(path[path.length - 1] ?? ""), s.format, this.alphabet !== undefined);
     return real && !exact
       ? fc.oneof({ weight: 3, arbitrary: real.filter(fits) }, { weight: 1, arbitrary: plain })
       : plain;

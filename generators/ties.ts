@@ -26,6 +26,8 @@ export interface Tie {
   id: string;
   /** the material's words, short */
   says: string;
+  /** the material's sentence stating the rule, verbatim (a check's clause) */
+  words: string[];
   /** the member the refusal names, where the requirement says which */
   names?(body: any): string | undefined;
   /** resources the broken request names (placeholders that `bind` replaces) */
@@ -51,6 +53,7 @@ const obj = (b: any) => (b && typeof b === "object" && !Array.isArray(b) ? b : {
 const backupOrImage: Tie = {
   id: "VM-CREATE-8",
   says: "backup_id is mutually exclusive with image",
+  words: ["backup_id (integer; mutually exclusive with image)"],
   needs: ["backupId"],
   holds: (b) => !(has(b, "backup_id") && has(b, "image")),
   break: (b, t) =>
@@ -64,6 +67,7 @@ const backupOrImage: Tie = {
 const imageNeedsPass: Tie = {
   id: "VM-CREATE-3",
   says: "from an image root_pass is required",
+  words: ["From an image: root_pass is required"],
   names: () => "root_pass",
   holds: (b) => !(has(b, "image") && !has(b, "root_pass")),
   break: (b, t) => {
@@ -77,6 +81,7 @@ const imageNeedsPass: Tie = {
 const recipeNeedsImage: Tie = {
   id: "VM-CREATE-6",
   says: "with a recipe a compatible image and root_pass are required",
+  words: ["With a recipe: a compatible image and root_pass are required"],
   needs: ["recipeId"],
   holds: (b) => !(has(b, "recipe_id") && !(has(b, "image") && has(b, "root_pass"))),
   break: (b) => {
@@ -108,6 +113,7 @@ const vlans = (b: any) => ifaces(b).filter((i) => i.purpose === "vlan");
 const vlanNeedsLabel: Tie = {
   id: "VM-IFACE-3",
   says: "a vlan interface requires a label",
+  words: ["`label` (string 1..64 chars, nullable, Filterable; required for vlan"],
   holds: (b) => vlans(b).every((i) => filled(i.label)),
   break: (b) => withIfaces(b, [...publicOnes(b).slice(0, 1), vlan(undefined, 1)]),
 };
@@ -116,6 +122,10 @@ const vlanNeedsLabel: Tie = {
 const publicNoLabel: Tie = {
   id: "VM-IFACE-4",
   says: "a public interface's label and ipam_address are empty or null",
+  words: [
+    "required for vlan, empty or null for public",
+    "`ipam_address` (string ip/netmask, nullable; vlan only, empty or null for public",
+  ],
   holds: (b) => publicOnes(b).every((i) => !filled(i.label) && !filled(i.ipam_address)),
   break: (b, _t, pick) => {
     // the label no vlan interface of the request uses (labels are unique, VM-IFACE-5)
@@ -133,6 +143,7 @@ const publicNoLabel: Tie = {
 const uniqueLabels: Tie = {
   id: "VM-IFACE-5",
   says: "interface labels and ipam_addresses are unique",
+  words: ["unique among the instance's interfaces"],
   holds: (b) => {
     const distinct = (vs: unknown[]) => new Set(vs).size === vs.length;
     const list = ifaces(b);
@@ -154,6 +165,7 @@ const uniqueLabels: Tie = {
 const onePublic: Tie = {
   id: "VM-IFACE-6",
   says: "only one public interface",
+  words: ["Only one public interface per instance."],
   holds: (b) => publicOnes(b).length <= 1,
   break: (b) =>
     withIfaces(b, [{ purpose: "public" }, { purpose: "public" }, ...vlans(b).slice(0, 1)]),
@@ -166,6 +178,7 @@ const FULLVIRT_ONLY = ["sde", "sdf", "sdg", "sdh"];
 const fullvirtSlots: Tie = {
   id: "VM-DEVICES-3",
   says: "sde..sdh are unavailable in fullvirt mode",
+  words: ["sde..sdh unavailable in fullvirt mode"],
   holds: (b) =>
     !(b?.virt_mode === "fullvirt" && FULLVIRT_ONLY.some((k) => obj(b?.devices)[k] != null)),
   // the check's disk (bind) in one of the four slots, alone
@@ -182,6 +195,9 @@ const fullvirtSlots: Tie = {
 const cloneNewTarget: Tie = {
   id: "VM-CLONE-8",
   says: "region and type are required for a new target",
+  words: [
+    "`backups_enabled`, `label` (default `vm`), `region` and `type` apply only to a new target and region and type are required then",
+  ],
   names: (b) => (has(b, "region") ? "type" : "region"),
   holds: (b) => has(b, "vm_id") || (has(b, "region") && has(b, "type")),
   break: (b, _t, pick) => {
@@ -196,6 +212,7 @@ const cloneNewTarget: Tie = {
 const diskNeedsImageOrLabel: Tie = {
   id: "VM-DISK-4",
   says: "with neither image nor label an image is required",
+  words: ["with neither image nor label given, an image is required"],
   holds: (b) => has(b, "image") || has(b, "label"),
   break: (b) => {
     const o = obj(b);
@@ -208,6 +225,7 @@ const diskNeedsImageOrLabel: Tie = {
 const diskImageNeedsPass: Tie = {
   id: "VM-DISK-5",
   says: "a disk from an image requires root_pass",
+  words: ["an empty disk (no image) requires label; from an image root_pass is required"],
   names: () => "root_pass",
   holds: (b) => !(has(b, "image") && !has(b, "root_pass")),
   // a size the image fits (an image's size is not shown; 8 GB holds the usual ones)
@@ -221,6 +239,7 @@ const diskImageNeedsPass: Tie = {
 const diskRecipeNeedsImage: Tie = {
   id: "VM-DISK-7",
   says: "a recipe deployment needs a compatible image",
+  words: ["recipe deployment needs a compatible image"],
   needs: ["recipeId"],
   holds: (b) => !(has(b, "recipe_id") && !has(b, "image")),
   break: (b) => {
@@ -244,6 +263,9 @@ const ticketTies: Tie[] = [
   {
     id: "SUP-OPEN-2",
     says: "only one of the ID attributes may be set",
+    words: [
+      "only one of the ID attributes (vm_id, domain_id, metricsclient_id, nodebalancer_id, volume_id) may be set.",
+    ],
     needs: ["vmId"],
     holds: (b) => idsOf(b).length <= 1,
     // the check's instance and a metrics client (no operation shows metrics clients: an ID, as the hand-written check sends)
@@ -252,6 +274,7 @@ const ticketTies: Tie[] = [
   {
     id: "SUP-OPEN-3",
     says: "with managed_issue true no ID attribute may be given",
+    words: ["With managed_issue true, no ID attribute may be given"],
     needs: ["vmId"],
     holds: (b) => !(b?.managed_issue === true && idsOf(b).length > 0),
     break: (b) => Object.assign(obj(b), { managed_issue: true, vm_id: 0 }),
@@ -259,6 +282,7 @@ const ticketTies: Tie[] = [
   {
     id: "SUP-OPEN-5",
     says: "region is allowed only for a VLAN ticket",
+    words: ["`region` is allowed only for a VLAN ticket"],
     holds: (b) => !(has(b, "region") && !has(b, "vlan")),
     break: (b, t) => {
       const o = Object.assign(withoutIds(b), { region: t.region });
@@ -269,6 +293,7 @@ const ticketTies: Tie[] = [
   {
     id: "SUP-OPEN-6",
     says: "vlan requires region",
+    words: ["`vlan` requires `region`."],
     holds: (b) => !(has(b, "vlan") && !has(b, "region")),
     break: (b) => {
       const o = Object.assign(withoutIds(b), { vlan: VLAN_LABELS[0] });
@@ -299,6 +324,7 @@ const serviceTies: Tie[] = [
   {
     id: "MNG-SVC-4",
     says: "region is required when address is a private IP",
+    words: ["region is required when address is a private IP"],
     holds: (b) => !(privateAddress(b?.address) && !has(b, "region")),
     break: (b, _t, pick) => {
       const o = Object.assign(obj(b), { address: `http://10.${pick % 256}.0.5/health` });
@@ -309,6 +335,7 @@ const serviceTies: Tie[] = [
   {
     id: "MNG-SVC-5",
     says: "region may not be set unless address is a private IP",
+    words: ["region is required when address is a private IP and may not be set otherwise"],
     holds: (b) => !(has(b, "region") && !privateAddress(b?.address)),
     break: (b, t) => Object.assign(obj(b), { region: t.region }),
   },
@@ -328,6 +355,7 @@ export const TIES: Record<string, Tie[]> = {
     {
       id: "MNG-CRED-2",
       says: "credential labels are unique",
+      words: ["label (string 2..75, required on create, unique)"],
       needs: ["credentialLabel"],
       holds: (b) => b?.label !== TAKEN_LABEL,
       break: (b) => Object.assign(obj(b), { label: TAKEN_LABEL }),
@@ -337,6 +365,9 @@ export const TIES: Record<string, Tie[]> = {
     {
       id: "TAG-CREATE-2",
       says: "the caller needs read_write on every listed object",
+      words: [
+        "the caller needs read_write on every one or the tag is not created and an error is returned",
+      ],
       needs: ["vmId"],
       holds: (b) => !(Array.isArray(b?.vms) && b.vms.includes(NO_SUCH_ID)),
       // the check's instance and one no account holds
@@ -346,29 +377,33 @@ export const TIES: Record<string, Tie[]> = {
 };
 
 /** Rules between members no request can break alone here, and why. */
-export const LEFT_OUT: { op: string; id: string; says: string; why: string }[] = [
+export const LEFT_OUT: { op: string; id: string; says: string; words: string[]; why: string }[] = [
   {
     op: "createInstance",
     id: "VM-CREATE-7",
     says: "a recipe cannot be combined with a backup or a private image",
+    words: ["the recipe cannot be combined with a backup or a private image"],
     why: "a recipe needs an image (VM-CREATE-6), which a backup excludes (VM-CREATE-8), and a private image is an image of the account, whose operations are not shown",
   },
   {
     op: "createConfig",
     id: "VM-DEVICES-2",
     says: "one kind per device slot",
+    words: ["one kind per slot"],
     why: "a slot with a disk and a volume needs a volume of the instance's region, and volume operations are not shown",
   },
   {
     op: "updateConfig",
     id: "VM-DEVICES-2",
     says: "one kind per device slot",
+    words: ["one kind per slot"],
     why: "a slot with a disk and a volume needs a volume of the instance's region, and volume operations are not shown",
   },
   {
     op: "createBucket",
     id: "OS-BUCKET-3",
     says: "a bucket label is unique within the cluster",
+    words: ["label (string, required, unique within the cluster)"],
     why: "the label must be another owner's, a bucket of a second account the hand-written OS-BUCKET-3 check makes and removes as that account",
   },
 ];

@@ -11,14 +11,20 @@ import { faker } from "@faker-js/faker/locale/en";
 const POOL_SIZE = 64;
 const pools = new Map<() => string, string[]>();
 
-function seeded(make: () => string): fc.Arbitrary<string> {
+/** The pool of values `make` gives from the fixed faker seed (made once; `make` is its key). */
+export function poolOf(make: () => string): readonly string[] {
   let pool = pools.get(make);
   if (!pool) {
     faker.seed(0x9e3779b9);
     pool = Array.from({ length: POOL_SIZE }, make);
     pools.set(make, pool);
   }
-  const values = pool;
+  return pool;
+}
+
+/** A value of the pool, its index drawn by fast-check (shrinking moves towards the first values). */
+export function pooled(make: () => string): fc.Arbitrary<string> {
+  const values = poolOf(make);
   return fc.integer({ min: 0, max: POOL_SIZE - 1 }).map((i) => values[i]);
 }
 
@@ -82,7 +88,7 @@ const OWN_SYNTAX = new Set([
 ]);
 
 /** Free text in the conservative alphabet: other characters left out, spaces single and inside. */
-const conservative = (v: string) =>
+export const conservative = (v: string) =>
   v
     .replace(/[^A-Za-z0-9_. -]/g, "")
     .replace(/ {2,}/g, " ")
@@ -102,6 +108,6 @@ export function realistic(
   const make = byFormat || BY_NAME[name];
   if (!make) return undefined;
   return narrow && !byFormat && !OWN_SYNTAX.has(name)
-    ? seeded(make).map(conservative)
-    : seeded(make);
+    ? pooled(make).map(conservative)
+    : pooled(make);
 }

@@ -3,6 +3,7 @@
 // Their record bodies are `not shown`, so a valid request is judged by status and schema only.
 import { statelessProperties, type Made, type Target } from "./stateless.ts";
 import type { CheckContext } from "../../harness/check.ts";
+import { loose } from "../../harness/ops.ts";
 import { contact, credential, service } from "../shared/factories.ts";
 import { filePart } from "../shared/requests.ts";
 import { ticket } from "../shared/factories.ts";
@@ -22,6 +23,21 @@ const withService = async (c: CheckContext): Promise<Made> => {
   const cr = await credential(c);
   return { credentialId: cr.id, path: { serviceId: (await service(c)).id } };
 };
+/**
+ * A service in the state a move starts from (States and transitions): "Managed service | disable
+ * operation | service monitored" and "enable operation | service not monitored". Whether a new
+ * service is monitored is not said, so the opposite move is sent first and its answer not judged:
+ * whether it was taken or refused, the service is then in the state the move under test needs
+ * (enable of a monitored service, disable of one that is not, are not decided by the material).
+ */
+const serviceFor =
+  (move: "disable" | "enable") =>
+  async (c: CheckContext): Promise<Made> => {
+    const made = await withService(c);
+    const before = move === "enable" ? "disableManagedService" : "enableManagedService";
+    await loose(c.ops)[before]({ path: made.path });
+    return made;
+  };
 const withTicket = async (c: CheckContext): Promise<Made> => ({
   path: { ticketId: (await ticket(c)).id },
 });
@@ -60,8 +76,8 @@ const targets: Target[] = [
   { op: "getManagedService", setup: withService, effect: "creates" },
   { op: "updateManagedService", setup: withService, effect: "creates" },
   { op: "deleteManagedService", setup: withService, perCase: true, effect: "creates" },
-  { op: "disableManagedService", setup: withService, perCase: true, effect: "creates" },
-  { op: "enableManagedService", setup: withService, perCase: true, effect: "creates" },
+  { op: "disableManagedService", setup: serviceFor("disable"), perCase: true, effect: "creates" },
+  { op: "enableManagedService", setup: serviceFor("enable"), perCase: true, effect: "creates" },
   { op: "listTickets" },
   { op: "openTicket", creates: "ticket", setup: vm, effect: "billable" },
   { op: "getTicket", setup: withTicket, effect: "creates" },

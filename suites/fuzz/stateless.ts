@@ -1,11 +1,19 @@
 // Stateless properties, two per operation that takes parameters or a body (generators/), a third
-// where it has free-text members, and one per rule between members of the operation (generators/ties.ts):
+// where it has free-text members, a fourth where it has members with a meaning whose format the
+// material does not give, and one per rule between members of the operation (generators/ties.ts):
 //   valid   — a valid or boundary request is accepted (2xx, never a 5xx) and its answer matches the
 //             spec's schema; where the material shows the record, it reads back as sent. Free text
 //             comes from a conservative alphabet (ASCII letters, digits, -, _, ., a space inside):
 //             the material states no character rule, so only such values are demanded (CONV-LEN-1);
+//             a member whose name or note gives a meaning (an email, a phone, an address line, a
+//             country code, a card number…) carries a realistic value of it, one on a length bound
+//             built from one (generators/meanings.ts): a target checking the meaning conforms.
+//             Where the material does not show what the request takes (a disk update's body, an
+//             attachment's) the property is INFO;
 //   unicode — the same with any Unicode text in the free-text members, a SHOULD (CONV-TEXT-1): a
 //             target keeping its own character rules there is within the material's silence;
+//   schema-only — the same with any text within the bounds in the members with a meaning whose rows
+//             give a type and a length only ("email | string <= 128 chars"), a SHOULD (CONV-TEXT-1);
 //   invalid — a request breaking exactly one stated constraint is refused with the Error body, and a
 //             body member's error names the member (Errors 2: "a field-level validation failure
 //             names the field");
@@ -33,6 +41,7 @@ import {
   freeTextMembers,
   generatorsFor,
   mayBreak,
+  schemaOnlyMembers,
   validRequests,
   type RequestParts,
   type ViolationCase,
@@ -43,6 +52,7 @@ import { LEFT_OUT, TIES, type Need } from "../../generators/ties.ts";
 import { loadRequirements } from "../../harness/catalog.ts";
 import { kindOfOperation } from "../../spec/kinds.ts";
 import { credential } from "../shared/factories.ts";
+import { schemaOnlyClause, unicodeClause, validClause, violationClause } from "./clauses.ts";
 
 /** What a check made first: path parameters and the members that name it. */
 export interface Made extends Setup {
@@ -277,7 +287,16 @@ export function statelessProperties(name: string, targets: Target[]): void {
       {
         const title = `${t.op}: valid and boundary requests are accepted and answer the spec's schema`;
         check(
-          { id: "CONV-LEN-1", op: t.op, effect, area, kind: "fuzz", timeout: TIMEOUT },
+          {
+            id: "CONV-LEN-1",
+            op: t.op,
+            effect,
+            area,
+            kind: "fuzz",
+            generic: "fuzz",
+            ...validClause(t.op),
+            timeout: TIMEOUT,
+          },
           title,
           async (ctx) => {
             const g = generatorsFor(t.op, await targetValues(ctx));
@@ -320,7 +339,17 @@ export function statelessProperties(name: string, targets: Target[]): void {
       if (freeTextMembers(t.op).length) {
         const title = `${t.op}: valid requests with any Unicode text in free-text members are accepted`;
         check(
-          { id: "CONV-TEXT-1", op: t.op, effect, area, kind: "fuzz", timeout: TIMEOUT },
+          {
+            id: "CONV-TEXT-1",
+            op: t.op,
+            effect,
+            area,
+            kind: "fuzz",
+            generic: "fuzz",
+            level: validClause(t.op).level ?? "SHOULD",
+            clause: validClause(t.op).level ? validClause(t.op).clause : unicodeClause(t.op),
+            timeout: TIMEOUT,
+          },
           title,
           async (ctx) => {
             const cases = validRequests(t.op, await targetValues(ctx), "unicode");
@@ -341,6 +370,68 @@ export function statelessProperties(name: string, targets: Target[]): void {
         );
       }
 
+      const schemaOnly = schemaOnlyMembers(t.op);
+      if (schemaOnly.length) {
+        const named =
+          schemaOnly.length > 4
+            ? `${schemaOnly.slice(0, 4).join(", ")} and ${schemaOnly.length - 4} more`
+            : schemaOnly.join(", ");
+        const title = `${t.op}: valid and boundary requests with values their schema alone allows in ${named} (a type and a length in the material, no format) are accepted`;
+        const mine = (path: string) => schemaOnly.includes(path.replace(/\.\d+(?=\.|$)/g, ".*"));
+        check(
+          {
+            id: "CONV-TEXT-1",
+            op: t.op,
+            effect,
+            area,
+            kind: "fuzz",
+            generic: "fuzz",
+            level: validClause(t.op).level ?? "SHOULD",
+            clause: validClause(t.op).level ? validClause(t.op).clause : schemaOnlyClause(t.op),
+            timeout: TIMEOUT,
+          },
+          title,
+          async (ctx) => {
+            const g = generatorsFor(t.op, await targetValues(ctx), "conservative", "schema");
+            // the bounds of the members with a meaning, each once, then valid requests at random
+            const own = g.eachBoundary
+              .map((a, i) => ({ a, site: g.boundarySites[i] }))
+              .filter(({ site }) => mine(site.path));
+            const examples = own
+              .map(({ a }, i) => fc.sample(a, { seed: ctx.config.seed + i, numRuns: 1 })[0])
+              .map((b) => ({
+                request: b.request,
+                note: `${b.in} ${b.path} at ${b.bound} ${b.at}`,
+              }));
+            const cases = own.length
+              ? fc.oneof(
+                  { weight: 2, arbitrary: g.valid.map((request) => ({ request, note: "valid" })) },
+                  {
+                    weight: 1,
+                    arbitrary: fc.oneof(...own.map(({ a }) => a)).map((b) => ({
+                      request: b.request,
+                      note: `${b.in} ${b.path} at ${b.bound} ${b.at}`,
+                    })),
+                  },
+                )
+              : g.valid.map((request) => ({ request, note: "valid" }));
+            const once = await setupOnce(ctx);
+            await withTeardown(ctx, t, once, () =>
+              fuzz(
+                ctx,
+                title,
+                cases,
+                async ({ request, note }) => {
+                  const made = await setupCase(ctx, once);
+                  await accepted(ctx, t, request, made, `${note} (schema-only values)`);
+                },
+                { examples, parallel: parallelFor(t) },
+              ),
+            );
+          },
+        );
+      }
+
       if (mayBreak(t.op)) {
         const title = `${t.op}: a request breaking one stated constraint is refused, a body member's error naming it`;
         check(
@@ -350,6 +441,8 @@ export function statelessProperties(name: string, targets: Target[]): void {
             effect,
             area,
             kind: "fuzz",
+            generic: "fuzz",
+            clause: violationClause(t.op),
             timeout: TIMEOUT,
           },
           title,
@@ -391,7 +484,7 @@ export function statelessProperties(name: string, targets: Target[]): void {
 
       for (const rule of TIES[t.op] ?? []) {
         const title = `${t.op}: a request breaking one rule between members is refused (${rule.says})`;
-        check(ruleDecl(t.op, rule.id, effect, area), title, async (ctx) => {
+        check(ruleDecl(t.op, rule.id, effect, area, rule.words), title, async (ctx) => {
           const g = generatorsFor(t.op, await targetValues(ctx));
           const r =
             g.rules.find((x) => x.says === rule.says) ??
@@ -424,7 +517,7 @@ export function statelessProperties(name: string, targets: Target[]): void {
         const alone = !Object.keys(TIES).some((op) => kindOfOperation(op)?.kind === kind);
         check(
           {
-            ...ruleDecl(t.op, rule.id, effect, area),
+            ...ruleDecl(t.op, rule.id, effect, area, rule.words),
             id: "CONV-RULES-1",
             resource: alone ? kind : undefined,
           },
@@ -441,7 +534,13 @@ export function statelessProperties(name: string, targets: Target[]): void {
  * A rule's property: the invariant (CONV-RULES-1) first, for the report's kind × invariant matrix,
  * then the rule's own requirement, whose level it takes (MUST only where the material states a refusal).
  */
-function ruleDecl(op: OperationId, id: string, effect: SideEffect, area: Area): CheckDecl {
+function ruleDecl(
+  op: OperationId,
+  id: string,
+  effect: SideEffect,
+  area: Area,
+  words: string[],
+): CheckDecl {
   return {
     id: ["CONV-RULES-1", id, "CONV-ERR-1"],
     level: loadRequirements().catalog?.get(id)?.level,
@@ -449,6 +548,8 @@ function ruleDecl(op: OperationId, id: string, effect: SideEffect, area: Area): 
     effect,
     area,
     kind: "fuzz",
+    generic: "fuzz",
+    clause: words,
     resource: kindOfOperation(op)?.kind,
     timeout: TIMEOUT,
   };

@@ -86,6 +86,12 @@ describe("fuzz/stateful/tags", () => {
       id: ["TAG-CREATE-1", "TAG-DELETE-1", "TAG-LIST-1"],
       op: ["createTag", "deleteTag", "listTaggedObjects"],
       kind: "fuzz",
+      generic: "fuzz",
+      clause: [
+        "Tag create | POST /v4/tags | label (string 3..50, required), domains, vms, nodebalancers, volumes (arrays of integer IDs to tag immediately",
+        "Tag delete | DELETE /v4/tags/{label} | | {} ; removes the tag from all objects and deletes it",
+        "Tagged objects list | GET /v4/tags/{label} | | paginated mixed list of objects carrying the tag",
+      ],
       effect: "creates",
       timeout: 120_000,
     },
