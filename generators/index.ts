@@ -19,7 +19,7 @@ import {
 import { triedSites } from "./policy.ts";
 import { RULES, type TargetValues } from "./rules.ts";
 import { TIES, type Need, type Tie } from "./ties.ts";
-import { MEANING_HOLDS, meaningOverrides, schemaOnlyMembers } from "./meanings.ts";
+import { MEANING_HOLDS, meaningOverrides, offBoundMembers, schemaOnlyMembers } from "./meanings.ts";
 
 export type { TargetValues } from "./rules.ts";
 export type { TextMode } from "./schema.ts";
@@ -366,6 +366,7 @@ function bodyHints(
           ...meaningOverrides(operationId, "body", text === "conservative"),
           ...own.override,
         },
+        offBounds: offBoundMembers(operationId, "body"),
       }
     : { ...own, text, plain: schemaOnlyMembers(operationId, "body") };
 }

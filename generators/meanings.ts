@@ -34,6 +34,7 @@ export type MeaningKind =
   | "money"
   | "cardNumber"
   | "cvv"
+  | "expiryYear"
   | "objectName"
   | "objectPrefix"
   | "delimiter"
@@ -52,6 +53,8 @@ export interface Meaning {
   words: string[];
   /** the member takes null (a realistic value or null) */
   nullable?: boolean;
+  /** no realistic value sits on the member's stated bounds: only the schema-only property tries them */
+  offBounds?: boolean;
   /**
    * the material gives no format beyond type and length ("email | string <= 128 chars", "zip |
    * string | restrictions on its format: not shown"): any text within the bounds is valid by the
@@ -131,6 +134,11 @@ export const MEANINGS: Record<string, Meaning[]> = {
     ),
     // any three or four digits are a security code; which length goes with which card: `holds`
     body("cvv", "cvv", "cvv (string digits 3..4, required)", { schemaOnly: false }),
+    // a card that expired is one a target may refuse: a year to come (1000 and 9999, the bounds of
+    // "four digits", are no card's expiry)
+    body("expiry_year", "expiryYear", "expiry_year (integer of four digits, required)", {
+      offBounds: true,
+    }),
   ],
   listBucketObjects: [
     {
@@ -200,11 +208,26 @@ export function meaningOverrides(
       .map((m) => [
         m.member,
         (b: Bounds) => {
-          const arb = meaningful(m.kind, b, narrow);
+          const arb: fc.Arbitrary<unknown> =
+            m.kind === "expiryYear" ? expiryYear(b) : meaningful(m.kind, b, narrow);
           return m.nullable ? fc.option(arb, { nil: null, freq: 5 }) : arb;
         },
       ]),
   );
+}
+
+/** The members of one part no realistic value sits on the bounds of (SchemaGen `offBounds`). */
+export function offBoundMembers(operationId: string, part: "body" | "query"): string[] {
+  return meaningsOf(operationId)
+    .filter((m) => m.offBounds && m.in === part)
+    .map((m) => m.member);
+}
+
+/** A card's expiry year: one of the next fifteen. */
+function expiryYear(b: Bounds): fc.Arbitrary<number> {
+  const next = new Date().getUTCFullYear() + 1;
+  const min = Math.max(b.minimum ?? next, next);
+  return fc.integer({ min, max: Math.max(min, Math.min(b.maximum ?? min + 14, min + 14)) });
 }
 
 /** The schema-only members (dotted, array items as `*`) of one part: plain text in the SHOULD property. */
@@ -250,10 +273,16 @@ function endAlnum(s: string, filler: string): string {
  * Text of exactly n characters from a realistic value: cut at n, or extended with more realistic
  * words (`more(i)`) joined by `sep`; it never ends on a separator.
  */
-function extend(base: string, n: number, more: (i: number) => string, sep = " "): string {
+function extend(
+  base: string,
+  n: number,
+  more: (i: number) => string,
+  sep = " ",
+  filler = "a",
+): string {
   let s = base;
   for (let i = 0; len(s) < n; i++) s += (s ? sep : "") + more(i);
-  return n <= 0 ? "" : endAlnum(cut(s, n), "a");
+  return n <= 0 ? "" : endAlnum(cut(s, n), filler);
 }
 
 const pick = <T>(list: readonly T[], i: number): T => list[Math.abs(i) % list.length];
@@ -376,10 +405,10 @@ export function meaningful(kind: MeaningKind, b: Bounds, narrow: boolean): fc.Ar
     }
     case "taxId":
       return fitted(make.taxId, (v, n, seed) =>
-        extend(v, n, (i) => chars(seed + i, DIGITS)(4), "-"),
+        extend(v, n, (i) => chars(seed + i, DIGITS)(4), "-", "0"),
       );
     case "zip":
-      return fitted(make.zip, (v, n, seed) => extend(v, n, () => chars(seed, DIGITS)(4), "-"));
+      return fitted(make.zip, (v, n, seed) => extend(v, n, () => chars(seed, DIGITS)(4), "-", "0"));
     case "country":
       // a code has two letters whatever the bounds say
       return pooled(make.country);
@@ -391,6 +420,8 @@ export function meaningful(kind: MeaningKind, b: Bounds, narrow: boolean): fc.Ar
       return pooled(make.money);
     case "cardNumber":
       return cardNumber(b);
+    case "expiryYear":
+      return expiryYear(b).map(String);
     case "cvv":
       return fc.oneof(
         { weight: 3, arbitrary: fc.nat({ max: 999 }).map((x) => String(x).padStart(3, "0")) },
@@ -450,7 +481,9 @@ export function emailOfLength(base: string, n: number, seed: number): string {
   local = extend(local.replace(/^[._+-]+/, ""), localLength, () => random(5), ".");
   // the domain: more labels in front (each at most 63), or a shorter first label
   const labels = domain.split(".").filter(Boolean);
-  const tld = labels.length > 1 ? labels.pop()! : "com";
+  let tld = labels.length > 1 ? labels.pop()! : "com";
+  // the shortest domain has a one-character name and a two-letter top-level domain
+  if (domainLength - 1 - len(tld) < 1) tld = cut(tld, Math.max(2, domainLength - 2));
   let name = labels.join(".") || "example";
   const nameLength = domainLength - 1 - len(tld);
   if (nameLength < len(name)) name = endAlnum(cut(name, Math.max(1, nameLength)), "a");
@@ -473,6 +506,13 @@ export function emailOfLength(base: string, n: number, seed: number): string {
 export function phoneOfLength(base: string, n: number, seed: number): string {
   if (n <= 0) return "";
   const digits = chars(seed, DIGITS);
+  if (n < len(base)) {
+    // shorter: the usual form cut where it keeps seven digits, else the digits alone
+    const short = cut(base, n);
+    if (/[0-9]$/.test(short) && short.replace(/\D/g, "").length >= 7) return short;
+    const plain = base.replace(/\D/g, "");
+    return cut(`${plain}${digits(Math.max(0, n - len(plain)))}`, n);
+  }
   let s = base;
   for (let i = 0; len(s) < n; i++) s += `${i % 2 ? "-" : " "}${digits(4)}`;
   s = cut(s, n);

@@ -197,18 +197,6 @@ const managedService: OperationRules = {
 const objectName = asciiText(`${ALNUM}-_.`);
 
 export const RULES: Record<string, OperationRules> = {
-  addCreditCard: {
-    // expiry_year is four digits; a card that expired is a card the target may refuse: future years only
-    hints: () => ({
-      override: {
-        expiry_year: (b) =>
-          fc.integer({
-            min: Math.max(b.minimum ?? 1000, new Date().getUTCFullYear() + 1),
-            max: Math.min(b.maximum ?? 9999, 2099),
-          }),
-      },
-    }),
-  },
   createEntityTransfer: {
     hints: () => ({ override: { entities: () => fc.constant({ vms: [0] }) } }),
     bind: (b, s) =>
