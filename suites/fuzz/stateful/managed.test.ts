@@ -39,7 +39,10 @@ interface Entry {
   shows: unknown[];
   /** values a view must not hold (a username sent to the label-only update, an address fragment) */
   never: string[];
-  /** services: monitored (a new service is; disable and enable move it) */
+  /**
+   * services: monitored (true), not (false), or not known (undefined: whether a new service is
+   * monitored is not said); disable and enable move it
+   */
   monitored?: boolean;
   /** members, by name, the record holds as sent (the invariants' postcondition, suites/invariants/) */
   holds: Record<string, unknown>;
@@ -337,7 +340,7 @@ const serviceCommands = [
             label: s.body.label,
             shows: s.shows,
             never: s.never,
-            monitored: true,
+            monitored: undefined,
             holds: { label: s.body.label, timeout: s.body.timeout },
           });
           await agree(SERVICES, m, r);
@@ -377,27 +380,36 @@ const serviceCommands = [
         },
       ),
     ),
-  // disable applies to a monitored service, enable to one that is not (States and transitions)
+  // disable applies to a monitored service, enable to one that is not (States and transitions):
+  // there the move must succeed. On a service whose state is not known (a new one: whether it is
+  // monitored is not said) either answer is legal, a refusal with the Error body; after it the
+  // service is in the state the move leads to, whichever was taken.
   ...(["disable", "enable"] as const).map((move) =>
     pick.map((i) =>
       command<Model, Real>(
         `${move}(#${i})`,
-        (m) => m.live.some((e) => e.monitored === (move === "disable")),
+        (m) => m.live.some((e) => e.monitored !== (move === "enable")),
         async (m, r) => {
           const e = at(
-            m.live.filter((x) => x.monitored === (move === "disable")),
+            m.live.filter((x) => x.monitored !== (move === "enable")),
             i,
           );
           const before = expectSuccess(
             await r.ctx.ops.getManagedService({ path: { serviceId: e.id } }),
           );
-          expectSuccess(
-            await loose(r.ctx.ops)[
-              move === "disable" ? "disableManagedService" : "enableManagedService"
-            ]({
-              path: { serviceId: e.id },
-            }),
-          );
+          const res = await loose(r.ctx.ops)[
+            move === "disable" ? "disableManagedService" : "enableManagedService"
+          ]({
+            path: { serviceId: e.id },
+          });
+          if (e.monitored === undefined && res.status >= 400 && res.status < 500) {
+            expectError(res);
+            observe(
+              "MNG-SVC-11",
+              `${move} of a new service (monitoring state not known) refused`,
+              res.status,
+            );
+          } else expectSuccess(res);
           e.monitored = move === "enable";
           // which field shows monitoring is not shown: whether the view changed is recorded
           const after = expectSuccess(
