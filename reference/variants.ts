@@ -254,6 +254,7 @@ export const ALL_VARIANTS: VariantSpec[] = [
     name: "email-validated",
     description:
       "the account's email must be an address (local@domain) and its phone and a managed contact's phones digits, spaces and + - ( ) . (400 naming the member)",
+    shouldWarnings: ["CONV-TEXT-1"],
   },
 ];
 
