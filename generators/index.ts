@@ -368,7 +368,15 @@ function bodyHints(
         },
         offBounds: offBoundMembers(operationId, "body"),
       }
-    : { ...own, text, plain: schemaOnlyMembers(operationId, "body") };
+    : schemaOnlyHints(own, text, schemaOnlyMembers(operationId, "body"));
+}
+
+/** The schema-only mode: the members with a meaning get plain values, whatever rules.ts names for them. */
+function schemaOnlyHints(own: Hints, text: TextMode, plain: string[]): Hints {
+  const override = Object.fromEntries(
+    Object.entries(own.override ?? {}).filter(([k]) => !plain.includes(k)),
+  );
+  return { ...own, text, override, plain };
 }
 
 /** The generators of an operation's query and generated path parameters, with their meanings. */
