@@ -137,6 +137,17 @@ export const vmFaults: FaultSpec[] = [
     description: "alerts.cpu defaults to 100 × vcpus instead of 90 × vcpus",
   },
   {
+    name: "vm-alerts-cpu-default-constant",
+    requirement: "VM-ALERTS-1",
+    description: "alerts.cpu defaults to 90 whatever the core count (right for one core only)",
+  },
+  {
+    name: "vm-config-memory-default-constant",
+    requirement: "VM-CONFDEF-5",
+    description:
+      "a config created without memory_limit gets 1024 whatever the instance's RAM (right for the smallest type only)",
+  },
+  {
     name: "vm-config-kernel-default-wrong",
     requirement: "VM-CONFDEF-1",
     description: "a config created without kernel gets vm/latest-32bit",

@@ -11,7 +11,14 @@ import {
   expectSuccess,
 } from "../../harness/expect.ts";
 import type { ApiResponse } from "../../harness/client.ts";
-import { configsOf, disksOf, imageInstance, instanceField, shownField } from "./helpers.ts";
+import {
+  configsOf,
+  disksOf,
+  imageInstance,
+  instanceField,
+  shownField,
+  typesToJudge,
+} from "./helpers.ts";
 import { regionFixture, typeFixture } from "../shared/fixtures.ts";
 import { offContract } from "../../harness/ops.ts";
 
@@ -218,23 +225,30 @@ describe("vm/configs", () => {
 
   check(
     { id: "VM-CONFDEF-5", op: ["createConfig", "getConfig"], effect: "billable" },
-    "a config created without memory_limit gets the instance's total RAM (or 0, no limit below it)",
+    "a config created without memory_limit gets the instance's total RAM (or 0, no limit below it), at two types",
     async (ctx) => {
-      const vm = await ctx.fresh.emptyInstance();
-      const memory = await instanceField(ctx, vm.id, "specs.memory");
-      const cfg = await ctx.fresh.config(vm.id);
-      const limit = shownField(
-        ctx,
-        expectSuccess(await ctx.ops.getConfig({ path: { vmId: vm.id, configId: cfg.id } })),
-        "memory_limit",
-      );
-      // "default total RAM of the instance": a limit of the whole RAM is no limit, and 0 is how many
-      // targets store "no limit"; both give the instance all its memory
-      ctx.observe("VM-CONFDEF-5", "memory_limit of a config created without one", limit);
-      if (limit !== memory && limit !== 0)
-        throw new TargetFailure(
-          `memory_limit is ${limit}; the instance has ${memory} MB (0 would mean no limit)`,
+      // "default total RAM of the instance": judged where the RAM differs
+      for (const type of typesToJudge(ctx, "VM-CONFDEF-5")) {
+        const vm = await ctx.fresh.emptyInstance({ type });
+        const memory = await instanceField(ctx, vm.id, "specs.memory");
+        const cfg = await ctx.fresh.config(vm.id);
+        const limit = shownField(
+          ctx,
+          expectSuccess(await ctx.ops.getConfig({ path: { vmId: vm.id, configId: cfg.id } })),
+          "memory_limit",
         );
+        // a limit of the whole RAM is no limit, and 0 is how many targets store "no limit"; both
+        // give the instance all its memory
+        ctx.observe(
+          "VM-CONFDEF-5",
+          `memory_limit of a config created without one (${type})`,
+          limit,
+        );
+        if (limit !== memory && limit !== 0)
+          throw new TargetFailure(
+            `memory_limit is ${limit}; the instance of type ${type} has ${memory} MB (0 would mean no limit)`,
+          );
+      }
     },
   );
 

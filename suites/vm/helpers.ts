@@ -7,7 +7,7 @@ import { MissingCapability, TargetFailure } from "../../harness/errors.ts";
 import { expectCollection, expectError, expectSuccess } from "../../harness/expect.ts";
 import type { Ops } from "../../harness/ops.ts";
 import type { States } from "../../harness/states.ts";
-import { imageFixture, regionFixture } from "../shared/fixtures.ts";
+import { imageFixture, regionFixture, typeFixture } from "../shared/fixtures.ts";
 import { allPages } from "../shared/pages.ts";
 
 /** A strong root password (four character classes), inside 7..128. */
@@ -142,4 +142,17 @@ export async function eventually(
       );
     throw e;
   }
+}
+
+/**
+ * The types a default that is a function of the type is judged at: the type fixture and the larger
+ * one, when they differ (a constant can give the right number at one point only). A target
+ * configured with one type gets one point, and the check records that the second is missing.
+ */
+export function typesToJudge(ctx: CheckContext, requirementId: string): string[] {
+  const { type, largerType } = ctx.config.fixtures;
+  const types = [typeFixture(ctx), ...(largerType && largerType !== type ? [largerType] : [])];
+  if (types.length < 2)
+    ctx.observe(requirementId, "judged at one type only: no --fixture-larger-type", types[0]);
+  return types;
 }

@@ -20,6 +20,7 @@ import {
   PASS,
   instanceField,
   shownField,
+  typesToJudge,
   WEAK_PASS,
 } from "./helpers.ts";
 import { imageFixture, regionFixture, typeFixture } from "../shared/fixtures.ts";
@@ -473,16 +474,19 @@ describe("vm/instances", () => {
 
   check(
     { id: "VM-ALERTS-1", op: ["createInstance", "getInstance"], effect: "billable" },
-    "alerts.cpu defaults to 90 times the vCPU count",
+    "alerts.cpu defaults to 90 times the vCPU count, at two types",
     async (ctx) => {
-      const vm = await ctx.fresh.emptyInstance();
-      const view = expectSuccess(await ctx.ops.getInstance({ path: { vmId: vm.id } }));
-      const cpu = shownField(ctx, view, "alerts.cpu");
-      const vcpus = shownField(ctx, view, "specs.vcpus");
-      if (cpu !== 90 * vcpus)
-        throw new TargetFailure(
-          `alerts.cpu is ${cpu} for ${vcpus} vCPUs; the default is ${90 * vcpus}`,
-        );
+      // "default 90 times the core count": judged where the core count differs
+      for (const type of typesToJudge(ctx, "VM-ALERTS-1")) {
+        const vm = await ctx.fresh.emptyInstance({ type });
+        const view = expectSuccess(await ctx.ops.getInstance({ path: { vmId: vm.id } }));
+        const cpu = shownField(ctx, view, "alerts.cpu");
+        const vcpus = shownField(ctx, view, "specs.vcpus");
+        if (cpu !== 90 * vcpus)
+          throw new TargetFailure(
+            `alerts.cpu is ${cpu} for ${vcpus} vCPUs (type ${type}); the default is ${90 * vcpus}`,
+          );
+      }
     },
   );
 

@@ -118,7 +118,14 @@ export function registerConfigs(r: Router) {
     const kernel =
       v.kernel ??
       (ctx.faults.has("vm-config-kernel-default-wrong") ? "vm/latest-32bit" : undefined);
-    const memory_limit = v.memory_limit ?? (ctx.variants.has("memory-limit-zero") ? 0 : undefined);
+    const memory_limit =
+      v.memory_limit ??
+      (ctx.variants.has("memory-limit-zero")
+        ? 0
+        : // a derived default answered as the RAM of the smallest type
+          ctx.faults.has("vm-config-memory-default-constant")
+          ? 1024
+          : undefined);
     const c = newConfig(ctx.state, vm, { ...v, kernel, memory_limit, label: v.label! });
     inner(vm).configs.set(c.id, c);
     attachVolumes(ctx, vm, c.devices);

@@ -210,6 +210,8 @@ function create(ctx: Ctx) {
         !ctx.faults.has("vm-account-backups-ignored")),
     cpuFactor: ctx.faults.has("vm-alerts-cpu-default-100") ? 100 : 90,
   });
+  // a derived default answered as the constant it gives for one core
+  if (ctx.faults.has("vm-alerts-cpu-default-constant")) vm.alerts.cpu = 90;
   ctx.account.vms.set(vm.id, vm);
   if (ctx.user.restricted) ctx.user.grants.vms.set(vm.id, "read_write");
   const i = inner(vm);
