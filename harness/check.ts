@@ -2,7 +2,7 @@
 // and side-effect class; the harness fills task.meta.plumbline (the record the reporter reads),
 // maps exceptions to outcomes, skips what cannot run (naming why) and cleans up what it created.
 import { test, type TestContext } from "vitest";
-import type { Area, CheckMeta, Kind, Level, SideEffect } from "./model.ts";
+import type { Area, CheckMeta, Kind, Level, MemberCell, SideEffect } from "./model.ts";
 import { AREAS } from "./model.ts";
 import { BudgetSpent, HarnessError, MissingCapability, TargetFailure } from "./errors.ts";
 import { runInCheck } from "./current.ts";
@@ -51,6 +51,8 @@ export interface CheckContext {
    * check's first operation unless `operationId` is given.
    */
   observe(requirementId: string, note: string, value: unknown, operationId?: string): void;
+  /** one cell of the kind × member matrix (harness/model.ts MemberCell) */
+  memberCell(cell: MemberCell): void;
   /** waitFor with the configured wait timeout */
   waitFor<T>(description: string, probe: () => Promise<T | undefined | false>): Promise<T>;
   /** a label with the run's prefix */
@@ -261,6 +263,10 @@ export async function runCheck(
     requirementIds: live.requirementIds,
     observe: (requirementId, note, value, operationId = live.operationIds[0]) => {
       live.observations.push({ requirementId, operationId, note, value });
+    },
+    memberCell: (cell) => {
+      live.members ??= [];
+      live.members.push(cell);
     },
     waitFor: (description, probe) =>
       waitFor(description, probe, { timeoutMs: w.config.waitTimeoutMs }),

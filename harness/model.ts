@@ -46,6 +46,24 @@ export interface Exchange {
   curl: string;
 }
 
+/**
+ * One cell of the kind × member matrix: a writable member of a full subject, and one question about
+ * it. `empty` cells say why no verdict could be had (the record does not show the member, the kind
+ * has no update, the target refused the value); `info` cells were observed where the material does
+ * not decide.
+ */
+export interface MemberCell {
+  member: string;
+  /** created: read back after the full create; updated: after an update naming it alone; kept:
+   *  unchanged across updates naming other members; agree: the list entry equals the view */
+  question: "created" | "updated" | "kept" | "agree";
+  outcome: "pass" | "fail" | "empty" | "info";
+  /** the level the cell was judged at (MUST, or SHOULD where the kind's update may replace) */
+  level?: Level;
+  /** why a cell is empty, what failed, or what was observed */
+  note?: string;
+}
+
 /** An INFO observation: what the target did where the material says `not shown`. */
 export interface Observation {
   requirementId: string;
@@ -105,6 +123,8 @@ export interface CheckMeta {
    * it open. tests/clauses.test.ts finds each fragment in the material.
    */
   clause?: string;
+  /** the member matrix (suites/invariants/members.test.ts): one cell per writable member and question */
+  members?: MemberCell[];
   /** the harness's own verdict when it knows better than vitest (skip with reason, error) */
   outcome?: Outcome;
   reason?: string;
