@@ -262,3 +262,68 @@ export function assertWellFormedXml(xml: string): void {
   if (stack.length) throw new Error(`unclosed <${stack.join("><")}>`);
   if (roots !== 1) throw new Error(`${roots} root elements`);
 }
+
+type Cell = NonNullable<ReportCheck["members"]>[number];
+const cells = (member: string, outcomes: [Cell["outcome"], string?][]): Cell[] =>
+  (["created", "updated", "kept", "agree"] as const).map((question, i) => {
+    const [outcome, note] = outcomes[i] ?? outcomes[0]!;
+    return { member, question, outcome, level: "MUST", ...(note !== undefined ? { note } : {}) };
+  });
+
+/**
+ * The member checks of three kinds (suites/invariants/members.test.ts as the reporter sees them): a
+ * managed service with a failing member and a hostile note, a tag with no update (empty cells with
+ * their reason) and a list that does not show a member, and a kind whose check was skipped.
+ */
+export function memberChecks(): ReportCheck[] {
+  const member = (
+    resource: string,
+    outcome: ReportCheck["outcome"],
+    members?: Cell[],
+    reason?: string,
+  ) =>
+    check({
+      name: `invariants/members > [INV-MEMBERS-1] ${resource}: every writable member read back and kept`,
+      requirementIds: ["INV-MEMBERS-1"],
+      area: "conventions",
+      resource,
+      generic: "invariant",
+      outcome,
+      file: "suites/invariants/members.test.ts",
+      ...(members ? { members } : {}),
+      ...(reason ? { reason } : {}),
+    });
+  return [
+    member("managedService", "fail", [
+      ...cells("label", [["pass"]]),
+      ...cells("timeout", [["pass"]]),
+      ...cells("credentials", [
+        ["pass"],
+        ["pass"],
+        ["fail", `dropped by an update naming label: expected [1], got [] ${HOSTILE}`],
+        ["pass"],
+      ]),
+      ...cells("notes", [
+        ["pass"],
+        ["pass"],
+        ["pass"],
+        ["info", "the list shows notes cut to 100 characters"],
+      ]),
+    ]),
+    member("tag", "pass", [
+      ...cells("label", [
+        ["pass"],
+        ["empty", "the kind has no update"],
+        ["empty", "the kind has no update"],
+        ["pass"],
+      ]),
+      ...cells("entities", [
+        ["pass"],
+        ["empty", "the kind has no update"],
+        ["empty", "the kind has no update"],
+        ["empty", "the list does not show the member"],
+      ]),
+    ]),
+    member("oauthClient", "skip", undefined, "needs --allow billable"),
+  ];
+}

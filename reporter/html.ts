@@ -22,6 +22,15 @@ import {
 } from "./text.ts";
 import { limitsText, tooManyText } from "./traffic.ts";
 import { rejudgeLine } from "./rejudge.ts";
+import {
+  MEMBER_FILL_AIM,
+  MEMBER_WORDS,
+  QUESTION_HEADS,
+  QUESTION_WORDS,
+  memberCountsText,
+  memberNotes,
+  noteWhere,
+} from "./members.ts";
 import { GENERIC_FAMILIES, type RunReport } from "./types.ts";
 
 const CSS = readFileSync(new URL("./html.css", import.meta.url), "utf8");
@@ -181,6 +190,85 @@ export function undecidedHtml(r: RunReport): string {
   return `<section id="undecided"><h2>The material does not decide <small>${cells.length} cell${cells.length === 1 ? "" : "s"}</small></h2><p class="note">Generic cells at level INFO: the material leaves their outcome open, so the target's answer is observed (ℹ, with the status it answered), never judged. Each names the material's words that leave it open (open a family to see its cells).</p>${tables.join("")}</section>`;
 }
 
+/** The member grid's glyphs (every font has them); `·` a cell no check gave. */
+const MEMBER_PAGE_SYMBOL = { pass: "✓", fail: "✗", info: "ℹ", empty: "—", missing: "·" };
+
+/** A kind's table is open when it has a failing cell, or when the grid is short; folded otherwise. */
+const OPEN_KINDS = 4;
+
+/**
+ * Resource kind × member as a grid written into the page (every string escaped): per kind a folded
+ * table (members × the four questions), its summary the counts and a strip of every cell; each
+ * cell's note, level and checks on hover (`title`), its checks' cards on click (`data-checks`);
+ * every fail, INFO, empty or unrecorded cell numbered to its note under the table.
+ */
+export function membersHtml(r: RunReport): string {
+  const m = r.memberMatrix;
+  if (!m) return "";
+  const labels = r.targets.length > 1 ? r.targets.map((t) => t.label) : [];
+  const t = m.totals;
+  const silent = m.kinds.filter((k) => !m.counts[k]!.members);
+  const unreached = Object.entries(m.unreached ?? {}).flatMap(([kind, idx]) =>
+    idx.map((i) => {
+      const c = r.checks[i]!;
+      return `<li><code>${escapeHtml(kind)}</code>: a member check gave no cell: ${escapeHtml(c.outcome)}${c.reason ? `: ${escapeHtml(c.reason)}` : ""} <button type="button" class="linkish" data-checks="${i}" data-title="${escapeHtml(c.name)}">${escapeHtml(checkTitle(c))}</button>${c.target !== undefined ? ` (${escapeHtml(c.target)})` : ""}</li>`;
+    }),
+  );
+  const kinds = m.kinds.map((kind) => {
+    const n = m.counts[kind]!;
+    const members = m.members[kind] ?? [];
+    const { notes, of } = memberNotes(m, kind);
+    const strip: string[] = [];
+    const rows = members.map((member) => {
+      const tds = m.questions.map((q) => {
+        const cell = m.cells[kind]?.[member]?.[q];
+        const o = cell?.outcome ?? "missing";
+        strip.push(`<span class="sq ${o}"></span>`);
+        const note = of(member, q);
+        const glyph = labels.length
+          ? labels.map((l) => MEMBER_PAGE_SYMBOL[cell?.byTarget?.[l] ?? "missing"]).join("")
+          : MEMBER_PAGE_SYMBOL[o];
+        const tip = [
+          `${kind} · ${member} · ${QUESTION_HEADS[q]} (${QUESTION_WORDS[q]}): ${MEMBER_WORDS[o]}${cell?.level ? ` at ${cell.level}` : ""}`,
+          ...(cell?.note !== undefined ? [cell.note] : []),
+          ...labels.map((l) => `${l}: ${MEMBER_WORDS[cell?.byTarget?.[l] ?? "missing"]}`),
+        ].join("\n");
+        const mark = note ? `<sup>${note.n}</sup>` : "";
+        if (!cell)
+          return `<td class="cell"><span class="missing" title="${escapeHtml(tip)}">${glyph}${mark}</span></td>`;
+        return `<td class="cell"><button type="button" class="${o}" title="${escapeHtml(tip)}" aria-label="${escapeHtml(tip)}" data-checks="${cell.checks.join(",")}" data-title="${escapeHtml(`${kind} · ${member} · ${QUESTION_HEADS[q]}`)}">${escapeHtml(glyph)}${mark}</button></td>`;
+      });
+      return `<tr><td class="op"><code>${escapeHtml(member)}</code></td>${tds.join("")}</tr>`;
+    });
+    const list = notes.map((x) => {
+      const why =
+        x.note !== undefined
+          ? escapeHtml(x.note)
+          : x.outcome === "missing"
+            ? "no check gave a verdict or a reason"
+            : "<em>no note given</em>";
+      return `<li value="${x.n}"><span class="sw ${x.outcome}">${MEMBER_PAGE_SYMBOL[x.outcome]}</span> ${escapeHtml(MEMBER_WORDS[x.outcome])}${x.level && x.outcome === "fail" ? ` (${escapeHtml(x.level)})` : ""}: ${why} <span class="where">${escapeHtml(noteWhere(m, kind, x))}</span></li>`;
+    });
+    const open = n.fail > 0 || m.kinds.length <= OPEN_KINDS ? " open" : "";
+    const head = `<summary><code>${escapeHtml(kind)}</code> <span class="mcount">${n.members} member${n.members === 1 ? "" : "s"}${n.cells ? `, ${escapeHtml(memberCountsText(n))}` : ": no cell"}</span> <span class="strip" aria-hidden="true">${strip.join("")}</span></summary>`;
+    if (!members.length) return `<details class="mkind">${head}</details>`;
+    return `<details class="mkind${n.fail ? " failing" : ""}"${open}>${head}<div class="matrix-wrap"><table class="matrix members"><thead><tr><th style="text-align:left">member</th>${m.questions.map((q) => `<th title="${escapeHtml(QUESTION_WORDS[q])}">${escapeHtml(QUESTION_HEADS[q])}</th>`).join("")}</tr></thead><tbody>${rows.join("")}</tbody></table></div>${list.length ? `<ol class="mnotes">${list.join("")}</ol>` : ""}</details>`;
+  });
+  const aim =
+    t.fillRate >= MEMBER_FILL_AIM
+      ? `at or above the aim of ${MEMBER_FILL_AIM}%`
+      : `below the aim of ${MEMBER_FILL_AIM}%`;
+  const perTarget =
+    m.byTarget && labels.length
+      ? `<ul>${labels
+          .filter((l) => m.byTarget![l])
+          .map((l) => `<li>${escapeHtml(l)}: ${escapeHtml(memberCountsText(m.byTarget![l]!))}</li>`)
+          .join("")}</ul>`
+      : "";
+  const legend = `<span class="sw pass">✓</span>pass <span class="sw fail">✗</span>fail <span class="sw info">ℹ</span>observed (INFO) <span class="sw empty">—</span>empty <span class="sw missing">·</span>not recorded`;
+  return `<section id="members"><h2>Members: resource kind × member <small>${t.members} members of ${t.kinds} kind${t.kinds === 1 ? "" : "s"} · ${t.filled}/${t.cells} cells filled (${t.fillRate}%)</small></h2><p class="note">Every writable member of each kind's full subject, asked four questions: ${m.questions.map((q) => `<b>${escapeHtml(QUESTION_HEADS[q])}</b>: ${escapeHtml(QUESTION_WORDS[q])}`).join("; ")}. ${escapeHtml(memberCountsText(t))}; ${aim}.${silent.length ? ` ${silent.length} kind${silent.length === 1 ? "" : "s"} gave no cell: not counted.` : ""} A cell's note is on hover, its checks open on click; a number points to the note under its kind's table. <span class="legend">${legend}</span></p>${perTarget}${unreached.length ? `<ul class="warnings">${unreached.join("")}</ul>` : ""}${kinds.join("")}</section>`;
+}
+
 export function renderHtml(r: RunReport): string {
   const nonce = randomBytes(16).toString("base64");
   const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; img-src data:; connect-src 'none'; form-action 'none'; base-uri 'none'`;
@@ -209,6 +297,7 @@ ${summary(r)}
 <main>
   <section><h2>Matrix <small id="matrix-note"></small></h2><div class="matrix-wrap"><table id="matrix" class="matrix"></table></div></section>
   ${r.invariants ? `<section><h2>Invariants: resource kind × invariant <small id="invariants-note"></small></h2><div class="matrix-wrap"><table id="invariants" class="matrix"></table></div></section>` : ""}
+  ${membersHtml(r)}
   ${r.principals ? `<section><h2>Authorization: principal × operation <small id="principals-note"></small></h2><label>Principal <select id="f-principal"><option value="">all</option></select></label><div class="matrix-wrap"><table id="principals" class="matrix"></table></div></section>` : ""}
   ${undecidedHtml(r)}
   <section id="lists"></section>

@@ -19,6 +19,16 @@ import {
 import { limitsText, tooManyText } from "./traffic.ts";
 import { rejudgeLine } from "./rejudge.ts";
 import {
+  MEMBER_FILL_AIM,
+  MEMBER_SYMBOL,
+  MEMBER_WORDS,
+  QUESTION_HEADS,
+  QUESTION_WORDS,
+  memberCountsText,
+  memberNotes,
+  noteWhere,
+} from "./members.ts";
+import {
   GENERIC_FAMILIES,
   type KindCells,
   LEVELS,
@@ -79,6 +89,7 @@ export function renderMarkdown(r: RunReport): string {
     ...noticesSection(r),
     ...matrixSection(r),
     ...invariantsSection(r, reqs),
+    ...membersSection(r),
     ...principalsSection(r),
     ...undecidedSection(r),
     ...failuresSection(r, reqs),
@@ -315,6 +326,125 @@ function invariantsSection(r: RunReport, reqs: RequirementsById): string[] {
     ...[...reasons].map(([why, cells]) => `- ${mdText(cells.join(", "))}: ${mdText(why)}`),
     ...(reasons.size ? [""] : []),
   ];
+}
+
+const NOTE_CAP = 300;
+const SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹";
+const sup = (n: number) =>
+  String(n)
+    .split("")
+    .map((d) => SUPERSCRIPT[Number(d)])
+    .join("");
+const capNote = (s: string) => (s.length > NOTE_CAP ? `${s.slice(0, NOTE_CAP)}…` : s);
+
+/**
+ * Resource kind × member: a line of counts, a table of kinds, then per kind a table (members ×
+ * the four questions) whose fail, INFO and empty cells point to the notes under it.
+ */
+function membersSection(r: RunReport): string[] {
+  const m = r.memberMatrix;
+  if (!m) return [];
+  const labels = r.targets.length > 1 ? r.targets.map((t) => t.label) : [];
+  const t = m.totals;
+  const silent = m.kinds.filter((k) => !m.counts[k]!.members);
+  const aim =
+    t.fillRate >= MEMBER_FILL_AIM
+      ? `at or above the aim of ${MEMBER_FILL_AIM}%`
+      : `below the aim of ${MEMBER_FILL_AIM}%`;
+  const out = [
+    "## Members: resource kind × member",
+    "",
+    `Every writable member of each kind's full subject, asked four questions: ${m.questions.map((q) => `**${QUESTION_HEADS[q]}**: ${QUESTION_WORDS[q]}`).join("; ")}. ${MEMBER_SYMBOL.pass} pass · ${MEMBER_SYMBOL.fail} fail · ${MEMBER_SYMBOL.info} observed (INFO: the material does not decide) · ${MEMBER_SYMBOL.empty} empty (no verdict could be had) · \`${MEMBER_SYMBOL.missing}\` not recorded; a number points to the kind's note.`,
+    "",
+    `${t.members} members of ${t.kinds} kind${t.kinds === 1 ? "" : "s"}: ${memberCountsText(t)}; ${aim}.${silent.length ? ` ${silent.length} kind${silent.length === 1 ? "" : "s"} gave no cell (below): ${silent.length === 1 ? "its" : "their"} members are not counted.` : ""}`,
+    ...(m.byTarget && labels.length
+      ? [
+          "",
+          ...labels
+            .filter((l) => m.byTarget![l])
+            .map((l) => `- ${mdText(l)}: ${memberCountsText(m.byTarget![l]!)}`),
+        ]
+      : []),
+    "",
+    mdTable(
+      [
+        "kind",
+        "members",
+        "filled",
+        MEMBER_SYMBOL.pass,
+        MEMBER_SYMBOL.fail,
+        MEMBER_SYMBOL.info,
+        MEMBER_SYMBOL.empty,
+        `\`${MEMBER_SYMBOL.missing}\``,
+      ],
+      m.kinds.map((k) => {
+        const n = m.counts[k]!;
+        return [
+          mdCode(k),
+          String(n.members),
+          n.cells ? `${n.filled}/${n.cells} (${n.fillRate}%)` : "no cell",
+          String(n.pass),
+          String(n.fail),
+          String(n.info),
+          String(n.empty),
+          String(n.missing),
+        ];
+      }),
+      ["l", "r", "r", "r", "r", "r", "r", "r"],
+    ),
+    "",
+  ];
+  const unreached = Object.entries(m.unreached ?? {});
+  for (const [kind, idx] of unreached)
+    for (const i of idx) {
+      const c = r.checks[i]!;
+      out.push(
+        `- ${mdCode(kind)}: a member check gave no cell: ${c.outcome}${c.reason ? `: ${mdText(capNote(c.reason))}` : ""} (${mdText(checkTitle(c))}${c.target !== undefined ? `, ${mdText(c.target)}` : ""})`,
+      );
+    }
+  if (unreached.length) out.push("");
+  for (const kind of m.kinds) {
+    const n = m.counts[kind]!;
+    const members = m.members[kind] ?? [];
+    if (!members.length) continue;
+    const { notes, of } = memberNotes(m, kind);
+    const glyph = (o: keyof typeof MEMBER_SYMBOL | undefined) => MEMBER_SYMBOL[o ?? "missing"];
+    const rows = members.map((member) => [
+      mdCode(member),
+      ...m.questions.map((q) => {
+        const cell = m.cells[kind]?.[member]?.[q];
+        const text = labels.length
+          ? labels.map((l) => glyph(cell?.byTarget?.[l])).join("")
+          : glyph(cell?.outcome);
+        const note = of(member, q);
+        return `${text}${note ? sup(note.n) : ""}`;
+      }),
+    ]);
+    out.push(
+      `### ${mdCode(kind)}: ${n.members} member${n.members === 1 ? "" : "s"}, ${memberCountsText(n)}`,
+      "",
+      ...(labels.length
+        ? [`Each cell shows the targets in order: ${labels.map(mdText).join(", ")}.`, ""]
+        : []),
+      mdTable(["member", ...m.questions.map((q) => QUESTION_HEADS[q])], rows, [
+        "l",
+        ...m.questions.map(() => "c" as const),
+      ]),
+      "",
+      ...notes.map((x) => {
+        const what = `${MEMBER_SYMBOL[x.outcome]} ${MEMBER_WORDS[x.outcome]}${x.level && x.outcome === "fail" ? ` (${x.level})` : ""}`;
+        const why =
+          x.note !== undefined
+            ? mdText(capNote(x.note))
+            : x.outcome === "missing"
+              ? "no check gave a verdict or a reason"
+              : "_no note given_";
+        return `- ${sup(x.n)} ${what}: ${why} (${mdText(noteWhere(m, kind, x))})`;
+      }),
+      ...(notes.length ? [""] : []),
+    );
+  }
+  return out;
 }
 
 /** What one principal × operation cell shows: its outcome, `i` for INFO, `!` for a broken status SHOULD, the status. */

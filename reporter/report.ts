@@ -2,6 +2,7 @@
 // renderer (json, md, html, junit) and the gate read. Pure: no I/O here.
 import { computeKindCells } from "./kinds.ts";
 import { computeInvariantMatrix } from "./invariants.ts";
+import { computeMemberMatrix } from "./members.ts";
 import { computePrincipalMatrix } from "./principals.ts";
 import { computeUndecided } from "./undecided.ts";
 import { AREAS, KINDS, type Kind } from "../harness/model.ts";
@@ -298,6 +299,8 @@ export function buildReport(input: BuildInput): RunReport {
   if (input.judgedWith) report.judgedWith = input.judgedWith;
   const invariants = computeInvariantMatrix(checks);
   if (invariants) report.invariants = invariants;
+  const memberMatrix = computeMemberMatrix(checks);
+  if (memberMatrix) report.memberMatrix = memberMatrix;
   const principals = computePrincipalMatrix(checks);
   if (principals) report.principals = principals;
   const undecided = computeUndecided(checks);

@@ -6,6 +6,7 @@ import type {
   CheckResult,
   Kind,
   Level,
+  MemberCell,
   Observation,
   Outcome,
 } from "../harness/model.ts";
@@ -160,6 +161,72 @@ export interface InvariantMatrix {
   counts: { cells: number; pass: number; fail: number; error: number; skip: number };
 }
 
+/** A question of the kind × member matrix (harness/model.ts MemberCell), one column each. */
+export type MemberQuestion = MemberCell["question"];
+
+/** The columns, in order: read back after the create, after an update of it alone, kept across updates of the others, list = view. */
+export const MEMBER_QUESTIONS: readonly MemberQuestion[] = ["created", "updated", "kept", "agree"];
+
+export type MemberOutcome = MemberCell["outcome"];
+
+/** Worst first: a cell several checks give shows the worst of them, fail > pass > info > empty. */
+export const MEMBER_OUTCOME_ORDER: readonly MemberOutcome[] = ["fail", "pass", "info", "empty"];
+
+/** One kind × member × question cell: the worst cell the checks gave, with its level and note. */
+export interface MemberMatrixCell {
+  outcome: MemberOutcome;
+  /** the level the deciding cell was judged at */
+  level?: Level;
+  /** why it is empty, what failed, or what was observed (the deciding cell's, else the first given) */
+  note?: string;
+  /** indices into report.checks: every check that gave this cell */
+  checks: number[];
+  /** per target label (merged reports of several targets): that target's worst; absent: no cell there */
+  byTarget?: Record<string, MemberOutcome>;
+}
+
+/** The cells of one kind (or of the whole matrix, or one target): filled, empty and not recorded. */
+export interface MemberCounts {
+  /** writable members with at least one cell */
+  members: number;
+  /** members × the four questions: the denominator */
+  cells: number;
+  /** cells with a verdict or an observation: pass + fail + info */
+  filled: number;
+  pass: number;
+  fail: number;
+  info: number;
+  /** cells a check gave as empty, with its reason */
+  empty: number;
+  /** cells no check gave at all (neither a verdict nor a reason) */
+  missing: number;
+  /** filled / cells, percent with one decimal (0 when there is no cell) */
+  fillRate: number;
+}
+
+/**
+ * Resource kind × writable member × question (reporter/members.ts): the cells the member checks
+ * (suites/invariants/members.test.ts, `members` on a check) recorded for each kind's full subject.
+ */
+export interface MemberMatrix {
+  /** MEMBER_QUESTIONS: the columns */
+  questions: MemberQuestion[];
+  /** resource kinds: those with a failing cell first, then by name */
+  kinds: string[];
+  /** kind → its members, in the order the checks first gave them */
+  members: Record<string, string[]>;
+  /** kind → member → question → cell; a missing question: no check gave that cell */
+  cells: Record<string, Record<string, Partial<Record<MemberQuestion, MemberMatrixCell>>>>;
+  /** per kind */
+  counts: Record<string, MemberCounts>;
+  /** every kind together */
+  totals: MemberCounts & { kinds: number };
+  /** kind → its member checks that gave no cell at all (skipped, or stopped before the first): indices into report.checks */
+  unreached?: Record<string, number[]>;
+  /** per target label (merged reports of several targets): the same counts over that target's cells */
+  byTarget?: Record<string, MemberCounts>;
+}
+
 /** One principal × operation cell: its worst check, the status the principal got, INFO or a broken SHOULD. */
 export interface PrincipalCell extends MatrixCell {
   /** the status the principal's request was answered with (when one request decides the cell) */
@@ -235,6 +302,8 @@ export interface RunReport {
   fuzz: FuzzSummary;
   /** resource kind × invariant; absent when no invariant check ran */
   invariants?: InvariantMatrix;
+  /** resource kind × member × question (the member matrix); absent when no check recorded a member cell */
+  memberMatrix?: MemberMatrix;
   /** principal × operation (the authorization matrix); absent when no authorization cell ran */
   principals?: PrincipalMatrix;
   /** the generic cells the material does not decide (INFO), by family; absent when there is none */
