@@ -14,6 +14,7 @@ export const SIDE_EFFECTS: SideEffect[] = [
   "billable",
   "destructive",
   "account-wide",
+  "concurrent",
 ];
 /** A deterministic slice of the test files: the index-th of count (1-based). */
 export interface Shard {
@@ -46,6 +47,12 @@ export interface Config {
   waitTimeoutMs: number;
   /** a check's time limit; 0: 60 s (or what the check declares) plus 1,000 round trips at the latency measured before the run */
   checkTimeoutMs: number;
+  /**
+   * The convergence window (harness/settle.ts): a read after a write that disagrees with it is read
+   * again, with back-off, for this long before the disagreement is a failure; 0 reads at once and
+   * once more. spec/README.md's policy: how soon a write shows is not said.
+   */
+  settleMs: number;
   /** the target's round trip in ms, measured before the run (runner/run.ts preflight) */
   latencyMs?: number;
   /** bounded 429 handling */
@@ -203,6 +210,13 @@ const FIELDS = {
     file: "checkTimeoutMs",
     expected:
       "milliseconds a check may take, an integer from 100 to 3600000; 0 (the default): 60 s plus 1,000 round trips at the target's measured latency",
+  },
+  settleMs: {
+    env: "PLUMBLINE_SETTLE",
+    flag: "--settle",
+    file: "settle",
+    expected:
+      "a convergence window from 0 to 60s: milliseconds, or a number with ms or s (default 2s). A read after a write (read-your-writes, list = view, delete is complete, hierarchy, events of a write, tags) that disagrees with the write is read again, with back-off, until it agrees or the window closes; the lag is reported, a disagreement past the window fails. 0 reads at once and once more",
   },
   maxRetries: {
     env: "PLUMBLINE_MAX_RETRIES",
@@ -559,6 +573,13 @@ const PARSERS: Record<FieldName, (v: unknown) => unknown> = {
   requestTimeoutMs: int(100, 600_000),
   waitTimeoutMs: int(0, 3_600_000),
   checkTimeoutMs: (v) => (String(v).trim() === "0" ? 0 : int(100, 3_600_000)(v)),
+  settleMs: (v) => {
+    const m = /^(\d+(?:\.\d+)?)\s*(ms|s)?$/i.exec(String(v).trim());
+    if (!m) throw new Bad();
+    const ms = Math.round(Number(m[1]) * ((m[2] ?? "ms").toLowerCase() === "s" ? 1000 : 1));
+    if (ms > 60_000) throw new Bad();
+    return ms;
+  },
   maxRetries: int(0, 10),
   maxRetryWaitMs: int(0, 120_000),
   runId: text(/^[A-Za-z0-9]{1,12}$/),
@@ -611,6 +632,9 @@ const PARSERS: Record<FieldName, (v: unknown) => unknown> = {
   restrictedTokenCommand: text(/\S/),
   secondaryTokenCommand: text(/\S/),
 };
+
+/** The convergence window when none is given: lists and events that catch up within 2 s pass. */
+export const DEFAULT_SETTLE_MS = 2_000;
 
 export function newRunId(): string {
   return randomBytes(4).toString("hex").slice(0, 6);
@@ -677,6 +701,7 @@ export function loadConfig(opts: LoadOptions = {}): Config {
     requestTimeoutMs: (v.requestTimeoutMs as number) ?? 10_000,
     waitTimeoutMs: (v.waitTimeoutMs as number) ?? 30_000,
     checkTimeoutMs: (v.checkTimeoutMs as number) ?? 0,
+    settleMs: (v.settleMs as number) ?? DEFAULT_SETTLE_MS,
     maxRetries: (v.maxRetries as number) ?? 3,
     maxRetryWaitMs: (v.maxRetryWaitMs as number) ?? 10_000,
     runId,

@@ -1,7 +1,7 @@
 // The check being run, reachable from any helper without threading it through every call:
 // the client records exchanges into it, expectError records observations into it.
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Exchange, FuzzRecord, Observation, OracleUse } from "./model.ts";
+import type { Exchange, FuzzRecord, Observation, OracleUse, Settled } from "./model.ts";
 
 export interface CheckRecord {
   requirementIds: string[];
@@ -11,6 +11,8 @@ export interface CheckRecord {
   serial?: boolean;
   /** fuzz checks: what each property run did (harness/fuzz.ts) */
   fuzz?: FuzzRecord[];
+  /** reads after a write waited on to converge (harness/settle.ts) */
+  settled?: Settled[];
   /** requests the check sent (every attempt, beyond the exchanges kept) */
   requests?: number;
   /** of those, the ones sent while none of the check's others was in flight: its chain of round trips */

@@ -15,7 +15,14 @@ export type Kind =
 /** pass; fail = the target broke a requirement; skip = something missing, named in `reason`;
  *  error = plumbline or the environment broke (never counted against the target). */
 export type Outcome = "pass" | "fail" | "skip" | "error";
-export type SideEffect = "read-only" | "creates" | "billable" | "destructive" | "account-wide";
+/** `concurrent`: the check sends requests together on purpose (a race), alone in its worker */
+export type SideEffect =
+  | "read-only"
+  | "creates"
+  | "billable"
+  | "destructive"
+  | "account-wide"
+  | "concurrent";
 
 // the areas are the spec's (its tags plus the conventions), re-exported: the reporter reads them here
 export { AREAS, type Area };
@@ -62,6 +69,21 @@ export interface MemberCell {
   level?: Level;
   /** why a cell is empty, what failed, or what was observed */
   note?: string;
+}
+
+/**
+ * One read-after-write that a check waited on (harness/settle.ts): how long after the write the
+ * judgment first held (`lagMs`, 0 when the first read agreed), over how many reads; `converged`
+ * false when the window (`--settle`) closed first (the check then failed on it).
+ */
+export interface Settled {
+  /** the oracle that judged the reads: read-your-writes, list = view, delete is complete, … */
+  oracle: string;
+  /** the resource kind read (spec/kinds.ts), when the oracle knows it; else the check's */
+  kind?: string;
+  lagMs: number;
+  reads: number;
+  converged: boolean;
 }
 
 /** An INFO observation: what the target did where the material says `not shown`. */
@@ -137,6 +159,8 @@ export interface CheckMeta {
   secrets?: string[];
   /** fuzz checks: one record per property run */
   fuzz?: FuzzRecord[];
+  /** the reads after a write the check waited on to converge (harness/settle.ts); capped */
+  settled?: Settled[];
   /** requests the check sent, every attempt */
   requests?: number;
   /**

@@ -10,6 +10,7 @@
 import type { CheckContext } from "../../harness/check.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { expectSuccess } from "../../harness/expect.ts";
+import { settle } from "../../harness/settle.ts";
 import { loose, operationInfo } from "../../harness/ops.ts";
 import type { OperationId } from "../../harness/operation-ids.ts";
 import type { KindName, ResourceModel } from "../../spec/kinds.ts";
@@ -231,15 +232,14 @@ export async function expectReadsBack(
   sent: Record<string, unknown>,
   what: string,
 ): Promise<Reading> {
-  const r = await read(ctx, model, made);
-  const problems = places(r).flatMap(([where, got]) =>
-    mismatches(sent, got).map((m) => `${where}: ${m}`),
+  // read again within the convergence window (harness/settle.ts): a list may catch up later
+  return settle(
+    ctx,
+    `${model.name}: ${what} does not read back as sent`,
+    () => read(ctx, model, made),
+    (r) => places(r).flatMap(([where, got]) => mismatches(sent, got).map((m) => `${where}: ${m}`)),
+    { oracle: "read-your-writes", kind: model.name },
   );
-  if (problems.length)
-    throw new TargetFailure(
-      `${model.name}: ${what} does not read back as sent: ${problems.join("; ")}`,
-    );
-  return r;
 }
 
 /** Top-level members whose values differ between two records (members of either), as messages. */
@@ -321,11 +321,13 @@ export async function expectAgree(
   volatile: string[] = [],
   when = "",
 ): Promise<void> {
-  const out = await disagreements(ctx, model, made, volatile);
-  if (out.length)
-    throw new TargetFailure(
-      `${model.name}${when ? ` ${when}` : ""}: the list and the view disagree: ${out.join("; ")}`,
-    );
+  await settle(
+    ctx,
+    `${model.name}${when ? ` ${when}` : ""}: the list and the view disagree`,
+    () => disagreements(ctx, model, made, volatile),
+    (out) => out,
+    { oracle: "list = view", kind: model.name },
+  );
 }
 
 /**
@@ -343,21 +345,29 @@ export async function expectInvariants(
   volatile: string[] = [],
   lists?: Lists,
 ): Promise<void> {
-  const view = await readView(ctx, model, made);
-  const entries = await readEntries(ctx, model, made, lists);
-  let disagree = disagreeing(view, entries, view, volatile);
-  // the lists were read once for the step, maybe before this view: a member the target moved on
-  // its own since (a job finishing: status, updated) is judged on a fresh reading (view, lists,
-  // view again), where it counts only if both views agree
-  if (disagree.length) disagree = await disagreements(ctx, model, made, volatile);
-  const problems = [
-    ...places({ view, entries }).flatMap(([where, got]) =>
-      mismatches(made.sent, got).map((m) => `${where}: ${m}`),
-    ),
-    ...disagree.map((m) => `list and view disagree: ${m}`),
-  ];
-  if (problems.length)
-    throw new TargetFailure(
-      `${model.name} ${JSON.stringify(made.path)} does not hold what was written: ${problems.join("; ")}`,
-    );
+  let first = true;
+  // within the convergence window (harness/settle.ts); a read again reads the lists afresh
+  await settle(
+    ctx,
+    `${model.name} ${JSON.stringify(made.path)} does not hold what was written`,
+    async () => {
+      const shared = first ? lists : undefined;
+      first = false;
+      const view = await readView(ctx, model, made);
+      const entries = await readEntries(ctx, model, made, shared);
+      let disagree = disagreeing(view, entries, view, volatile);
+      // the lists were read once for the step, maybe before this view: a member the target moved on
+      // its own since (a job finishing: status, updated) is judged on a fresh reading (view, lists,
+      // view again), where it counts only if both views agree
+      if (disagree.length) disagree = await disagreements(ctx, model, made, volatile);
+      return [
+        ...places({ view, entries }).flatMap(([where, got]) =>
+          mismatches(made.sent, got).map((m) => `${where}: ${m}`),
+        ),
+        ...disagree.map((m) => `list and view disagree: ${m}`),
+      ];
+    },
+    (problems) => problems,
+    { oracle: "read-your-writes", kind: model.name },
+  );
 }
