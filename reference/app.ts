@@ -6,6 +6,7 @@ import { type Account, State, ALL_SCOPES } from "./state.ts";
 import { coreFaults, Faults, type FaultSpec } from "./faults.ts";
 import { Jobs, type JobMode } from "./jobs.ts";
 import { ALL_VARIANTS, Variants } from "./variants.ts";
+import { ListLag } from "./lag.ts";
 import type { Area, ControlCtx, ProviderState, Seeded } from "./area.ts";
 import { AREAS } from "./areas/index.ts";
 
@@ -51,6 +52,8 @@ export class App {
   readonly variants: Variants;
   readonly jobs: Jobs;
   readonly states: Record<string, ProviderState>;
+  /** the `lists-lag` variant's answers (reference/lag.ts) */
+  private readonly listLag = new ListLag();
   baseUrl = "http://127.0.0.1";
   /** whether the `seeded-records` variant's records were made since the last reset */
   private existingMade = false;
@@ -74,6 +77,7 @@ export class App {
   /** Back to the seeded start: two accounts, three users, their fixed tokens, each area's seed. */
   reset() {
     this.jobs.stop();
+    this.listLag.clear();
     this.jobs.mode = this.opts.jobs ?? { kind: "instant" };
     const state = new State();
     const accountA = state.newAccount();
@@ -139,16 +143,27 @@ export class App {
       principal,
     });
     this.state.acting = principal?.user.account;
-    let reply: Reply;
-    try {
-      reply = await found.route.handler(ctx);
-    } catch (e) {
-      const idempotent = this.variants.idempotentDelete(method, found.params, e);
-      if (!idempotent) throw this.foreign403(e, found.params, principal?.user.account);
-      reply = idempotent;
-    }
-    if (!path.startsWith("/__objects/"))
-      reply = this.variants.success(method, found.route.pattern, reply);
+    const answer = async (): Promise<Reply> => {
+      let reply: Reply;
+      try {
+        reply = await found.route.handler(ctx);
+      } catch (e) {
+        const idempotent = this.variants.idempotentDelete(method, found.params, e);
+        if (!idempotent) throw this.foreign403(e, found.params, principal?.user.account);
+        reply = idempotent;
+      }
+      if (!path.startsWith("/__objects/"))
+        reply = this.variants.success(method, found.route.pattern, reply);
+      return reply;
+    };
+    // variant lists-lag: a list may answer what it answered to the same request up to 0.5 s ago
+    const lagged =
+      (method === "GET" || method === "HEAD") &&
+      this.variants.has("lists-lag") &&
+      !path.startsWith("/__objects/");
+    const reply = lagged
+      ? await this.listLag.serve(`${req.headers.authorization ?? ""} ${path}${url.search}`, answer)
+      : await answer();
     if (this.faults.has("empty-reply-null") && isEmptyObject(reply.body) && !reply.raw)
       return { ...reply, body: null };
     return reply;

@@ -2,6 +2,7 @@
 // Each area keeps its own records in `account.areas` (see `areaState`), so areas stay apart;
 // the few records several areas read (instances, domains, volumes, NodeBalancers) live here.
 import { randomUUID } from "node:crypto";
+import { eventRecorded } from "./lag.ts";
 
 export const ALL_SCOPES = [
   "account:read_only",
@@ -208,6 +209,7 @@ export class State {
       ...e,
     };
     account.events.push(ev);
+    eventRecorded(ev); // the events-lag variant shows it later (reference/lag.ts)
     return ev;
   }
 }

@@ -469,6 +469,61 @@ describe("variants", () => {
     expect(await counts("counts-later")).toEqual([3, 30]);
   });
 
+  it("lists-lag: a list answers what it answered within 0.5 s; views are current; then it catches up", async () => {
+    const C = "/v4/managed/contacts";
+    const holds = async (id: number) =>
+      (await api("GET", C)).body.data.some((c: { id: number }) => c.id === id);
+    variant("lists-lag");
+    await api("GET", C); // an answer of the list from before the create
+    const made = (await api("POST", C, { name: "lagging" })).body;
+    expect((await api("GET", `${C}/${made.id}`)).status).toBe(200);
+    expect(await holds(made.id)).toBe(false);
+    await new Promise((r) => setTimeout(r, 550));
+    expect(await holds(made.id)).toBe(true);
+    // a delete: still listed within the lag, then gone; a list under a removed parent answers its last
+    await api("DELETE", `${C}/${made.id}`);
+    expect(await holds(made.id)).toBe(true);
+    await new Promise((r) => setTimeout(r, 550));
+    expect(await holds(made.id)).toBe(false);
+    const vm = (await api("POST", I, { region: "us-east", type: "vm-standard-1" })).body;
+    expect((await api("GET", `${I}/${vm.id}/configs`)).status).toBe(200);
+    await api("DELETE", `${I}/${vm.id}`);
+    expect((await api("GET", `${I}/${vm.id}/configs`)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 550));
+    expect((await api("GET", `${I}/${vm.id}/configs`)).status).toBe(404);
+    variant();
+    await api("GET", C);
+    const now = (await api("POST", C, { name: "current" })).body;
+    expect(await holds(now.id)).toBe(true);
+  });
+
+  it("events-lag: an event shows in the list and view 0.5 to 1 s after its write; mark-seen reaches it", async () => {
+    const E = "/v4/account/events";
+    variant("events-lag");
+    const ticket = (await api("POST", "/v4/support/tickets", { summary: "lag", description: "d" }))
+      .body;
+    const mine = async () =>
+      (await api("GET", `${E}?page_size=100`)).body.data.filter(
+        (e: { entity?: { id?: unknown } }) => e.entity?.id === ticket.id,
+      );
+    expect(await mine()).toEqual([]);
+    await new Promise((r) => setTimeout(r, 1050));
+    const [ev] = await mine();
+    expect(ev?.action).toBe("ticket_create");
+    expect((await api("GET", `${E}/${ev.id}`)).status).toBe(200);
+    // an event recorded after the one marked seen but with a lower ID cannot exist; one recorded
+    // before and not shown yet is marked too
+    await api("POST", `/v4/support/tickets/${ticket.id}/replies`, { description: "r" });
+    const latest = (await api("GET", `${E}?page_size=100`)).body.data[0];
+    await api("POST", `${E}/${latest.id}/seen`);
+    await new Promise((r) => setTimeout(r, 1050));
+    const all = (await api("GET", `${E}?page_size=100`)).body.data;
+    expect(all.filter((e: { id: number; seen: boolean }) => e.id <= latest.id && !e.seen)).toEqual(
+      [],
+    );
+    variant();
+  });
+
   it("field-paths-no-index: array items are named without their index", async () => {
     expect(
       fields(await api("PUT", "/v4/account", { active_promotions: [{ expire_dt: "x" }] })),

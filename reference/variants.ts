@@ -131,6 +131,16 @@ export const ALL_VARIANTS: VariantSpec[] = [
       "every collection but the tickets list comes in the reverse of this target's order (events, logins, invoices oldest first; instances, keys… newest first)",
   },
   {
+    name: "lists-lag",
+    description:
+      "a list (a collection, a bucket's contents, the objects carrying a tag) may answer what it answered to the same request up to 0.5 s earlier: a write shows in the lists at most 0.5 s after it; views stay current",
+  },
+  {
+    name: "events-lag",
+    description:
+      "an event shows in the events list and view up to 1 s after the write that caused it (each after its own delay of 0.5 to 1 s)",
+  },
+  {
     name: "bucket-counts-lag",
     description:
       "a bucket's objects and size are tallied once an hour (the target's clock): a new bucket reads 0 and 0 until the next tally",

@@ -6,6 +6,7 @@ import { EMPTY, notFound, ok } from "../http.ts";
 import { paginate } from "../paginate.ts";
 import { intParam, type Ctx, type Router } from "../router.ts";
 import type { EventRecord, User } from "../state.ts";
+import { eventAppeared } from "../lag.ts";
 
 const RETENTION_MS = 90 * 86_400_000;
 
@@ -28,13 +29,21 @@ function timeOf(created: string): number {
   return t;
 }
 
-/** The caller's visible events of the last 90 days, in recording order. */
-function visibleEvents(ctx: Ctx): EventRecord[] {
+/**
+ * The caller's visible events of the last 90 days, in recording order. Variant events-lag: an event
+ * shows only once its delay has passed (reference/lag.ts); `pending` takes those not shown yet too.
+ */
+function visibleEvents(ctx: Ctx, pending = false): EventRecord[] {
   const cutoff = ctx.state.now().getTime() - RETENTION_MS;
   const windowed = !ctx.faults.has("events-not-windowed");
+  const lag = !pending && ctx.variants.has("events-lag");
   const u = ctx.user;
+  const now = performance.now();
   return ctx.account.events.filter(
-    (e) => (!windowed || timeOf(e.created) >= cutoff) && eventVisible(u, e),
+    (e) =>
+      (!windowed || timeOf(e.created) >= cutoff) &&
+      eventVisible(u, e) &&
+      (!lag || eventAppeared(e, now)),
   );
 }
 
@@ -103,7 +112,8 @@ export const eventsArea: Area = {
       if (ctx.faults.has("event-seen-only-one")) {
         ev.seen = true;
       } else {
-        for (const e of visibleEvents(ctx)) if (e.id <= ev.id) e.seen = true;
+        // every event up to the ID, those the events-lag variant does not show yet included
+        for (const e of visibleEvents(ctx, true)) if (e.id <= ev.id) e.seen = true;
       }
       return EMPTY;
     });
