@@ -245,7 +245,7 @@ export function membersHtml(r: RunReport): string {
         x.note !== undefined
           ? escapeHtml(x.note)
           : x.outcome === "missing"
-            ? "no check gave a verdict or a reason"
+            ? "no check gave this cell, nor a reason why it is empty"
             : "<em>no note given</em>";
       return `<li value="${x.n}"><span class="sw ${x.outcome}">${MEMBER_PAGE_SYMBOL[x.outcome]}</span> ${escapeHtml(MEMBER_WORDS[x.outcome])}${x.level && x.outcome === "fail" ? ` (${escapeHtml(x.level)})` : ""}: ${why} <span class="where">${escapeHtml(noteWhere(m, kind, x))}</span></li>`;
     });

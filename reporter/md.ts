@@ -437,7 +437,7 @@ function membersSection(r: RunReport): string[] {
           x.note !== undefined
             ? mdText(capNote(x.note))
             : x.outcome === "missing"
-              ? "no check gave a verdict or a reason"
+              ? "no check gave this cell, nor a reason why it is empty"
               : "_no note given_";
         return `- ${sup(x.n)} ${what}: ${why} (${mdText(noteWhere(m, kind, x))})`;
       }),

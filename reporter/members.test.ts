@@ -159,8 +159,22 @@ describe("computeMemberMatrix", () => {
     const notes = memberNotes(gap, "key").notes;
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ n: 1, outcome: "missing" });
+    const two = computeMemberMatrix([
+      kindCheck("disk", [
+        cell("size", "created", "pass"),
+        cell("size", "updated", "pass"),
+        cell("size", "kept", "pass"),
+        cell("size", "agree", "pass"),
+        cell("image", "created", "info", "not shown"),
+        cell("root_pass", "created", "info", "not shown"),
+      ]),
+    ])!;
+    const missing = memberNotes(two, "disk").notes.find((x) => x.outcome === "missing")!;
+    expect(noteWhere(two, "disk", missing)).toBe(
+      "updated alone, kept, list = view: image, root_pass",
+    );
     expect(noteWhere(gap, "key", notes[0]!)).toBe(
-      "label: updated alone, kept, list = view; bucket_access: created, updated alone, list = view",
+      "updated alone, kept, list = view: label; created, updated alone, list = view: bucket_access",
     );
   });
 });
@@ -195,7 +209,7 @@ describe("the member matrix in the reports", () => {
       "- ¹ — empty: the kind has no update (every member's updated alone, kept)",
     );
     expect(section).toContain(
-      "- ² — empty: the list does not show the member (entities: list = view)",
+      "- ² — empty: the list does not show the member (list = view: entities)",
     );
     // the hostile note is text: no HTML, no table break
     expect(section).toContain(

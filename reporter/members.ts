@@ -51,7 +51,7 @@ export const MEMBER_WORDS: Record<MemberOutcome | "missing", string> = {
   fail: "fail",
   info: "observed (INFO)",
   empty: "empty",
-  missing: "not recorded (no check gave this cell)",
+  missing: "not recorded",
 };
 
 /** The file of the member checks: one of its checks that gave no cell is still listed (unreached). */
@@ -272,7 +272,11 @@ export function memberNotes(
   return { notes, of: (member, q) => at.get(`${member}\u0000${q}`) };
 }
 
-/** Where a note's cells are, short: "all cells", "every member's updated alone", or "member: q, q; …". */
+/**
+ * Where a note's cells are, short: "every cell", "every member's kept", or the members grouped by
+ * the questions they share there ("kept, list = view: a, b; updated alone: c"; a member named alone
+ * when all four are).
+ */
 export function noteWhere(m: MemberMatrix, kind: string, note: MemberNote): string {
   const members = m.members[kind] ?? [];
   const qs = new Set(note.cells.map((c) => c.question));
@@ -280,12 +284,16 @@ export function noteWhere(m: MemberMatrix, kind: string, note: MemberNote): stri
   if (note.cells.length === members.length * MEMBER_QUESTIONS.length) return "every cell";
   if (ms.size === members.length && note.cells.length === members.length * qs.size)
     return `every member's ${[...qs].map((q) => QUESTION_HEADS[q]).join(", ")}`;
-  const byMember = new Map<string, string[]>();
+  const byMember = new Map<string, MemberQuestion[]>();
   for (const c of note.cells)
-    byMember.set(c.member, [...(byMember.get(c.member) ?? []), QUESTION_HEADS[c.question]]);
-  return [...byMember]
-    .map(([member, q]) =>
-      q.length === MEMBER_QUESTIONS.length ? member : `${member}: ${q.join(", ")}`,
-    )
+    byMember.set(c.member, [...(byMember.get(c.member) ?? []), c.question]);
+  const byQuestions = new Map<string, string[]>();
+  for (const [member, q] of byMember) {
+    const key =
+      q.length === MEMBER_QUESTIONS.length ? "" : q.map((x) => QUESTION_HEADS[x]).join(", ");
+    byQuestions.set(key, [...(byQuestions.get(key) ?? []), member]);
+  }
+  return [...byQuestions]
+    .map(([q, list]) => (q ? `${q}: ${list.join(", ")}` : `every question: ${list.join(", ")}`))
     .join("; ");
 }
