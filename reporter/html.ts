@@ -193,6 +193,15 @@ export function undecidedHtml(r: RunReport): string {
 /** The member grid's glyphs (every font has them); `·` a cell no check gave. */
 const MEMBER_PAGE_SYMBOL = { pass: "✓", fail: "✗", info: "ℹ", empty: "—", missing: "·" };
 
+/** The member grid's classes (`.empty` is the page's "nothing here" text, so an empty cell is `.blank`). */
+const MEMBER_CLASS = {
+  pass: "pass",
+  fail: "fail",
+  info: "info",
+  empty: "blank",
+  missing: "missing",
+};
+
 /** A kind's table is open when it has a failing cell, or when the grid is short; folded otherwise. */
 const OPEN_KINDS = 4;
 
@@ -223,7 +232,7 @@ export function membersHtml(r: RunReport): string {
       const tds = m.questions.map((q) => {
         const cell = m.cells[kind]?.[member]?.[q];
         const o = cell?.outcome ?? "missing";
-        strip.push(`<span class="sq ${o}"></span>`);
+        strip.push(`<span class="sq ${MEMBER_CLASS[o]}"></span>`);
         const note = of(member, q);
         const glyph = labels.length
           ? labels.map((l) => MEMBER_PAGE_SYMBOL[cell?.byTarget?.[l] ?? "missing"]).join("")
@@ -236,7 +245,7 @@ export function membersHtml(r: RunReport): string {
         const mark = note ? `<sup>${note.n}</sup>` : "";
         if (!cell)
           return `<td class="cell"><span class="missing" title="${escapeHtml(tip)}">${glyph}${mark}</span></td>`;
-        return `<td class="cell"><button type="button" class="${o}" title="${escapeHtml(tip)}" aria-label="${escapeHtml(tip)}" data-checks="${cell.checks.join(",")}" data-title="${escapeHtml(`${kind} · ${member} · ${QUESTION_HEADS[q]}`)}">${escapeHtml(glyph)}${mark}</button></td>`;
+        return `<td class="cell"><button type="button" class="${MEMBER_CLASS[o]}" title="${escapeHtml(tip)}" aria-label="${escapeHtml(tip)}" data-checks="${cell.checks.join(",")}" data-title="${escapeHtml(`${kind} · ${member} · ${QUESTION_HEADS[q]}`)}">${escapeHtml(glyph)}${mark}</button></td>`;
       });
       return `<tr><td class="op"><code>${escapeHtml(member)}</code></td>${tds.join("")}</tr>`;
     });
@@ -247,7 +256,7 @@ export function membersHtml(r: RunReport): string {
           : x.outcome === "missing"
             ? "no check gave this cell, nor a reason why it is empty"
             : "<em>no note given</em>";
-      return `<li value="${x.n}"><span class="sw ${x.outcome}">${MEMBER_PAGE_SYMBOL[x.outcome]}</span> ${escapeHtml(MEMBER_WORDS[x.outcome])}${x.level && x.outcome === "fail" ? ` (${escapeHtml(x.level)})` : ""}: ${why} <span class="where">${escapeHtml(noteWhere(m, kind, x))}</span></li>`;
+      return `<li value="${x.n}"><span class="sw ${MEMBER_CLASS[x.outcome]}">${MEMBER_PAGE_SYMBOL[x.outcome]}</span> ${escapeHtml(MEMBER_WORDS[x.outcome])}${x.level && x.outcome === "fail" ? ` (${escapeHtml(x.level)})` : ""}: ${why} <span class="where">${escapeHtml(noteWhere(m, kind, x))}</span></li>`;
     });
     const open = n.fail > 0 || m.kinds.length <= OPEN_KINDS ? " open" : "";
     const head = `<summary><code>${escapeHtml(kind)}</code> <span class="mcount">${n.members} member${n.members === 1 ? "" : "s"}${n.cells ? `, ${escapeHtml(memberCountsText(n))}` : ": no cell"}</span> <span class="strip" aria-hidden="true">${strip.join("")}</span></summary>`;
@@ -265,7 +274,7 @@ export function membersHtml(r: RunReport): string {
           .map((l) => `<li>${escapeHtml(l)}: ${escapeHtml(memberCountsText(m.byTarget![l]!))}</li>`)
           .join("")}</ul>`
       : "";
-  const legend = `<span class="sw pass">✓</span>pass <span class="sw fail">✗</span>fail <span class="sw info">ℹ</span>observed (INFO) <span class="sw empty">—</span>empty <span class="sw missing">·</span>not recorded`;
+  const legend = `<span class="sw pass">✓</span>pass <span class="sw fail">✗</span>fail <span class="sw info">ℹ</span>observed (INFO) <span class="sw blank">—</span>empty <span class="sw missing">·</span>not recorded`;
   return `<section id="members"><h2>Members: resource kind × member <small>${t.members} members of ${t.kinds} kind${t.kinds === 1 ? "" : "s"} · ${t.filled}/${t.cells} cells filled (${t.fillRate}%)</small></h2><p class="note">Every writable member of each kind's full subject, asked four questions: ${m.questions.map((q) => `<b>${escapeHtml(QUESTION_HEADS[q])}</b>: ${escapeHtml(QUESTION_WORDS[q])}`).join("; ")}. ${escapeHtml(memberCountsText(t))}; ${aim}.${silent.length ? ` ${silent.length} kind${silent.length === 1 ? "" : "s"} gave no cell: not counted.` : ""} A cell's note is on hover, its checks open on click; a number points to the note under its kind's table. <span class="legend">${legend}</span></p>${perTarget}${unreached.length ? `<ul class="warnings">${unreached.join("")}</ul>` : ""}${kinds.join("")}</section>`;
 }
 

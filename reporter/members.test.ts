@@ -239,7 +239,7 @@ describe("the member matrix in the reports", () => {
     );
     expect(section).toContain(`data-checks="${fixtureChecks().length}"`);
     expect(section).toContain(
-      '<li value="1"><span class="sw empty">—</span> empty: the kind has no update',
+      '<li value="1"><span class="sw blank">—</span> empty: the kind has no update',
     );
   });
 
