@@ -323,6 +323,11 @@ describe("merge and rejudge", () => {
     expect(md).toContain("| `credentials` | ✅✅ | ✅✅ | ❌✅¹ | ✅✅ |");
     expect(md).toContain("| `label` | ✅· | —·¹ | —·¹ | ✅· |");
     expect(md).toContain("- b: 16 of 24 cells filled (66.7%)");
+    // the page: each target's glyph in the cell, each target's outcome on hover
+    const html = readFileSync(join(dir, "out", "conformance.html"), "utf8");
+    const tip = /title="(managedService · credentials · kept[^"]*)"/.exec(html)![1]!;
+    expect(tip).toMatch(/\na: fail\nb: pass$/);
+    expect(html).toContain("<li>b: 16 of 24 cells filled (66.7%)");
   });
 
   it("rejudge keeps the recorded cells (live read-backs, not oracles) and computes the matrix again", () => {
