@@ -64,7 +64,9 @@ export interface MemberCell {
   /** created: read back after the full create; updated: after an update naming it alone; kept:
    *  unchanged across updates naming other members; agree: the list entry equals the view */
   question: "created" | "updated" | "kept" | "agree";
-  outcome: "pass" | "fail" | "empty" | "info";
+  /** n/a: the question does not apply to the member (the kind has no update, the member is not an
+   *  update member, no view or no list to compare), said in `note`; not in the fill rate */
+  outcome: "pass" | "fail" | "empty" | "info" | "n/a";
   /** the level the cell was judged at (MUST, or SHOULD where the kind's update may replace) */
   level?: Level;
   /** why a cell is empty, what failed, or what was observed */

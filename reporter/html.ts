@@ -191,7 +191,14 @@ export function undecidedHtml(r: RunReport): string {
 }
 
 /** The member grid's glyphs (every font has them); `·` a cell no check gave. */
-const MEMBER_PAGE_SYMBOL = { pass: "✓", fail: "✗", info: "ℹ", empty: "—", missing: "·" };
+const MEMBER_PAGE_SYMBOL = {
+  pass: "✓",
+  fail: "✗",
+  info: "ℹ",
+  empty: "—",
+  "n/a": "∅",
+  missing: "·",
+};
 
 /** The member grid's classes (`.empty` is the page's "nothing here" text, so an empty cell is `.blank`). */
 const MEMBER_CLASS = {
@@ -199,6 +206,7 @@ const MEMBER_CLASS = {
   fail: "fail",
   info: "info",
   empty: "blank",
+  "n/a": "missing",
   missing: "missing",
 };
 
@@ -274,7 +282,7 @@ export function membersHtml(r: RunReport): string {
           .map((l) => `<li>${escapeHtml(l)}: ${escapeHtml(memberCountsText(m.byTarget![l]!))}</li>`)
           .join("")}</ul>`
       : "";
-  const legend = `<span class="sw pass">✓</span>pass <span class="sw fail">✗</span>fail <span class="sw info">ℹ</span>observed (INFO) <span class="sw blank">—</span>empty <span class="sw missing">·</span>not recorded`;
+  const legend = `<span class="sw pass">✓</span>pass <span class="sw fail">✗</span>fail <span class="sw info">ℹ</span>observed (INFO) <span class="sw blank">—</span>empty <span class="sw missing">∅</span>does not apply (not counted) <span class="sw missing">·</span>not recorded`;
   return `<section id="members"><h2>Members: resource kind × member <small>${t.members} members of ${t.kinds} kind${t.kinds === 1 ? "" : "s"} · ${t.filled}/${t.cells} cells filled (${t.fillRate}%)</small></h2><p class="note">Every writable member of each kind's full subject, asked four questions: ${m.questions.map((q) => `<b>${escapeHtml(QUESTION_HEADS[q])}</b>: ${escapeHtml(QUESTION_WORDS[q])}`).join("; ")}. ${escapeHtml(memberCountsText(t))}; ${aim}.${silent.length ? ` ${silent.length} kind${silent.length === 1 ? "" : "s"} gave no cell: not counted.` : ""} A cell's note is on hover, its checks open on click; a number points to the note under its kind's table. <span class="legend">${legend}</span></p>${perTarget}${unreached.length ? `<ul class="warnings">${unreached.join("")}</ul>` : ""}${kinds.join("")}</section>`;
 }
 

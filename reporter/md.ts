@@ -354,7 +354,7 @@ function membersSection(r: RunReport): string[] {
   const out = [
     "## Members: resource kind × member",
     "",
-    `Every writable member of each kind's full subject, asked four questions: ${m.questions.map((q) => `**${QUESTION_HEADS[q]}**: ${QUESTION_WORDS[q]}`).join("; ")}. ${MEMBER_SYMBOL.pass} pass · ${MEMBER_SYMBOL.fail} fail · ${MEMBER_SYMBOL.info} observed (INFO: the material does not decide) · ${MEMBER_SYMBOL.empty} empty (no verdict could be had) · \`${MEMBER_SYMBOL.missing}\` not recorded; a number points to the kind's note.`,
+    `Every writable member of each kind's full subject, asked four questions: ${m.questions.map((q) => `**${QUESTION_HEADS[q]}**: ${QUESTION_WORDS[q]}`).join("; ")}. ${MEMBER_SYMBOL.pass} pass · ${MEMBER_SYMBOL.fail} fail · ${MEMBER_SYMBOL.info} observed (INFO: the material does not decide) · ${MEMBER_SYMBOL.empty} empty (no verdict could be had) · ${MEMBER_SYMBOL["n/a"]} the question does not apply (not counted) · \`${MEMBER_SYMBOL.missing}\` not recorded; a number points to the kind's note.`,
     "",
     `${t.members} members of ${t.kinds} kind${t.kinds === 1 ? "" : "s"}: ${memberCountsText(t)}; ${aim}.${silent.length ? ` ${silent.length} kind${silent.length === 1 ? "" : "s"} gave no cell (below): ${silent.length === 1 ? "its" : "their"} members are not counted.` : ""}`,
     ...(m.byTarget && labels.length

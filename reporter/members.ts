@@ -42,6 +42,7 @@ export const MEMBER_SYMBOL: Record<MemberOutcome | "missing", string> = {
   fail: "❌",
   info: "ℹ",
   empty: "—",
+  "n/a": "n/a",
   missing: "·",
 };
 
@@ -51,6 +52,7 @@ export const MEMBER_WORDS: Record<MemberOutcome | "missing", string> = {
   fail: "fail",
   info: "observed (INFO)",
   empty: "empty",
+  "n/a": "does not apply",
   missing: "not recorded",
 };
 
@@ -94,6 +96,7 @@ function zero(): MemberCounts {
     fail: 0,
     info: 0,
     empty: 0,
+    na: 0,
     missing: 0,
     fillRate: 0,
   };
@@ -108,6 +111,7 @@ function add(to: MemberCounts, from: MemberCounts): void {
     "fail",
     "info",
     "empty",
+    "na",
     "missing",
   ] as const)
     to[k] += from[k];
@@ -122,8 +126,13 @@ function countCells(
   const n = zero();
   for (const m of members)
     for (const q of MEMBER_QUESTIONS) {
-      n.cells++;
       const o = outcomeOf(m, q);
+      // a question that does not apply is no cell of the denominator
+      if (o === "n/a") {
+        n.na++;
+        continue;
+      }
+      n.cells++;
       if (o === undefined) n.missing++;
       else {
         n[o]++;
@@ -222,7 +231,7 @@ export function computeMemberMatrix(checks: ReportCheck[]): MemberMatrix | undef
 
 /** A kind's (or the matrix's) counts in words: filled of cells, the outcomes, empty and not recorded. */
 export function memberCountsText(n: MemberCounts): string {
-  return `${n.filled} of ${n.cells} cells filled (${n.fillRate}%): ${n.pass} pass, ${n.fail} fail, ${n.info} INFO; ${n.empty} empty${n.missing ? `, ${n.missing} not recorded` : ""}`;
+  return `${n.filled} of ${n.cells} cells filled (${n.fillRate}%): ${n.pass} pass, ${n.fail} fail, ${n.info} INFO; ${n.empty} empty${n.missing ? `, ${n.missing} not recorded` : ""}${n.na ? `; ${n.na} questions do not apply` : ""}`;
 }
 
 /** One note of a kind's table: the cells that share an outcome, level and note, numbered in reading order. */

@@ -170,7 +170,13 @@ export const MEMBER_QUESTIONS: readonly MemberQuestion[] = ["created", "updated"
 export type MemberOutcome = MemberCell["outcome"];
 
 /** Worst first: a cell several checks give shows the worst of them, fail > pass > info > empty. */
-export const MEMBER_OUTCOME_ORDER: readonly MemberOutcome[] = ["fail", "pass", "info", "empty"];
+export const MEMBER_OUTCOME_ORDER: readonly MemberOutcome[] = [
+  "fail",
+  "pass",
+  "info",
+  "empty",
+  "n/a",
+];
 
 /** One kind × member × question cell: the worst cell the checks gave, with its level and note. */
 export interface MemberMatrixCell {
@@ -198,6 +204,8 @@ export interface MemberCounts {
   info: number;
   /** cells a check gave as empty, with its reason */
   empty: number;
+  /** questions that do not apply to the member (n/a, with the reason): outside `cells` */
+  na: number;
   /** cells no check gave at all (neither a verdict nor a reason) */
   missing: number;
   /** filled / cells, percent with one decimal (0 when there is no cell) */

@@ -14,6 +14,12 @@ import { accountBackups, pendingMigration, regionWithoutVlans } from "./vm/provi
 
 export const vmFaults: FaultSpec[] = [
   {
+    name: "vm-config-update-resets-interfaces",
+    requirement: "CONV-SCOPE-1",
+    description:
+      "a config update that does not name `interfaces` puts back the default public interface",
+  },
+  {
     name: "vm-config-update-resets-comments",
     requirement: "CONV-SCOPE-1",
     description: "a config update that does not name `comments` clears them (null)",

@@ -67,16 +67,25 @@ function fullness(v: unknown): number {
   return v === true ? 1 : 0;
 }
 
-/** Valid create bodies of the kind, fullest first, bound to the check's references. */
+/**
+ * Valid create bodies of the kind, bound to the check's references: first one holding each member
+ * at its fullest value among the draws (a rule between members may refuse it), then the draws
+ * themselves, fullest first.
+ */
 async function fullBodies(ctx: CheckContext, model: ResourceModel, setup: Setup) {
   const op = model.ops.create[0]!;
   const values = await targetValues(ctx).catch(() => OFFLINE_TARGET);
   const bind = RULES[op]?.bind;
-  return fc
+  const drawn = fc
     .sample(generatorsFor(op, values).valid, { seed: ctx.config.seed, numRuns: 48 })
     .map((r) => (bind ? bind(structuredClone(r.body), setup) : r.body) as Record<string, unknown>)
     .filter((b) => b && typeof b === "object")
     .sort((a, b) => fullness(b) - fullness(a));
+  const merged: Record<string, unknown> = { ...drawn[0] };
+  for (const body of drawn)
+    for (const [k, v] of Object.entries(body))
+      if (!(k in merged) || fullness(v) > fullness(merged[k])) merged[k] = v;
+  return [merged, ...drawn];
 }
 
 /** The run's labels renewed (uniqueness holds, sweep finds them) over a generated body. */
@@ -265,6 +274,34 @@ describe("invariants/members", () => {
             });
           else cell({ member, question: "kept", level: keptLevel, outcome: "pass" });
         }
+
+        // every question left: why it does not apply (or, for kept, why no verdict was had)
+        const asked = new Set(cells.map((c) => `${c.member} ${c.question}`));
+        const why = (member: string, q: MemberCell["question"]): MemberCell | undefined => {
+          const na = (note: string): MemberCell => ({ member, question: q, outcome: "n/a", note });
+          if (q === "created") return na("not a create member (its update takes it)");
+          if (!upd) return na("the kind has no update");
+          if (q === "updated") return na(`not a member ${upd.op} takes`);
+          if (!inRecord(member)) return na("no view or list entry shows the member");
+          if (q === "agree")
+            return na(
+              viewOp(model) ? "the kind has no list" : "the kind has no view of its record",
+            );
+          return updateTop.some((u) => u !== member)
+            ? {
+                member,
+                question: q,
+                outcome: "empty",
+                note: "no update of another member was taken",
+              }
+            : na(`${upd.op} takes no other member`);
+        };
+        for (const member of members)
+          for (const q of ["created", "updated", "kept", "agree"] as const)
+            if (!asked.has(`${member} ${q}`)) {
+              const c = why(member, q);
+              if (c) cell(c);
+            }
 
         const failed = cells.filter((c) => c.outcome === "fail");
         for (const c of failed.filter((c) => c.level === "SHOULD"))

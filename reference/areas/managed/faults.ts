@@ -65,6 +65,11 @@ export const MANAGED_FAULTS: FaultSpec[] = [
       "a contact name is stored decomposed (Unicode NFD): `é` reads back as `e` + U+0301",
   },
   {
+    name: "managed-service-update-drops-credentials",
+    requirement: "CONV-SCOPE-1",
+    description: "a service update that does not name `credentials` drops them ([])",
+  },
+  {
     name: "managed-service-update-resets-notes",
     requirement: "CONV-SCOPE-1",
     description: "a service update that does not name `notes` clears them (null)",

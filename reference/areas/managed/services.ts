@@ -118,6 +118,9 @@ function serviceFields(ctx: Ctx, mg: Managed, into: Service | undefined): Servic
   if (svcBody !== undefined) s.body = svcBody;
   if (typeof group === "string") s.consultation_group = group;
   if (credentials) s.credentials = [...credentials];
+  // fault: an update that does not name credentials drops them (no minimal service holds any)
+  else if (!creating && ctx.faults.has("managed-service-update-drops-credentials"))
+    s.credentials = [];
   if (typeof label === "string") s.label = label;
   if (notes !== undefined) s.notes = notes;
   // fault: an update that does not name notes clears them

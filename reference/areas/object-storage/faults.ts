@@ -128,6 +128,11 @@ export const OS_FAULTS: FaultSpec[] = [
       "object URL create accepts expires_in up to 86400 (a day) instead of 68400 (also warned by the SHOULD OS-URL-5)",
   },
   {
+    name: "os-key-update-drops-bucket-access",
+    requirement: "CONV-SCOPE-1",
+    description: "a key's label update empties its `bucket_access` (the key stays limited)",
+  },
+  {
     name: "os-key-list-stale-after-update",
     requirement: "CONV-AGREE-1",
     description: "the keys list shows a key as it was before its last update (the view is right)",

@@ -117,6 +117,8 @@ function updateKey(ctx: Ctx) {
   f.done();
   if (ctx.faults.has("os-key-list-stale-after-update")) staleListed.set(k, { ...k });
   if (typeof label === "string") k.label = label;
+  // fault: a label update drops what a limited key may reach (no minimal key holds any)
+  if (ctx.faults.has("os-key-update-drops-bucket-access")) k.bucket_access = [];
   return ok(keyJson(k, false, ctx.variants.has("null-for-absent")));
 }
 

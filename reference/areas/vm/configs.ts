@@ -144,6 +144,9 @@ export function registerConfigs(r: Router) {
     // fault: an update that does not name comments clears them
     if (v.comments === undefined && ctx.faults.has("vm-config-update-resets-comments"))
       v.comments = null;
+    // fault: an update that does not name interfaces puts back the default public one
+    if (v.interfaces === undefined && ctx.faults.has("vm-config-update-resets-interfaces"))
+      v.interfaces = [{ id: ctx.state.id(), purpose: "public", label: null, ipam_address: null }];
     Object.assign(c, v, { updated: ctx.state.iso() });
     attachVolumes(ctx, vm, c.devices);
     configEvent(ctx, vm, c, "vm_config_update");
