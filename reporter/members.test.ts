@@ -126,6 +126,7 @@ describe("computeMemberMatrix", () => {
       fail: 1,
       info: 1,
       empty: 0,
+      na: 0,
       missing: 0,
       fillRate: 100,
     });
@@ -134,6 +135,7 @@ describe("computeMemberMatrix", () => {
       cells: 8,
       filled: 3,
       empty: 5,
+      na: 0,
       fillRate: 37.5,
     });
     expect(m.counts.oauthClient).toMatchObject({ members: 0, cells: 0, fillRate: 0 });
@@ -147,6 +149,7 @@ describe("computeMemberMatrix", () => {
       fail: 1,
       info: 1,
       empty: 5,
+      na: 0,
       missing: 0,
       fillRate: 79.2,
     });
