@@ -98,7 +98,7 @@ export async function settle<T>(
  * `attempt` (reads that throw a TargetFailure while they disagree with the write) within the
  * convergence window: settle() with the judgment inside the reads.
  */
-export function eventually<T>(
+export function settled<T>(
   ctx: { config: Pick<Config, "settleMs"> },
   oracle: SettleOracle,
   attempt: () => Promise<T>,

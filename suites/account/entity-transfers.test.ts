@@ -1,5 +1,6 @@
 // Entity transfers, deprecated (Resources / Entity transfer; Endpoints / Account and billing;
 // Limits: entity transfer lifetime). Each check transfers a fresh empty instance.
+import { settled } from "../../harness/settle.ts";
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import {
@@ -93,13 +94,15 @@ describe("account/entity-transfers", () => {
   check(
     { id: "ACCT-XFER-3", op: "listEntityTransfers", effect: "billable" },
     "the list answers a collection holding a transfer the account created",
-    async ({ ops, fresh }) => {
+    async ({ ops, fresh, config }) => {
       const { transfer } = await freshTransfer(fresh, ops);
       const res = await ops.listEntityTransfers();
       expectCollection(res);
       expectSuccess(res);
-      if (!(await allPages(ops, "listEntityTransfers")).some((t) => t.token === transfer.token))
-        throw new TargetFailure(`transfer ${transfer.token} is not listed`);
+      await settled({ config }, "record of a write", async () => {
+        if (!(await allPages(ops, "listEntityTransfers")).some((t) => t.token === transfer.token))
+          throw new TargetFailure(`transfer ${transfer.token} is not listed`);
+      });
     },
   );
 

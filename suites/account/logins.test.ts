@@ -1,5 +1,6 @@
 // Successful logins (Resources / Login; Endpoints: logins list and view; Authentication 5: logins
 // are for unrestricted users only; Limits: login history of 90 days).
+import { settled } from "../../harness/settle.ts";
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectCollection, expectError, expectSuccess } from "../../harness/expect.ts";
@@ -34,12 +35,15 @@ describe("account/logins", () => {
   check(
     { id: "ACCT-LOGIN-5", op: ["getLogin", "listLogins"] },
     "a login's restricted is true for a restricted user's login and false for an unrestricted one's, in its view and in the list",
-    async ({ ops, states }) => {
+    async ({ ops, states, config }) => {
       for (const restricted of [true, false]) {
         const { loginId } = await states.require("login", { restricted });
         const login = expectSuccess(await ops.getLogin({ path: { loginId } }));
-        const listed = (await allPages(ops, "listLogins")).find((l) => l.id === loginId);
-        if (!listed) throw new TargetFailure(`login ${loginId} is not in the logins list`);
+        const listed = await settled({ config }, "record of a write", async () => {
+          const found = (await allPages(ops, "listLogins")).find((l) => l.id === loginId);
+          if (!found) throw new TargetFailure(`login ${loginId} is not in the logins list`);
+          return found;
+        });
         for (const [where, l] of [
           ["view", login],
           ["list", listed],

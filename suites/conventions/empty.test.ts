@@ -4,7 +4,7 @@
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectEmptyObject } from "../../harness/expect.ts";
-import { findEvent } from "../shared/pages.ts";
+import { eventOfWrite } from "../shared/pages.ts";
 
 /** A 1x1 PNG, for the thumbnail upload. */
 const PNG = Buffer.from(
@@ -88,11 +88,15 @@ describe("conventions/empty", () => {
   check(
     { id: "CONV-EMPTY-1", op: "markEventRead", effect: "creates" },
     "event mark read answers {}",
-    async ({ ops, fresh, skip }) => {
+    async ({ ops, fresh, skip, config }) => {
       // an event of this check's own making, so no other check's events change
       const client = await fresh.oauthClient();
-      // any page: under load the account holds more events than one page shows
-      const mine = await findEvent(ops, (e: any) => e?.entity?.label === client.label);
+      // any page: under load the account holds more events than one page shows; it may show a
+      // little after the create (the convergence window)
+      const mine = await eventOfWrite(
+        { ops, config },
+        (e: any) => e?.entity?.label === client.label,
+      );
       if (!mine)
         skip(
           "the events list shows no event for the OAuth client this check created (which action an operation emits is not shown)",

@@ -2,9 +2,9 @@
 // each operation records is not shown: observed only).
 import { TargetFailure } from "../../harness/errors.ts";
 import { expectSuccess, observe } from "../../harness/expect.ts";
-import type { Fresh } from "../../harness/fresh.ts";
+import type { CheckContext } from "../../harness/check.ts";
 import type { Ops } from "../../harness/ops.ts";
-import { allEvents } from "../shared/pages.ts";
+import { allEvents, eventsOfWrite } from "../shared/pages.ts";
 
 const maxId = (events: any[]) =>
   events.reduce((m, e) => (typeof e.id === "number" && e.id > m ? e.id : m), 0);
@@ -13,7 +13,11 @@ const maxId = (events: any[]) =>
  * Creates an OAuth client and updates it `updates` times, then answers the events that appeared
  * meanwhile (any cause), oldest ID first. The actions seen are recorded as INFO (EVT-ACTION-2).
  */
-export async function freshEvents(ops: Ops, fresh: Fresh, updates: number): Promise<any[]> {
+export async function freshEvents(
+  ctx: Pick<CheckContext, "ops" | "fresh" | "config">,
+  updates: number,
+): Promise<any[]> {
+  const { ops, fresh } = ctx;
   const before = maxId(await allEvents(ops));
   const client = await fresh.oauthClient();
   for (let i = 0; i < updates; i++)
@@ -21,7 +25,10 @@ export async function freshEvents(ops: Ops, fresh: Fresh, updates: number): Prom
       path: { clientId: client.id },
       body: { label: `${client.label}-${i}` },
     });
-  const events = (await allEvents(ops)).filter((e) => e.id > before).sort((a, b) => a.id - b.id);
+  // events may show a little after their write: one per write is waited for, within the window
+  const events = (await eventsOfWrite(ctx, (e) => e.id > before, updates + 1)).sort(
+    (a, b) => a.id - b.id,
+  );
   observe("EVT-ACTION-2", `actions recorded after an OAuth client create and ${updates} updates`, [
     ...new Set(events.map((e) => e.action)),
   ]);

@@ -11,8 +11,8 @@ describe("events/marks seen", () => {
   check(
     { id: "EVT-SEEN-1", op: ["markEventSeen", "getEvent"], effect: "creates" },
     "mark seen answers {} and sets seen on every event up to and including that ID, not later ones",
-    async ({ ops, fresh, skip }) => {
-      const unseen = (await freshEvents(ops, fresh, 3)).filter((e) => e.seen === false);
+    async ({ ops, fresh, skip, config }) => {
+      const unseen = (await freshEvents({ ops, fresh, config }, 3)).filter((e) => e.seen === false);
       if (unseen.length < 3)
         skip(
           `fewer than three new unseen events appeared after OAuth client operations (${unseen.length})`,

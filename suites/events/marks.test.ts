@@ -10,8 +10,8 @@ describe("events/marks", () => {
   check(
     { id: "EVT-READ-1", op: ["markEventRead", "getEvent"], effect: "creates" },
     "mark read answers {} and sets read on that one event only",
-    async ({ ops, fresh, skip }) => {
-      const unread = (await freshEvents(ops, fresh, 2)).filter((e) => e.read === false);
+    async ({ ops, fresh, skip, config }) => {
+      const unread = (await freshEvents({ ops, fresh, config }, 2)).filter((e) => e.read === false);
       if (unread.length < 2)
         skip(
           `fewer than two new unread events appeared after OAuth client operations (${unread.length})`,

@@ -8,6 +8,7 @@
 // every entry once (no gap, no repeat). Account-wide and platform lists get a check that skips,
 // saying why (other checks change them meanwhile, or nothing can add to them).
 import { describe } from "vitest";
+import { settled } from "../../harness/settle.ts";
 import { check, type CheckContext } from "../../harness/check.ts";
 import { TargetFailure } from "../../harness/errors.ts";
 import { expectCollection } from "../../harness/expect.ts";
@@ -152,8 +153,11 @@ async function exercise(ctx: CheckContext, op: OperationId, f: Filler): Promise<
   for (const n of TOTALS.filter((t) => t >= have)) {
     path = await f.grow(ctx, path, have, n);
     have = n;
-    const all = await whole(ctx, op, path, n);
-    for (const size of sizesFor(n)) await walk(ctx, op, path, size, all);
+    const at = path;
+    // the list may show the entries added a little later: each reading within the window
+    const all = await settled(ctx, "collection", () => whole(ctx, op, at, n));
+    for (const size of sizesFor(n))
+      await settled(ctx, "collection", () => walk(ctx, op, at, size, all));
   }
 }
 

@@ -4,6 +4,7 @@
 // (integer)"). One check per kind whose record the material gives a total or a count of its parts;
 // the Collection envelope's `results` and `pages` are collections.test.ts's.
 import { describe } from "vitest";
+import { settled } from "../../harness/settle.ts";
 import { check, type CheckContext } from "../../harness/check.ts";
 import { MissingCapability, TargetFailure } from "../../harness/errors.ts";
 import { expectSuccess } from "../../harness/expect.ts";
@@ -42,6 +43,11 @@ function expectTotal(inv: any, where: string): void {
 
 /** The bucket's objects and size, in its view and its buckets-list entry, against its contents list. */
 async function expectCounts(ctx: CheckContext, path: BucketRef, after: string): Promise<void> {
+  // the counts and the lists may catch up with a store a little later (harness/settle.ts)
+  await settled(ctx, "record of a write", () => countsAgree(ctx, path, after));
+}
+
+async function countsAgree(ctx: CheckContext, path: BucketRef, after: string): Promise<void> {
   // contents lists hold up to 100 objects a page: the check stores a few
   const contents = expectSuccess<{ data: { size: number }[] }>(
     await ctx.ops.listBucketObjects({ path: { ...path } }),

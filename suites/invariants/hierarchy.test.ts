@@ -9,6 +9,7 @@
 import { describe } from "vitest";
 import { check, type CheckContext } from "../../harness/check.ts";
 import { TargetFailure } from "../../harness/errors.ts";
+import { settled } from "../../harness/settle.ts";
 import { expectSuccess } from "../../harness/expect.ts";
 import { loose } from "../../harness/ops.ts";
 import type { OperationId } from "../../harness/operation-ids.ts";
@@ -105,7 +106,8 @@ describe("invariants/hierarchy", () => {
             CANNOT_MAKE[m.name] ?? `no subject makes ${a(m.name)} (suites/invariants/subjects.ts)`,
           );
         const made = await subject.make(ctx);
-        const before = await readBack(ctx, m, made, "before");
+        // a list may show the new child a little later (harness/settle.ts)
+        const before = await settled(ctx, "hierarchy", () => readBack(ctx, m, made, "before"));
         const other = await otherParent(ctx, m, made);
         const elsewhere = { ...made.path, ...other };
         for (const op of [
@@ -127,15 +129,17 @@ describe("invariants/hierarchy", () => {
               `${list} under ${JSON.stringify(other)} holds the ${m.name} made under ${JSON.stringify(made.parentPath)}: ${JSON.stringify(hit).slice(0, 200)}`,
             );
         }
-        const after = await readBack(ctx, m, made, "after the requests under another parent");
-        const diff = changed(before, after, subject.volatile);
-        if (diff.length)
-          throw new TargetFailure(
-            `after the requests under ${JSON.stringify(other)}, the ${m.name} under its own parent changed: ${diff
-              .map((k) => `${k} ${JSON.stringify(before[k])} → ${JSON.stringify(after[k])}`)
-              .join("; ")
-              .slice(0, 400)}`,
-          );
+        await settled(ctx, "hierarchy", async () => {
+          const after = await readBack(ctx, m, made, "after the requests under another parent");
+          const diff = changed(before, after, subject.volatile);
+          if (diff.length)
+            throw new TargetFailure(
+              `after the requests under ${JSON.stringify(other)}, the ${m.name} under its own parent changed: ${diff
+                .map((k) => `${k} ${JSON.stringify(before[k])} → ${JSON.stringify(after[k])}`)
+                .join("; ")
+                .slice(0, 400)}`,
+            );
+        });
       },
     );
   }

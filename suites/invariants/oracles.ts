@@ -130,9 +130,39 @@ export async function readEntries(
   return entries;
 }
 
-/** The view and every list entry of the object. */
-export async function read(ctx: CheckContext, model: ResourceModel, made: Made): Promise<Reading> {
+/** The view and every list entry of the object, read once. */
+async function readOnce(ctx: CheckContext, model: ResourceModel, made: Made): Promise<Reading> {
   return { view: await readView(ctx, model, made), entries: await readEntries(ctx, model, made) };
+}
+
+/**
+ * The view and every list entry of the object, once the lists show what the view shows: read again
+ * within the convergence window (harness/settle.ts) while they do not, since a list may catch up
+ * with a write a little later. When the window closes first, the last reading is answered (the
+ * caller judges it); an object missing from a list by then fails.
+ */
+export async function read(
+  ctx: CheckContext,
+  model: ResourceModel,
+  made: Made,
+  volatile: string[] = [],
+): Promise<Reading> {
+  let last: Reading | undefined;
+  try {
+    return await settle(
+      ctx,
+      `${model.name}: the lists do not show what the view shows`,
+      async () => {
+        last = undefined;
+        return (last = await readOnce(ctx, model, made));
+      },
+      (r) => disagreeing(r.view, r.entries, r.view, volatile),
+      { oracle: "read-your-writes", kind: model.name },
+    );
+  } catch (e) {
+    if (e instanceof TargetFailure && last) return last;
+    throw e;
+  }
 }
 
 /** Where a reading was taken, for messages. */
@@ -236,7 +266,7 @@ export async function expectReadsBack(
   return settle(
     ctx,
     `${model.name}: ${what} does not read back as sent`,
-    () => read(ctx, model, made),
+    () => readOnce(ctx, model, made),
     (r) => places(r).flatMap(([where, got]) => mismatches(sent, got).map((m) => `${where}: ${m}`)),
     { oracle: "read-your-writes", kind: model.name },
   );

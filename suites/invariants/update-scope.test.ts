@@ -31,7 +31,7 @@ describe("invariants/update-scope", () => {
         const made = await subject.make(ctx);
         const upd = updateOf(model)!;
         const volatile = subject.volatile ?? [];
-        let before = await read(ctx, model, made);
+        let before = await read(ctx, model, made, volatile);
         // values of the check's own first: a reset to a default is then a change
         const own: Record<string, unknown> = {};
         for (const l of leaves(upd.members).filter((x) => x.path.length === 1 && !x.ruled)) {
@@ -41,7 +41,8 @@ describe("invariants/update-scope", () => {
         }
         if (Object.keys(own).length) {
           const res = await sendUpdate(ctx, model, made, own);
-          if (res.status >= 200 && res.status < 300) before = await read(ctx, model, made);
+          if (res.status >= 200 && res.status < 300)
+            before = await read(ctx, model, made, volatile);
           else
             ctx.observe(
               id,
@@ -57,7 +58,7 @@ describe("invariants/update-scope", () => {
             refusedAll.push(member);
             continue;
           }
-          const after = await read(ctx, model, made);
+          const after = await read(ctx, model, made, volatile);
           problems.push(
             ...changedBesides(before, after, [member], volatile).map(
               (p) => `after an update naming only ${member}: ${p}`,

@@ -11,12 +11,11 @@ import {
   expectStatus,
   expectSuccess,
 } from "../../harness/expect.ts";
-import { TargetFailure } from "../../harness/errors.ts";
 import { expectAccepted } from "../shared/acceptance.ts";
 import { accountReadOnly, vmsReadOnly } from "../shared/principals.ts";
 import { contact } from "../shared/factories.ts";
 import { expectContainsValues } from "../shared/records.ts";
-import { expectPageSizeBound, listContains } from "../shared/pages.ts";
+import { expectListHolds, expectPageSizeBound } from "../shared/pages.ts";
 import { offContract } from "../../harness/ops.ts";
 
 describe("managed/contacts", () => {
@@ -43,8 +42,13 @@ describe("managed/contacts", () => {
         phone.primary,
         phone.secondary,
       );
-      if (!(await listContains(c, "listManagedContacts", name)))
-        throw new TargetFailure(`contact ${name} is not in the contacts list`);
+      await expectListHolds(
+        c,
+        "listManagedContacts",
+        name,
+        true,
+        `contact ${name} is not in the contacts list`,
+      );
     },
   );
 
@@ -92,8 +96,13 @@ describe("managed/contacts", () => {
       const ct = await contact(c, { name });
       expectSuccess(await c.ops.deleteManagedContact({ path: { contactId: ct.id } }));
       expectError(await c.ops.getManagedContact({ path: { contactId: ct.id } }));
-      if (await listContains(c, "listManagedContacts", name))
-        throw new TargetFailure(`deleted contact ${ct.id} is still in the contacts list`);
+      await expectListHolds(
+        c,
+        "listManagedContacts",
+        name,
+        false,
+        `deleted contact ${ct.id} is still in the contacts list`,
+      );
     },
   );
 

@@ -16,7 +16,7 @@ import { expectAccepted } from "../shared/acceptance.ts";
 import { accountReadOnly, vmsReadOnly } from "../shared/principals.ts";
 import { credential } from "../shared/factories.ts";
 import { expectContainsValues, containsValue } from "../shared/records.ts";
-import { expectPageSizeBound, listContains } from "../shared/pages.ts";
+import { expectListHolds, expectPageSizeBound } from "../shared/pages.ts";
 import { offContract } from "../../harness/ops.ts";
 
 describe("managed/credentials", () => {
@@ -35,8 +35,13 @@ describe("managed/credentials", () => {
         "credential view",
         label,
       );
-      if (!(await listContains(c, "listManagedCredentials", label)))
-        throw new TargetFailure(`credential ${label} is not in the credentials list`);
+      await expectListHolds(
+        c,
+        "listManagedCredentials",
+        label,
+        true,
+        `credential ${label} is not in the credentials list`,
+      );
     },
   );
 
@@ -234,8 +239,13 @@ describe("managed/credentials", () => {
       const cr = await credential(c, { label });
       expectSuccess(await c.ops.revokeManagedCredential({ path: { credentialId: cr.id } }));
       expectError(await c.ops.getManagedCredential({ path: { credentialId: cr.id } }));
-      if (await listContains(c, "listManagedCredentials", label))
-        throw new TargetFailure(`revoked credential ${label} is still listed`);
+      await expectListHolds(
+        c,
+        "listManagedCredentials",
+        label,
+        false,
+        `revoked credential ${label} is still listed`,
+      );
     },
   );
 

@@ -6,7 +6,7 @@ import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectCollection, expectError, expectSuccess } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
-import { expectPageSizeBound, listContains } from "../shared/pages.ts";
+import { expectListHolds, expectPageSizeBound } from "../shared/pages.ts";
 import { vmsReadOnly } from "../shared/principals.ts";
 
 describe("managed/monitoring", () => {
@@ -30,8 +30,13 @@ describe("managed/monitoring", () => {
     async (c) => {
       const { issueId } = await c.states.require("managed-issue");
       expectSuccess(await c.ops.getManagedIssue({ path: { issueId } }));
-      if (!(await listContains(c, "listManagedIssues", issueId)))
-        throw new TargetFailure(`issue ${issueId} is not in the issues list`);
+      await expectListHolds(
+        c,
+        "listManagedIssues",
+        issueId,
+        true,
+        `issue ${issueId} is not in the issues list`,
+      );
     },
   );
 

@@ -3,6 +3,7 @@
 // "States and transitions" (disable: monitoring temporarily disabled; enable: monitoring enabled)
 // and Limits (service timeout 1..255). Service records and the list body are not shown: values sent
 // are looked for in later views and in the list body.
+import { settled } from "../../harness/settle.ts";
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectError, expectErrorNamingField, expectSuccess } from "../../harness/expect.ts";
@@ -45,9 +46,11 @@ describe("managed/services", () => {
         label,
         "https://example.com/plumbline",
       );
-      const list = expectSuccess(await c.ops.listManagedServices());
-      if (!containsValue(list, label))
-        throw new TargetFailure(`service ${label} is not in the services list`);
+      await settled(c, "record of a write", async () => {
+        const list = expectSuccess(await c.ops.listManagedServices());
+        if (!containsValue(list, label))
+          throw new TargetFailure(`service ${label} is not in the services list`);
+      });
     },
   );
 
@@ -130,8 +133,10 @@ describe("managed/services", () => {
       const svc = await service(c, { label });
       expectSuccess(await c.ops.deleteManagedService({ path: { serviceId: svc.id } }));
       expectError(await c.ops.getManagedService({ path: { serviceId: svc.id } }));
-      if (containsValue(expectSuccess(await c.ops.listManagedServices()), label))
-        throw new TargetFailure(`deleted service ${label} is still listed`);
+      await settled(c, "delete is complete", async () => {
+        if (containsValue(expectSuccess(await c.ops.listManagedServices()), label))
+          throw new TargetFailure(`deleted service ${label} is still listed`);
+      });
     },
   );
 

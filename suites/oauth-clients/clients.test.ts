@@ -1,5 +1,6 @@
 // OAuth clients (Endpoints / OAuth clients; Resources / OAuth client): list, create, view, update,
 // delete, their field rules and scopes.
+import { settled } from "../../harness/settle.ts";
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import {
@@ -29,13 +30,15 @@ describe("oauth-clients/clients", () => {
   check(
     { id: "OAUTH-LIST-1", op: "listOAuthClients", effect: "creates" },
     "the list answers a collection of OAuth clients holding the caller's client",
-    async ({ ops, fresh }) => {
+    async ({ ops, fresh, config }) => {
       const client = await fresh.oauthClient();
       const res = await ops.listOAuthClients();
       expectCollection(res);
       expectSuccess(res);
-      if (!(await allPages(ops, "listOAuthClients")).some((x) => x.id === client.id))
-        throw new TargetFailure(`the created client ${client.id} is not listed`);
+      await settled({ config }, "record of a write", async () => {
+        if (!(await allPages(ops, "listOAuthClients")).some((x) => x.id === client.id))
+          throw new TargetFailure(`the created client ${client.id} is not listed`);
+      });
     },
   );
 
@@ -220,12 +223,14 @@ describe("oauth-clients/clients", () => {
       effect: "creates",
     },
     "delete answers {} and the client is no longer viewable or listed",
-    async ({ fresh, ops }) => {
+    async ({ fresh, ops, config }) => {
       const client = await fresh.oauthClient();
       expectEmptyObject(await ops.deleteOAuthClient({ path: { clientId: client.id } }));
       expectError(await ops.getOAuthClient({ path: { clientId: client.id } }));
-      if ((await allPages(ops, "listOAuthClients")).some((x) => x.id === client.id))
-        throw new TargetFailure(`the deleted client ${client.id} is still listed`);
+      await settled({ config }, "record of a write", async () => {
+        if ((await allPages(ops, "listOAuthClients")).some((x) => x.id === client.id))
+          throw new TargetFailure(`the deleted client ${client.id} is still listed`);
+      });
     },
   );
 

@@ -1,6 +1,7 @@
 // OAuth clients: the secret and the tokens issued to a client (Resources / OAuth client `secret`;
 // Authentication 7; States and transitions: secret reset, delete). The token exchange at {auth_url}
 // is not shown, so it is emulated by the `oauth-token` provider state (harness/provider-states.md).
+import { settled } from "../../harness/settle.ts";
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectEmptyObject, expectError, expectSuccess } from "../../harness/expect.ts";
@@ -41,7 +42,7 @@ describe("oauth-clients/secret", () => {
       effect: "creates",
     },
     "list, view and update show a redacted placeholder, never the plaintext secret",
-    async ({ fresh, ops, label }) => {
+    async ({ fresh, ops, label, config }) => {
       const client = await fresh.oauthClient();
       const plain = expectSuccess(
         await ops.resetOAuthClientSecret({ path: { clientId: client.id } }),
@@ -53,8 +54,11 @@ describe("oauth-clients/secret", () => {
           body: { label: label("app2") },
         }),
       );
-      const listed = (await allPages(ops, "listOAuthClients")).find((x) => x.id === client.id);
-      if (!listed) throw new TargetFailure(`client ${client.id} is not listed`);
+      const listed = await settled({ config }, "record of a write", async () => {
+        const found = (await allPages(ops, "listOAuthClients")).find((x) => x.id === client.id);
+        if (!found) throw new TargetFailure(`client ${client.id} is not listed`);
+        return found;
+      });
       for (const [where, secret] of [
         ["view", viewed.secret],
         ["update", updated.secret],

@@ -1,6 +1,7 @@
 // Material: Endpoints / Object storage (Bucket create, Buckets list, Buckets in cluster list, Bucket
 // view, Bucket remove), Object storage resources (Bucket), Key create rules (label per cluster),
 // Errors items 8 and 9, Limits (forced-removal threshold: not shown).
+import { settled } from "../../harness/settle.ts";
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import {
@@ -162,13 +163,15 @@ describe("object-storage/buckets", () => {
           `the answer is not the existing bucket: ${JSON.stringify(b)} vs ${JSON.stringify(bucket)}`,
         );
       }
-      const same = (
-        await allPages(c.ops, "listClusterBuckets", { path: { clusterId: path.clusterId } })
-      ).filter((x: any) => x.label === bucket.label).length;
-      if (same !== 1)
-        throw new TargetFailure(
-          `the cluster lists ${same} buckets labelled ${bucket.label}; expected the one`,
-        );
+      await settled(c, "record of a write", async () => {
+        const same = (
+          await allPages(c.ops, "listClusterBuckets", { path: { clusterId: path.clusterId } })
+        ).filter((x: any) => x.label === bucket.label).length;
+        if (same !== 1)
+          throw new TargetFailure(
+            `the cluster lists ${same} buckets labelled ${bucket.label}; expected the one`,
+          );
+      });
     },
   );
 
@@ -196,16 +199,18 @@ describe("object-storage/buckets", () => {
     async (c) => {
       const ids = await clusters(c);
       if (ids.length === 0) c.skip("the target lists no available cluster");
-      const made = [];
+      const made: any[] = [];
       for (const cluster of ids.slice(0, 2)) made.push((await freshBucket(c, { cluster })).bucket);
-      const res = await c.ops.listBuckets();
-      const list = expectCollection(res);
-      expectSuccess(res);
-      const all = list.pages > 1 ? await allPages(c.ops, "listBuckets") : list.data;
-      for (const b of made) {
-        if (!all.some((x: any) => x.label === b.label && x.cluster === b.cluster))
-          throw new TargetFailure(`buckets list lacks ${b.cluster}/${b.label}`);
-      }
+      await settled(c, "record of a write", async () => {
+        const res = await c.ops.listBuckets();
+        const list = expectCollection(res);
+        expectSuccess(res);
+        const all = list.pages > 1 ? await allPages(c.ops, "listBuckets") : list.data;
+        for (const b of made) {
+          if (!all.some((x: any) => x.label === b.label && x.cluster === b.cluster))
+            throw new TargetFailure(`buckets list lacks ${b.cluster}/${b.label}`);
+        }
+      });
     },
   );
 
@@ -217,15 +222,18 @@ describe("object-storage/buckets", () => {
       if (ids.length === 0) c.skip("the target lists no available cluster");
       const here = (await freshBucket(c, { cluster: ids[0] })).bucket;
       const there = ids[1] ? (await freshBucket(c, { cluster: ids[1] })).bucket : undefined;
-      const res = await c.ops.listClusterBuckets({ path: { clusterId: ids[0] } });
-      const list = expectCollection(res);
-      expectSuccess(res);
-      const all =
-        list.pages > 1
-          ? await allPages(c.ops, "listClusterBuckets", { path: { clusterId: ids[0] } })
-          : list.data;
-      if (!all.some((x: any) => x.label === here.label))
-        throw new TargetFailure(`the list of ${ids[0]} lacks ${here.label}`);
+      const all = await settled(c, "record of a write", async () => {
+        const res = await c.ops.listClusterBuckets({ path: { clusterId: ids[0] } });
+        const list = expectCollection(res);
+        expectSuccess(res);
+        const items =
+          list.pages > 1
+            ? await allPages(c.ops, "listClusterBuckets", { path: { clusterId: ids[0] } })
+            : list.data;
+        if (!items.some((x: any) => x.label === here.label))
+          throw new TargetFailure(`the list of ${ids[0]} lacks ${here.label}`);
+        return items;
+      });
       const foreign = all.filter((x: any) => x.cluster !== ids[0]);
       if (foreign.length)
         throw new TargetFailure(
@@ -268,9 +276,11 @@ describe("object-storage/buckets", () => {
       const { path } = await freshBucket(c);
       expectEmptyObject(await c.ops.deleteBucket({ path: { ...path } }));
       expectError(await c.ops.getBucket({ path: { ...path } }));
-      const list = expectCollection(await c.ops.listBuckets());
-      if (list.data.some((x: any) => x.label === path.bucket && x.cluster === path.clusterId))
-        throw new TargetFailure("the removed bucket is still listed");
+      await settled(c, "delete is complete", async () => {
+        const list = expectCollection(await c.ops.listBuckets());
+        if (list.data.some((x: any) => x.label === path.bucket && x.cluster === path.clusterId))
+          throw new TargetFailure("the removed bucket is still listed");
+      });
     },
   );
 

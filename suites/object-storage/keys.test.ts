@@ -1,6 +1,7 @@
 // Material: Endpoints / Object storage (Keys list, Key create with label and bucket_access, Key view,
 // Key update with label, Key revoke), Key create rules, Object storage resources (Access key:
 // secret_key only returned on creation).
+import { settled } from "../../harness/settle.ts";
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import {
@@ -126,14 +127,16 @@ describe("object-storage/keys", () => {
     "keys list is a collection holding the caller's keys",
     async (c) => {
       const k = await c.fresh.key();
-      const res = await c.ops.listKeys();
-      const list = expectCollection(res);
-      expectSuccess(res);
-      if (list.pages > 1 || !list.data.some((x: any) => x.id === k.id)) {
-        // other keys of the account may fill the first page: every page is read
-        if (!(await allPages(c.ops, "listKeys")).some((x: any) => x.id === k.id))
-          throw new TargetFailure(`keys list lacks key ${k.id}`);
-      }
+      await settled(c, "record of a write", async () => {
+        const res = await c.ops.listKeys();
+        const list = expectCollection(res);
+        expectSuccess(res);
+        if (list.pages > 1 || !list.data.some((x: any) => x.id === k.id)) {
+          // other keys of the account may fill the first page: every page is read
+          if (!(await allPages(c.ops, "listKeys")).some((x: any) => x.id === k.id))
+            throw new TargetFailure(`keys list lacks key ${k.id}`);
+        }
+      });
     },
   );
 
@@ -188,9 +191,11 @@ describe("object-storage/keys", () => {
       const k = await c.fresh.key();
       expectEmptyObject(await c.ops.revokeKey({ path: { keyId: k.id } }));
       expectError(await c.ops.getKey({ path: { keyId: k.id } }));
-      const list = expectCollection(await c.ops.listKeys());
-      if (list.data.some((x: any) => x.id === k.id))
-        throw new TargetFailure(`the revoked key ${k.id} is still listed`);
+      await settled(c, "delete is complete", async () => {
+        const list = expectCollection(await c.ops.listKeys());
+        if (list.data.some((x: any) => x.id === k.id))
+          throw new TargetFailure(`the revoked key ${k.id} is still listed`);
+      });
     },
   );
 

@@ -11,10 +11,9 @@ import {
   expectErrorNamingField,
   expectSuccess,
 } from "../../harness/expect.ts";
-import { TargetFailure } from "../../harness/errors.ts";
 import { expectAccepted } from "../shared/acceptance.ts";
 import { expectContainsValues } from "../shared/records.ts";
-import { expectPageSizeBound, listContains } from "../shared/pages.ts";
+import { expectListHolds, expectPageSizeBound, listContains } from "../shared/pages.ts";
 import { SCRIPT, toPublish } from "./helpers.ts";
 import { imageFixture } from "../shared/fixtures.ts";
 
@@ -116,8 +115,13 @@ describe("recipes", () => {
       const recipeId = String(r.id);
       expectSuccess(await c.ops.deleteRecipe({ path: { recipeId } }));
       expectError(await c.ops.getRecipe({ path: { recipeId } }));
-      if (await listContains(c, "listRecipes", label))
-        throw new TargetFailure(`deleted recipe ${label} is still listed`);
+      await expectListHolds(
+        c,
+        "listRecipes",
+        label,
+        false,
+        `deleted recipe ${label} is still listed`,
+      );
     },
   );
 
@@ -149,8 +153,14 @@ describe("recipes", () => {
       const res = await c.ops.listRecipes({ as: "anonymous" });
       expectCollection(res);
       expectSuccess(res);
-      if (await listContains(c, "listRecipes", label, undefined, "anonymous"))
-        throw new TargetFailure(`private recipe ${label} is shown to an anonymous caller`);
+      await expectListHolds(
+        c,
+        "listRecipes",
+        label,
+        false,
+        `private recipe ${label} is shown to an anonymous caller`,
+        { as: "anonymous" },
+      );
     },
   );
 
@@ -172,8 +182,14 @@ describe("recipes", () => {
     async (c) => {
       await toPublish(c, async (recipeId, label) => {
         expectSuccess(await c.ops.updateRecipe({ path: { recipeId }, body: { is_public: true } }));
-        if (!(await listContains(c, "listRecipes", label, undefined, "anonymous")))
-          throw new TargetFailure(`recipe ${label} made public is not in the anonymous list`);
+        await expectListHolds(
+          c,
+          "listRecipes",
+          label,
+          true,
+          `recipe ${label} made public is not in the anonymous list`,
+          { as: "anonymous" },
+        );
       });
     },
   );
@@ -191,10 +207,14 @@ describe("recipes", () => {
           "update with is_public false on a public recipe answered",
           res.status,
         );
-        if (!(await listContains(c, "listRecipes", label, undefined, "anonymous")))
-          throw new TargetFailure(
-            `public recipe ${label} left the anonymous list after an update with is_public false`,
-          );
+        await expectListHolds(
+          c,
+          "listRecipes",
+          label,
+          true,
+          `public recipe ${label} left the anonymous list after an update with is_public false`,
+          { as: "anonymous" },
+        );
       });
     },
   );
@@ -307,8 +327,13 @@ describe("recipes", () => {
         "recipe view",
         label,
       );
-      if (await listContains(c, "listRecipes", other))
-        throw new TargetFailure("a recipe created with a read-only token was listed");
+      await expectListHolds(
+        c,
+        "listRecipes",
+        other,
+        false,
+        "a recipe created with a read-only token was listed",
+      );
     },
   );
 

@@ -8,6 +8,7 @@ import { loose, type CallOptions, type Ops } from "../../harness/ops.ts";
 import type { OperationId } from "../../harness/operation-ids.ts";
 import type { As } from "../../harness/principals.ts";
 import { containsValue } from "./records.ts";
+import { type SettleOracle, settle, settled } from "../../harness/settle.ts";
 
 /** Bounded: a target whose `pages` never ends cannot hold a check forever. */
 export const MAX_PAGES = 50;
@@ -169,6 +170,54 @@ export const findEvent = (ops: Ops, found: (e: any) => boolean, as?: As) =>
 /** The account's whole event list, as `as` sees it. */
 export const allEvents = (ops: Ops, as?: As) => allPages(ops, "listEvents", { as });
 
+/** What a helper reading after a write needs of a check: its ops and the convergence window. */
+type Reader = Pick<CheckContext, "ops" | "config">;
+
+/**
+ * Events of a write: the events `found` picks out, once at least `least` of them show, read again
+ * within the convergence window (harness/settle.ts) while fewer do. Which operation records which
+ * event is not shown (Events 4), so when the window closes first the events shown by then (maybe
+ * none) are the answer, not a failure: the caller judges what it needs.
+ */
+export async function eventsOfWrite(
+  ctx: Reader,
+  found: (e: any) => boolean,
+  least = 1,
+  as?: As,
+): Promise<any[]> {
+  let last: any[] = [];
+  try {
+    return await settle(
+      ctx,
+      "events of a write",
+      async () => (last = (await allEvents(ctx.ops, as)).filter(found)),
+      (events) => (events.length >= least ? [] : [`${events.length} of ${least} shown`]),
+      { oracle: "events of a write" },
+    );
+  } catch (e) {
+    if (e instanceof TargetFailure) return last;
+    throw e;
+  }
+}
+
+/** The first event `found` picks out (findEvent), within the convergence window; undefined when none showed. */
+export async function eventOfWrite(
+  ctx: Reader,
+  found: (e: any) => boolean,
+  as?: As,
+): Promise<any | undefined> {
+  try {
+    return await settled(ctx, "events of a write", async () => {
+      const hit = await findEvent(ctx.ops, found, as);
+      if (hit === undefined) throw new TargetFailure("no event shows");
+      return hit;
+    });
+  } catch (e) {
+    if (e instanceof TargetFailure) return undefined;
+    throw e;
+  }
+}
+
 /** Whether any page of a paginated list holds the value (a unique label, an ID) at any depth. */
 export async function listContains(
   ctx: CheckContext,
@@ -180,6 +229,25 @@ export async function listContains(
   return (
     (await findInPages(ctx.ops, op, (d) => containsValue(d, value), { path, as })) !== undefined
   );
+}
+
+/**
+ * After a write: a paginated list holds the value (`holds`, a create) or no longer does (a delete),
+ * within the convergence window (harness/settle.ts): read again with back-off while it does not yet;
+ * `message` is the failure when the window closes first.
+ */
+export async function expectListHolds(
+  ctx: CheckContext,
+  op: OperationId,
+  value: unknown,
+  holds: boolean,
+  message: string,
+  opts: { path?: Record<string, string | number>; as?: As; oracle?: SettleOracle } = {},
+): Promise<void> {
+  await settled(ctx, opts.oracle ?? "record of a write", async () => {
+    if ((await listContains(ctx, op, value, opts.path, opts.as)) !== holds)
+      throw new TargetFailure(message);
+  });
 }
 
 /**

@@ -5,8 +5,8 @@ import { expectError, expectErrorNamingField } from "../../harness/expect.ts";
 import {
   attemptCreateTag,
   createTag,
-  expectNone,
-  expectSameIds,
+  expectTagged,
+  expectUntagged,
   listTagged,
   stillTagged,
   taggable,
@@ -32,11 +32,7 @@ describe("tags/create", () => {
       const vm = await ctx.fresh.emptyInstance();
       const label = ctx.label("tag", 50);
       await createTag(ctx, { label, vms: [vm.id] });
-      expectSameIds(
-        await listTagged(ctx, label),
-        [vm.id],
-        `tag ${label} created with vms [${vm.id}]`,
-      );
+      await expectTagged(ctx, label, [vm.id], `tag ${label} created with vms [${vm.id}]`);
     },
   );
 
@@ -52,8 +48,9 @@ describe("tags/create", () => {
         volumes: [o.volume],
         nodebalancers: [o.nodebalancer],
       });
-      expectSameIds(
-        await listTagged(ctx, label),
+      await expectTagged(
+        ctx,
+        label,
         [o.domain, o.volume, o.nodebalancer],
         `tag ${label} created with a domain, a volume and a NodeBalancer`,
       );
@@ -126,7 +123,7 @@ describe("tags/create", () => {
       const vm = await ctx.fresh.emptyInstance();
       const label = ctx.label("tag", 50);
       expectError(await attemptCreateTag(ctx, { label, vms: [vm.id, UNKNOWN_ID] }));
-      expectNone(await stillTagged(ctx, label), [vm.id], `refused tag ${label}`);
+      await expectUntagged(ctx, label, [vm.id], `refused tag ${label}`);
     },
   );
 
@@ -144,7 +141,7 @@ describe("tags/create", () => {
           volumes: [own.volume, foreign.volume],
         }),
       );
-      expectNone(await stillTagged(ctx, label), [own.domain, own.volume], `refused tag ${label}`);
+      await expectUntagged(ctx, label, [own.domain, own.volume], `refused tag ${label}`);
     },
   );
 
@@ -178,7 +175,7 @@ describe("tags/create", () => {
           { token: user.token, name: "restricted user with read_write on the instance" },
         ),
       );
-      expectNone(await stillTagged(ctx, label), [vm.id], `refused tag ${label}`);
+      await expectUntagged(ctx, label, [vm.id], `refused tag ${label}`);
     },
   );
 
@@ -190,11 +187,7 @@ describe("tags/create", () => {
       const ro = await ctx.principals.withScopes(["account:read_only"]);
       const label = ctx.label("tag", 50);
       expectError(await attemptCreateTag(ctx, { label, volumes: [o.volume] }, ro));
-      expectNone(
-        await stillTagged(ctx, label),
-        [o.volume],
-        `tag ${label} refused for lack of scope`,
-      );
+      await expectUntagged(ctx, label, [o.volume], `tag ${label} refused for lack of scope`);
     },
   );
 });

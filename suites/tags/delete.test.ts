@@ -2,14 +2,7 @@
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { expectError, expectSuccess } from "../../harness/expect.ts";
-import {
-  createTag,
-  expectNone,
-  expectSameIds,
-  listTagged,
-  stillTagged,
-  taggable,
-} from "./helpers.ts";
+import { createTag, expectTagged, expectUntagged, taggable } from "./helpers.ts";
 
 describe("tags/delete", () => {
   check(
@@ -31,8 +24,9 @@ describe("tags/delete", () => {
       const res = await ctx.ops.deleteTag({ path: { label } });
       expectSuccess(res);
       ctx.observe("TAG-DELETE-3", "tag delete response body", res.body);
-      expectNone(
-        await stillTagged(ctx, label),
+      await expectUntagged(
+        ctx,
+        label,
         [o.domain, o.volume, o.nodebalancer],
         `deleted tag ${label}`,
       );
@@ -47,7 +41,7 @@ describe("tags/delete", () => {
       const label = ctx.label("tag", 50);
       await createTag(ctx, { label, vms: [vm.id] });
       expectSuccess(await ctx.ops.deleteTag({ path: { label } }));
-      expectNone(await stillTagged(ctx, label), [vm.id], `deleted tag ${label}`);
+      await expectUntagged(ctx, label, [vm.id], `deleted tag ${label}`);
     },
   );
 
@@ -60,11 +54,7 @@ describe("tags/delete", () => {
       await createTag(ctx, { label, volumes: [o.volume] });
       expectSuccess(await ctx.ops.deleteTag({ path: { label } }));
       await createTag(ctx, { label });
-      expectSameIds(
-        await listTagged(ctx, label),
-        [],
-        `tag ${label} deleted and made again with no object`,
-      );
+      await expectTagged(ctx, label, [], `tag ${label} deleted and made again with no object`);
     },
   );
 
@@ -78,11 +68,7 @@ describe("tags/delete", () => {
       expectError(
         await ctx.ops.deleteTag({ path: { label }, as: ctx.principals.get("restricted") }),
       );
-      expectSameIds(
-        await listTagged(ctx, label),
-        [o.volume],
-        `tag ${label} after a refused delete`,
-      );
+      await expectTagged(ctx, label, [o.volume], `tag ${label} after a refused delete`);
     },
   );
 
@@ -99,8 +85,9 @@ describe("tags/delete", () => {
           as: await ctx.principals.withScopes(["account:read_only"]),
         }),
       );
-      expectSameIds(
-        await listTagged(ctx, label),
+      await expectTagged(
+        ctx,
+        label,
         [o.volume],
         `tag ${label} after a delete refused for lack of scope`,
       );

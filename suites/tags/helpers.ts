@@ -7,6 +7,7 @@ import { expectAnswer, expectError, expectJson, observe } from "../../harness/ex
 import { checkResponse } from "../../spec/validate.ts";
 import { expectAccepted } from "../shared/acceptance.ts";
 import { offContract } from "../../harness/ops.ts";
+import { settled } from "../../harness/settle.ts";
 
 export type TagBody = {
   label: string;
@@ -123,6 +124,33 @@ export function expectSameIds(got: number[], want: number[], what: string): void
     throw new TargetFailure(
       `${what}: expected objects ${JSON.stringify(w)}, the list holds ${JSON.stringify(g)}`,
     );
+}
+
+/**
+ * After a tag create or delete: the tagged objects list holds exactly `want`, read again within the
+ * convergence window while it does not yet (harness/settle.ts); answers the IDs it held.
+ */
+export function expectTagged(
+  ctx: CheckContext,
+  label: string,
+  want: number[],
+  what: string,
+): Promise<number[]> {
+  return settled(ctx, "tags", async () => {
+    const got = await listTagged(ctx, label);
+    expectSameIds(got, want, what);
+    return got;
+  });
+}
+
+/** None of `ids` carries the tag (which may be gone), within the convergence window. */
+export async function expectUntagged(
+  ctx: CheckContext,
+  label: string,
+  ids: number[],
+  what: string,
+): Promise<void> {
+  await settled(ctx, "tags", async () => expectNone(await stillTagged(ctx, label), ids, what));
 }
 
 export function expectNone(got: number[], ids: number[], what: string): void {

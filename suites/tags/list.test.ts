@@ -1,5 +1,6 @@
 // Material: Endpoints / Tags (Tagged objects list), Resources / Tag, Other shown resource shapes.
 import { describe } from "vitest";
+import { settled } from "../../harness/settle.ts";
 import { check } from "../../harness/check.ts";
 import { expectError } from "../../harness/expect.ts";
 import { TargetFailure } from "../../harness/errors.ts";
@@ -7,7 +8,7 @@ import {
   createTag,
   expectNone,
   expectSameIds,
-  listTagged,
+  expectTagged,
   taggable,
   taggedIds,
   taggedPage,
@@ -28,12 +29,15 @@ describe("tags/list", () => {
         volumes: [o.volume],
         nodebalancers: [o.nodebalancer],
       });
-      const page = await taggedPage(ctx, label);
-      expectSameIds(
-        taggedIds(page),
-        [vm.id, o.domain, o.volume, o.nodebalancer],
-        `tag ${label} on one object of each kind`,
-      );
+      const page = await settled(ctx, "tags", async () => {
+        const p = await taggedPage(ctx, label);
+        expectSameIds(
+          taggedIds(p),
+          [vm.id, o.domain, o.volume, o.nodebalancer],
+          `tag ${label} on one object of each kind`,
+        );
+        return p;
+      });
       ctx.observe("TAG-LIST-3", "tagged-objects element keys", [
         ...new Set(page.data.flatMap((el: object) => Object.keys(el ?? {}))),
       ]);
@@ -47,7 +51,7 @@ describe("tags/list", () => {
       const o = await taggable(ctx);
       const label = ctx.label("tag", 50);
       await createTag(ctx, { label, volumes: [o.volume] });
-      expectSameIds(await listTagged(ctx, label), [o.volume], `tag ${label} on a volume`);
+      await expectTagged(ctx, label, [o.volume], `tag ${label} on a volume`);
     },
   );
 
@@ -60,8 +64,7 @@ describe("tags/list", () => {
       const b = ctx.label("tag", 50);
       await createTag(ctx, { label: a, volumes: [o.volume] });
       await createTag(ctx, { label: b, domains: [o.domain] });
-      const listed = await listTagged(ctx, a);
-      expectSameIds(listed, [o.volume], `tag ${a} on a volume only`);
+      const listed = await expectTagged(ctx, a, [o.volume], `tag ${a} on a volume only`);
       expectNone(listed, [o.domain], `tag ${a}`);
     },
   );
@@ -78,12 +81,15 @@ describe("tags/list", () => {
         volumes: [o.volume],
         nodebalancers: [o.nodebalancer],
       });
-      const page = await taggedPage(ctx, label);
-      expectSameIds(
-        taggedIds(page),
-        [o.domain, o.volume, o.nodebalancer],
-        `tag ${label} on a domain, a volume and a NodeBalancer`,
-      );
+      const page = await settled(ctx, "tags", async () => {
+        const p = await taggedPage(ctx, label);
+        expectSameIds(
+          taggedIds(p),
+          [o.domain, o.volume, o.nodebalancer],
+          `tag ${label} on a domain, a volume and a NodeBalancer`,
+        );
+        return p;
+      });
       for (const el of page.data as {
         data?: { id: number; tags?: unknown };
         id?: number;

@@ -1,5 +1,6 @@
 // Configuration profile (fields, defaults, devices), its Interface object and Limits (interfaces,
 // VLANs); Compute instances (vm): configs list, create, view, update, delete.
+import { settled } from "../../harness/settle.ts";
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import type { CheckContext } from "../../harness/check.ts";
@@ -43,10 +44,12 @@ describe("vm/configs", () => {
       const vm = await ctx.fresh.emptyInstance();
       const cfg = await ctx.fresh.config(vm.id);
       expectSuccess(await ctx.ops.getConfig({ path: { vmId: vm.id, configId: cfg.id } }));
-      const list = await ctx.ops.listConfigs({ path: { vmId: vm.id } });
-      expectSuccess(list);
-      if (!expectCollection(list).data.some((c) => c?.id === cfg.id))
-        throw new TargetFailure(`config ${cfg.id} is not listed`);
+      await settled(ctx, "record of a write", async () => {
+        const list = await ctx.ops.listConfigs({ path: { vmId: vm.id } });
+        expectSuccess(list);
+        if (!expectCollection(list).data.some((c) => c?.id === cfg.id))
+          throw new TargetFailure(`config ${cfg.id} is not listed`);
+      });
     },
   );
 
@@ -82,8 +85,10 @@ describe("vm/configs", () => {
       const cfg = await ctx.fresh.config(vm.id);
       expectSuccess(await ctx.ops.deleteConfig({ path: { vmId: vm.id, configId: cfg.id } }));
       expectError(await ctx.ops.getConfig({ path: { vmId: vm.id, configId: cfg.id } }));
-      if ((await configsOf(ctx.ops, vm.id)).some((c) => c?.id === cfg.id))
-        throw new TargetFailure(`deleted config ${cfg.id} is still listed`);
+      await settled(ctx, "delete is complete", async () => {
+        if ((await configsOf(ctx.ops, vm.id)).some((c) => c?.id === cfg.id))
+          throw new TargetFailure(`deleted config ${cfg.id} is still listed`);
+      });
     },
   );
 

@@ -1,5 +1,6 @@
 // Disk (create/update fields) and the Disk create rules of Compute instances (vm); Errors 4 for a
 // weak root_pass; disks list, create, view, update.
+import { settled } from "../../harness/settle.ts";
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { TargetFailure } from "../../harness/errors.ts";
@@ -25,10 +26,12 @@ describe("vm/disks", () => {
       const vm = await ctx.fresh.emptyInstance();
       const disk = await ctx.fresh.disk(vm.id, { size: 100 });
       expectSuccess(await ctx.ops.getDisk({ path: { vmId: vm.id, diskId: disk.id } }));
-      const list = await ctx.ops.listDisks({ path: { vmId: vm.id } });
-      expectSuccess(list);
-      if (!expectCollection(list).data.some((d) => d?.id === disk.id))
-        throw new TargetFailure(`disk ${disk.id} is not listed`);
+      await settled(ctx, "record of a write", async () => {
+        const list = await ctx.ops.listDisks({ path: { vmId: vm.id } });
+        expectSuccess(list);
+        if (!expectCollection(list).data.some((d) => d?.id === disk.id))
+          throw new TargetFailure(`disk ${disk.id} is not listed`);
+      });
     },
   );
 

@@ -1,5 +1,6 @@
 // Compute instances (vm): list, create, view, update, delete; Instance (vm) with its label rules
 // and alerts; the Create rules 1-8; Errors 4; the scopes of the vm section.
+import { settled } from "../../harness/settle.ts";
 import { describe } from "vitest";
 import { check } from "../../harness/check.ts";
 import { TargetFailure } from "../../harness/errors.ts";
@@ -43,13 +44,15 @@ describe("vm/instances", () => {
   check(
     { id: "VM-LIST-1", op: "listInstances", effect: "billable" },
     "instances list answers the Collection envelope and includes the caller's instance",
-    async ({ ops, fresh }) => {
+    async ({ ops, fresh, config }) => {
       const vm = await fresh.emptyInstance();
       const res = await ops.listInstances();
       expectSuccess(res);
       expectCollection(res);
-      if (!(await allInstances(ops)).some((i) => i?.id === vm.id))
-        throw new TargetFailure(`instance ${vm.id} is not listed`);
+      await settled({ config }, "record of a write", async () => {
+        if (!(await allInstances(ops)).some((i) => i?.id === vm.id))
+          throw new TargetFailure(`instance ${vm.id} is not listed`);
+      });
     },
   );
 
@@ -88,8 +91,10 @@ describe("vm/instances", () => {
       expectError(await ctx.ops.getDisk({ path: { vmId: vm.id, diskId: disk.id } }));
       expectError(await ctx.ops.getConfig({ path: { vmId: vm.id, configId: config.id } }));
       expectError(await ctx.ops.listBackups({ path: { vmId: vm.id } }));
-      if ((await allInstances(ctx.ops)).some((i) => i?.id === vm.id))
-        throw new TargetFailure(`deleted instance ${vm.id} is still listed`);
+      await settled(ctx, "delete is complete", async () => {
+        if ((await allInstances(ctx.ops)).some((i) => i?.id === vm.id))
+          throw new TargetFailure(`deleted instance ${vm.id} is still listed`);
+      });
     },
   );
 

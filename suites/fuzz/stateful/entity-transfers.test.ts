@@ -1,4 +1,5 @@
 import { describe } from "vitest";
+import { settled } from "../../../harness/settle.ts";
 import { check } from "../../../harness/check.ts";
 import { expectEmptyObject, expectSuccess, observe } from "../../../harness/expect.ts";
 import { MissingCapability, TargetFailure } from "../../../harness/errors.ts";
@@ -46,6 +47,11 @@ function expectTransfer(where: string, rec: any, t: Transfer): void {
 
 /** Every transfer not cancelled is listed and viewable as created; a cancelled one is observed. */
 async function agree(m: Model, r: R): Promise<void> {
+  // within the convergence window (harness/settle.ts): a list may catch up a little later
+  await settled(r.ctx, "read-your-writes", () => agreeNow(m, r));
+}
+
+async function agreeNow(m: Model, r: R): Promise<void> {
   const pending = m.transfers.filter((t) => !t.cancelled);
   const items = await expectListed(
     r.ctx,

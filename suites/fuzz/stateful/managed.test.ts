@@ -4,6 +4,7 @@
 // label only"; credential labels unique; States and transitions: service disable / enable).
 // Response bodies of managed operations are not shown: records are addressed by the ID their create
 // reports and compared through the values sent (a view holds them; a list holds the record).
+import { settled } from "../../../harness/settle.ts";
 import fc from "fast-check";
 import { describe } from "vitest";
 import { check } from "../../../harness/check.ts";
@@ -65,6 +66,11 @@ interface Family {
 const name = (f: Family) => (e: Entry) => `${f.what} ${e.label}`;
 
 async function agree(f: Family, m: Model, r: Real): Promise<void> {
+  // within the convergence window (harness/settle.ts): a list may catch up a little later
+  await settled(r.ctx, "read-your-writes", () => agreeNow(f, m, r));
+}
+
+async function agreeNow(f: Family, m: Model, r: Real): Promise<void> {
   const is = (item: any, e: Entry) => sameRecord(item, e.id, e.label);
   if (f.paginated) await expectListed(r.ctx, f.list, {}, m.live, m.gone, is, name(f));
   else {

@@ -8,6 +8,7 @@ import type { CheckContext } from "../../../harness/check.ts";
 import { classify } from "../../../harness/check.ts";
 import { TargetFailure } from "../../../harness/errors.ts";
 import { expectError } from "../../../harness/expect.ts";
+import { settled } from "../../../harness/settle.ts";
 import { fuzz } from "../../../harness/fuzz.ts";
 import type { ApiResponse } from "../../../harness/client.ts";
 import type { CallOptions } from "../../../harness/ops.ts";
@@ -266,7 +267,7 @@ export function expectMembers<E>(
 /**
  * A shared list walked page by page and compared by membership (expectMembers). Other checks add
  * and remove items while the pages are walked, which can move an item past the page boundary: a
- * miss on a list of several pages is confirmed by a second walk before it counts. Returns the items.
+ * miss is read again within the convergence window before it counts. Returns the items.
  */
 export async function expectListed<E>(
   ctx: CheckContext,
@@ -278,16 +279,13 @@ export async function expectListed<E>(
   name: (e: E) => string,
   how: { shifting?: boolean } = {},
 ): Promise<any[]> {
-  const first = await listAll(ctx, op, opts);
-  try {
-    expectMembers(op, first.items, live, gone, is, name, how);
-    return first.items;
-  } catch (e) {
-    if (!(e instanceof TargetFailure) || first.pages <= 1) throw e;
-    const again = await listAll(ctx, op, opts);
-    expectMembers(op, again.items, live, gone, is, name, how);
-    return again.items;
-  }
+  // read again within the convergence window (harness/settle.ts; with a window of 0, once more):
+  // a list may catch up with a write a little later
+  return settled(ctx, "read-your-writes", async () => {
+    const walked = await listAll(ctx, op, opts);
+    expectMembers(op, walked.items, live, gone, is, name, how);
+    return walked.items;
+  });
 }
 
 /** A view of something removed answers an error (the Error body); never a success. */

@@ -4,6 +4,7 @@
 // Authentication 7 and States and transitions: a reset expires the old secret at once). The token
 // exchange at {auth_url} is not shown: it is the `oauth-token` provider state, used when the
 // target has a control endpoint.
+import { settled } from "../../../harness/settle.ts";
 import fc from "fast-check";
 import { describe } from "vitest";
 import { check } from "../../../harness/check.ts";
@@ -62,6 +63,11 @@ function expectRecord(where: string, rec: any, x: Client): void {
 }
 
 async function agree(m: Model, r: R): Promise<void> {
+  // within the convergence window (harness/settle.ts): a list may catch up a little later
+  await settled(r.ctx, "read-your-writes", () => agreeNow(m, r));
+}
+
+async function agreeNow(m: Model, r: R): Promise<void> {
   const items = await expectListed(
     r.ctx,
     "listOAuthClients",

@@ -4,6 +4,7 @@
 // remove "option `force` removes a non-empty bucket"; Object URL create: the URL permits the
 // method it was made for; Bucket contents list). Objects are stored, read and removed through
 // pre-signed URLs (ctx.http); the contents list of a sequence's own bucket holds exactly its objects.
+import { settled } from "../../../harness/settle.ts";
 import fc from "fast-check";
 import { describe } from "vitest";
 import { check } from "../../../harness/check.ts";
@@ -108,6 +109,11 @@ function expectKey(where: string, rec: any, k: Key, bucket: BucketRef): void {
 }
 
 async function keysAgree(m: Keys, r: KR): Promise<void> {
+  // within the convergence window (harness/settle.ts): a list may catch up a little later
+  await settled(r.ctx, "read-your-writes", () => keysAgreeNow(m, r));
+}
+
+async function keysAgreeNow(m: Keys, r: KR): Promise<void> {
   const items = await expectListed(
     r.ctx,
     "listKeys",
@@ -246,6 +252,11 @@ async function contents(r: Real, path: BucketRef): Promise<string[]> {
  * neither viewable nor listed.
  */
 async function bucketsAgree(m: Buckets, r: BR): Promise<void> {
+  // within the convergence window (harness/settle.ts): a list may catch up a little later
+  await settled(r.ctx, "read-your-writes", () => bucketsAgreeNow(m, r));
+}
+
+async function bucketsAgreeNow(m: Buckets, r: BR): Promise<void> {
   const isBucket = (item: any, b: Bucket) =>
     item?.label === b.path.bucket && item?.cluster === b.path.clusterId;
   await expectListed(

@@ -4,6 +4,7 @@
 // update with is_public true makes a private recipe public, it "cannot be made private again",
 // "a public recipe cannot be deleted"). Recipe response bodies are not shown: a recipe is
 // addressed by the ID its create reports, and records are compared through the values sent.
+import { settled } from "../../../harness/settle.ts";
 import fc from "fast-check";
 import { describe } from "vitest";
 import { check } from "../../../harness/check.ts";
@@ -63,6 +64,11 @@ const holds: Holds<Model, Real>[] = [
  * the public ones among them; each view shows the values last sent; a deleted one has no view.
  */
 async function agree(m: Model, r: Real): Promise<void> {
+  // within the convergence window (harness/settle.ts): a list may catch up a little later
+  await settled(r.ctx, "read-your-writes", () => agreeNow(m, r));
+}
+
+async function agreeNow(m: Model, r: Real): Promise<void> {
   // the caller's list holds the public ones; whether it holds the caller's own private ones is not
   // shown (RCP-LIST-3, INFO): one listed shows once, and each is checked through its view below
   const mine = await expectListed(

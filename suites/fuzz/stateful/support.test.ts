@@ -3,6 +3,7 @@
 // fields)). Ticket and reply records are not shown: a ticket is addressed by the ID its open
 // reports and found by it (or by its unique summary); a reply by the description sent. Tickets
 // cannot be deleted: each sequence closes what it opened (cleanup closes the rest).
+import { settled } from "../../../harness/settle.ts";
 import fc from "fast-check";
 import { describe } from "vitest";
 import { check } from "../../../harness/check.ts";
@@ -43,6 +44,11 @@ const isTicket = (item: any, t: Ticket) => sameRecord(item, t.id, t.summary);
  * and description; each replies list holds every reply created on it and counts at least as many.
  */
 async function agree(m: Model, r: Real): Promise<void> {
+  // within the convergence window (harness/settle.ts): a list may catch up a little later
+  await settled(r.ctx, "read-your-writes", () => agreeNow(m, r));
+}
+
+async function agreeNow(m: Model, r: Real): Promise<void> {
   const items = await expectListed(r.ctx, "listTickets", {}, m.tickets, [], isTicket, name, {
     shifting: true,
   });

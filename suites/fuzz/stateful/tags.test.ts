@@ -3,6 +3,7 @@
 // "paginated mixed list of objects carrying the tag"; Resources / Tag). The objects are the
 // account's domain, volume and NodeBalancer (provider state `taggable-objects`); each tag label
 // is this sequence's own, so its tagged-objects list must hold exactly what the model says.
+import { settled } from "../../../harness/settle.ts";
 import fc from "fast-check";
 import { describe } from "vitest";
 import { check } from "../../../harness/check.ts";
@@ -30,6 +31,11 @@ const idsOf = (r: R, t: Tag) => t.kinds.map((k) => r.objects[k]);
 
 /** Every live tag lists exactly its objects; every deleted one lists none (or is unknown: an error). */
 async function agree(m: Model, r: R): Promise<void> {
+  // within the convergence window (harness/settle.ts): a list may catch up a little later
+  await settled(r.ctx, "read-your-writes", () => agreeNow(m, r));
+}
+
+async function agreeNow(m: Model, r: R): Promise<void> {
   for (const t of m.live)
     expectSameIds(await listTagged(r.ctx, t.label), idsOf(r, t), `tagged objects of ${t.label}`);
   for (const t of m.gone)

@@ -5,6 +5,7 @@
 // "default filesystem ext4"; create rule 5: an empty instance has no disks or configs until they
 // are created). There is no disk delete operation: disks only grow, so a sequence makes at most
 // three. Instance record fields are not shown: a field is compared only where the view carries it.
+import { settled } from "../../../harness/settle.ts";
 import fc from "fast-check";
 import { describe } from "vitest";
 import { check } from "../../../harness/check.ts";
@@ -79,6 +80,11 @@ function expectFields(where: string, view: any, fields: Record<string, unknown>)
 
 /** The instance's configs and disks lists hold exactly the model's, each view shows the model's fields. */
 async function agree(m: Model, r: R): Promise<void> {
+  // within the convergence window (harness/settle.ts): a list may catch up a little later
+  await settled(r.ctx, "read-your-writes", () => agreeNow(m, r));
+}
+
+async function agreeNow(m: Model, r: R): Promise<void> {
   const path = { vmId: r.vmId };
   const configs = await listAll(r.ctx, "listConfigs", { path });
   expectOwnTotals("configs list", configs, m.configs.length);
