@@ -8,6 +8,12 @@ export const ACCOUNT_FAULTS: FaultSpec[] = [
     description: "account update accepts address_1 longer than 64 characters",
   },
   {
+    name: "account-text-ascii-folded",
+    requirement: "CONV-RYW-2",
+    description:
+      "the account's profile text is kept with its combining marks dropped (`Zürich` reads `Zurich`)",
+  },
+  {
     name: "account-readonly-updatable",
     requirement: "ACCT-UPDATE-2",
     description: "account update takes euuid, balance and active_since from the body",

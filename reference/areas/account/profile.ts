@@ -105,7 +105,11 @@ function writableValues(ctx: Ctx, f: Fields): Record<string, string> {
   const values: Record<string, string> = {};
   for (const k of WRITABLE) {
     const v = f.string(k, boundsOf(ctx, k));
-    if (typeof v === "string") values[k] = v;
+    // fault: the profile keeps its text folded to ASCII (marks dropped, as a Latin-1 store might)
+    if (typeof v === "string")
+      values[k] = ctx.faults.has("account-text-ascii-folded")
+        ? v.normalize("NFD").replace(/[\u0300-\u036f]/g, "")
+        : v;
   }
   return values;
 }
