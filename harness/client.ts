@@ -281,6 +281,14 @@ export class Client {
   private readonly inFlight?: Places;
   private readonly base: Omit<Destination, "href" | "path"> & { origin: string; prefix: string };
 
+  /**
+   * At least `size` requests of this worker in flight until the function answered is called, where
+   * the worker holds a fixed share (InFlight); the run's one pool (slow networks) is left as it is.
+   */
+  widen(size: number): () => void {
+    return this.inFlight instanceof InFlight ? this.inFlight.widen(size) : () => undefined;
+  }
+
   constructor(readonly opts: ClientOptions) {
     this.redactor = opts.redactor ?? new Redactor();
     this.inFlight = opts.slots ?? (opts.maxInFlight ? new InFlight(opts.maxInFlight) : undefined);

@@ -45,4 +45,29 @@ describe("--concurrency N: N requests in flight at most", () => {
     await fourth;
     expect(order).toEqual([3, 4]);
   });
+
+  it("InFlight widened for a race holds more at once, then as many as before once all leave", async () => {
+    const gate = new InFlight(1);
+    await gate.acquire();
+    let second = false;
+    const waiting = gate.acquire().then(() => (second = true));
+    const narrow = gate.widen(3);
+    await waiting;
+    expect(second).toBe(true);
+    await gate.acquire(); // the third of three
+    let fourth = false;
+    const later = gate.acquire().then(() => (fourth = true));
+    await Promise.resolve();
+    expect(fourth).toBe(false);
+    narrow();
+    for (let i = 0; i < 3; i++) gate.release(); // the three leave: back to one place, held by the fourth
+    await later;
+    expect(fourth).toBe(true);
+    let fifth = false;
+    const after = gate.acquire().then(() => (fifth = true));
+    await Promise.resolve();
+    expect(fifth).toBe(false);
+    gate.release();
+    await after;
+  });
 });

@@ -62,8 +62,21 @@ export interface Places {
 export class InFlight implements Places {
   private free: number;
   private readonly waiting: (() => void)[] = [];
-  constructor(size: number) {
+  constructor(private size: number) {
     this.free = size;
+  }
+  /**
+   * Holds at least `size` places until the function answered is called (harness/race.ts: a check
+   * that runs alone in the run sends its race with the run's places, not its worker's share).
+   */
+  widen(size: number): () => void {
+    const extra = Math.max(0, size - this.size);
+    this.size += extra;
+    for (let i = 0; i < extra; i++) this.release();
+    return () => {
+      this.size -= extra;
+      this.free -= extra; // below 0 until the extra holders give their places back
+    };
   }
   async acquire(): Promise<void> {
     if (this.free > 0) {

@@ -60,6 +60,13 @@ function mulberry32(seed: number): () => number {
   };
 }
 
+/**
+ * The pause a racing fault puts between its check and its act (a lookup, a queue, another process
+ * in a real target): requests arriving together all pass the check before any acts.
+ */
+export const RACE_PAUSE_MS = 20;
+export const racePause = (): Promise<void> => new Promise((r) => setTimeout(r, RACE_PAUSE_MS));
+
 /** Faults of the cross-cutting machinery (router, envelope, errors). */
 export const coreFaults: FaultSpec[] = [
   {

@@ -22,6 +22,7 @@ import {
 } from "./text.ts";
 import { limitsText, tooManyText } from "./traffic.ts";
 import { rejudgeLine } from "./rejudge.ts";
+import { convergenceHtml, racesHtml } from "./convergence.ts";
 import {
   MEMBER_FILL_AIM,
   MEMBER_WORDS,
@@ -315,6 +316,8 @@ ${summary(r)}
   <section><h2>Matrix <small id="matrix-note"></small></h2><div class="matrix-wrap"><table id="matrix" class="matrix"></table></div></section>
   ${r.invariants ? `<section><h2>Invariants: resource kind × invariant <small id="invariants-note"></small></h2><div class="matrix-wrap"><table id="invariants" class="matrix"></table></div></section>` : ""}
   ${membersHtml(r)}
+  ${racesHtml(r)}
+  ${convergenceHtml(r)}
   ${r.principals ? `<section><h2>Authorization: principal × operation <small id="principals-note"></small></h2><label>Principal <select id="f-principal"><option value="">all</option></select></label><div class="matrix-wrap"><table id="principals" class="matrix"></table></div></section>` : ""}
   ${undecidedHtml(r)}
   <section id="lists"></section>

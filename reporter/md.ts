@@ -18,6 +18,7 @@ import {
 } from "./text.ts";
 import { limitsText, tooManyText } from "./traffic.ts";
 import { rejudgeLine } from "./rejudge.ts";
+import { convergenceMd, racesMd } from "./convergence.ts";
 import {
   MEMBER_FILL_AIM,
   MEMBER_SYMBOL,
@@ -90,6 +91,8 @@ export function renderMarkdown(r: RunReport): string {
     ...matrixSection(r),
     ...invariantsSection(r, reqs),
     ...membersSection(r),
+    ...racesMd(r),
+    ...convergenceMd(r),
     ...principalsSection(r),
     ...undecidedSection(r),
     ...failuresSection(r, reqs),

@@ -5,6 +5,7 @@ import { computeInvariantMatrix } from "./invariants.ts";
 import { computeMemberMatrix } from "./members.ts";
 import { computePrincipalMatrix } from "./principals.ts";
 import { computeUndecided } from "./undecided.ts";
+import { computeConvergence, computeRaces } from "./convergence.ts";
 import { AREAS, KINDS, type Kind } from "../harness/model.ts";
 import { worst } from "./rollup.ts";
 import { evaluateGate } from "./gate.ts";
@@ -305,5 +306,10 @@ export function buildReport(input: BuildInput): RunReport {
   if (principals) report.principals = principals;
   const undecided = computeUndecided(checks);
   if (undecided) report.undecided = undecided;
+  const window = input.judgedWith?.config?.settleMs;
+  const convergence = computeConvergence(checks, typeof window === "number" ? window : undefined);
+  if (convergence) report.convergence = convergence;
+  const races = computeRaces(checks);
+  if (races) report.races = races;
   return report;
 }

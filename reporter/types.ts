@@ -1,6 +1,7 @@
 // The report's types: what conformance.json holds and every renderer, the gate and merge read.
 // Declarations only: nothing here computes (report.ts builds a RunReport, gate.ts judges it).
 import type { CellOutcome } from "./rollup.ts";
+import type { Convergence, RaceMatrix } from "./convergence.ts";
 import type {
   CheckMeta,
   CheckResult,
@@ -316,6 +317,10 @@ export interface RunReport {
   principals?: PrincipalMatrix;
   /** the generic cells the material does not decide (INFO), by family; absent when there is none */
   undecided?: UndecidedCell[];
+  /** reads after a write and their lag, per oracle and kind (reporter/convergence.ts); absent when none */
+  convergence?: Convergence;
+  /** resource kind × race rule (reporter/convergence.ts); absent when no race check ran */
+  races?: RaceMatrix;
   /** the run's own limits and the target's 429 answers (harness/rate.ts); absent before it was counted */
   traffic?: Traffic;
   /** what the checks were judged with (reporter/evidence.ts); absent before schema 2 and when not known */

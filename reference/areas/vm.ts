@@ -184,6 +184,12 @@ export const vmFaults: FaultSpec[] = [
     description: "an 11th VLAN in a region is accepted",
   },
   {
+    name: "vm-vlan-limit-race",
+    requirement: "CONV-RACE-2",
+    description:
+      "config create counts the region's VLANs, then pauses before storing the config: configs sent together each creating a new VLAN all pass the limit of 10",
+  },
+  {
     name: "vm-disk-filesystem-default-ext3",
     requirement: "VM-DISK-6",
     description: "an empty disk created without filesystem gets ext3 instead of ext4",

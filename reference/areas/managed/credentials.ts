@@ -2,6 +2,7 @@
 import { EMPTY, ok } from "../../http.ts";
 import { paginate } from "../../paginate.ts";
 import type { Ctx, Router } from "../../router.ts";
+import { racePause } from "../../faults.ts";
 import { Fields } from "../../validate.ts";
 import {
   callerManaged,
@@ -28,7 +29,7 @@ function labelTaken(mg: Managed, label: string, except?: number) {
   return false;
 }
 
-function createCredential(ctx: Ctx) {
+async function createCredential(ctx: Ctx) {
   const mg = callerManaged(ctx);
   const f = new Fields(ctx.json());
   const label = f.string("label", { min: 2, max: 75, required: true, ...nameRule(ctx) });
@@ -37,6 +38,9 @@ function createCredential(ctx: Ctx) {
   if (label && labelTaken(mg, label) && !ctx.faults.has("managed-credential-label-duplicate"))
     f.fail("label", "is already used by another credential");
   f.done();
+  // fault: the label checked, then a pause before the credential is stored (creates sent together
+  // all pass the check)
+  if (ctx.faults.has("managed-credential-label-race")) await racePause();
   // fault: a column narrower than the stated 5000 characters
   if (typeof username === "string" && ctx.faults.has("managed-credential-username-cut-255"))
     username = username.slice(0, 255);

@@ -100,4 +100,16 @@ export const MANAGED_FAULTS: FaultSpec[] = [
     description:
       "instance settings update of an instance ID that does not exist answers a settings record",
   },
+  {
+    name: "managed-credential-label-race",
+    requirement: "CONV-RACE-1",
+    description:
+      "credential create checks the label is free, then pauses before storing: creates with one label sent together all succeed",
+  },
+  {
+    name: "managed-service-update-lost",
+    requirement: "CONV-RACE-3",
+    description:
+      "service update changes a copy of the record and writes it back whole after a pause: of two updates sent together the later one loses the other's member",
+  },
 ];

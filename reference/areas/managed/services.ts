@@ -1,6 +1,7 @@
 // Managed services: what is monitored (a URL or a tcp host:port), with its region rule and the
 // temporary disable / enable.
 import { isIP } from "node:net";
+import { racePause } from "../../faults.ts";
 import { badRequest, EMPTY, ok } from "../../http.ts";
 import { paginate } from "../../paginate.ts";
 import { emitByCaller, intParam, type Ctx, type Router } from "../../router.ts";
@@ -205,9 +206,16 @@ export function registerServices(r: Router) {
     const fault = "managed-service-deleted-viewable";
     return ok(recordOrRemoved(mg.services, mg.removed.services, ctx, "serviceId", fault));
   });
-  r.put("/v4/managed/services/{serviceId}", W, (ctx) => {
+  r.put("/v4/managed/services/{serviceId}", W, async (ctx) => {
     const mg = callerManaged(ctx);
-    return ok(serviceFields(ctx, mg, recordOf(mg.services, ctx, "serviceId")));
+    const s = recordOf(mg.services, ctx, "serviceId");
+    if (!ctx.faults.has("managed-service-update-lost")) return ok(serviceFields(ctx, mg, s));
+    // fault: the record read, changed as a copy, and written back whole after a pause: of two
+    // updates sent together the later write loses the earlier one's member
+    const copy = serviceFields(ctx, mg, structuredClone(s));
+    await racePause();
+    mg.services.set(copy.id, copy);
+    return ok(copy);
   });
   r.delete("/v4/managed/services/{serviceId}", W, deleteService);
   r.post("/v4/managed/services/{serviceId}/disable", W, disableService);

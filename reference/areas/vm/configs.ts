@@ -1,5 +1,6 @@
 // Configuration profiles: list, create, view, update, delete.
 import { EMPTY, ok } from "../../http.ts";
+import { racePause } from "../../faults.ts";
 import { paginate } from "../../paginate.ts";
 import type { Ctx, Router } from "../../router.ts";
 import { Fields, loosen } from "../../validate.ts";
@@ -112,9 +113,12 @@ export function registerConfigs(r: Router) {
     }),
   );
 
-  r.post("/v4/vm/instances/{vmId}/configs", "vms:read_write", (ctx) => {
+  r.post("/v4/vm/instances/{vmId}/configs", "vms:read_write", async (ctx) => {
     const vm = vmFrom(ctx, "read_write");
     const v = read(ctx, vm);
+    // fault: the VLANs of the region counted, then a pause before the config is stored (configs
+    // sent together all pass the limit)
+    if (ctx.faults.has("vm-vlan-limit-race")) await racePause();
     const kernel =
       v.kernel ??
       (ctx.faults.has("vm-config-kernel-default-wrong") ? "vm/latest-32bit" : undefined);
