@@ -1,5 +1,6 @@
 // Managed contacts: whom to reach about an issue. No field is required (see the README's choices).
 import { EMPTY, ok } from "../../http.ts";
+import { racePause } from "../../faults.ts";
 import { paginate } from "../../paginate.ts";
 import type { Ctx, Router } from "../../router.ts";
 import { Fields, PHONE_NUMBER } from "../../validate.ts";
@@ -85,9 +86,16 @@ export function registerContacts(r: Router) {
     if (!ctx.faults.has("managed-contact-view-read-only")) needWrite(ctx);
     return ok(recordOf(callerManaged(ctx).contacts, ctx, "contactId"));
   });
-  r.put("/v4/managed/contacts/{contactId}", W, (ctx) =>
-    ok(contactFields(ctx, recordOf(callerManaged(ctx).contacts, ctx, "contactId"))),
-  );
+  r.put("/v4/managed/contacts/{contactId}", W, async (ctx) => {
+    const contacts = callerManaged(ctx).contacts;
+    const c = contactFields(ctx, recordOf(contacts, ctx, "contactId"));
+    // fault: the contact written back after a pause, whether or not a delete removed it meanwhile
+    if (ctx.faults.has("managed-contact-update-resurrects")) {
+      await racePause();
+      contacts.set(c.id, c);
+    }
+    return ok(c);
+  });
   r.delete("/v4/managed/contacts/{contactId}", W, (ctx) => {
     const contacts = callerManaged(ctx).contacts;
     contacts.delete(recordOf(contacts, ctx, "contactId").id);

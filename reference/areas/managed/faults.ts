@@ -112,4 +112,10 @@ export const MANAGED_FAULTS: FaultSpec[] = [
     description:
       "service update changes a copy of the record and writes it back whole after a pause: of two updates sent together the later one loses the other's member",
   },
+  {
+    name: "managed-contact-update-resurrects",
+    requirement: "CONV-RACE-4",
+    description:
+      "contact update writes the contact back after a pause, whether or not a delete removed it meanwhile: a delete and an update sent together leave the contact in place",
+  },
 ];

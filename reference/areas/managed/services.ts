@@ -214,7 +214,7 @@ export function registerServices(r: Router) {
     // updates sent together the later write loses the earlier one's member
     const copy = serviceFields(ctx, mg, structuredClone(s));
     await racePause();
-    mg.services.set(copy.id, copy);
+    if (mg.services.has(copy.id)) mg.services.set(copy.id, copy); // (a delete meanwhile stands)
     return ok(copy);
   });
   r.delete("/v4/managed/services/{serviceId}", W, deleteService);
