@@ -39,6 +39,8 @@ export interface Config {
   gateLevel: Exclude<Level, "INFO">;
   strict: boolean;
   seed: number;
+  /** a fuzz campaign's round (runner/campaign.ts): corpus to replay, weights, what is known */
+  fuzzCampaign?: import("./fuzz.ts").FuzzCampaign;
   fuzzRuns: number;
   /** per fuzz property: stop generating cases after this many ms */
   timeBudgetMs: number;

@@ -24,6 +24,95 @@ export interface FuzzOptions<T> {
    * fast-check, one case at a time, to shrink it.
    */
   parallel?: number;
+  /** the operation the property sends: its answers are the case's outcome (campaign coverage) */
+  op?: string;
+  /** what a case tries, for buckets and coverage: `body timeout breaks minimum`, `rule:MNG-SVC-4 …`, `valid` */
+  site?: (value: T) => string | undefined;
+}
+
+/**
+ * What a fuzz campaign (`plumbline fuzz --duration`, runner/campaign.ts) hands the properties of one
+ * round through the configuration (`config.fuzzCampaign`). Absent in `run` and a plain `fuzz`:
+ * then nothing below happens and nothing more is recorded.
+ */
+export interface FuzzCampaign {
+  round: number;
+  /** corpus cases sent first, per property name: each judged alone (passes: fixed; fails: still there) */
+  replay?: Record<string, ReplayCase[]>;
+  /** only the replayed cases, no new ones (`plumbline fuzz --replay <case>`) */
+  replayOnly?: boolean;
+  /** outcome keys reached before (earlier rounds, the corpus): a case reaching another is kept as novel */
+  known?: string[];
+  /** per property, sites that already have a bucket: not sent again (their corpus case is replayed instead) */
+  failing?: Record<string, string[]>;
+  /** per operation, the factor on the cases and the time budget of its properties (feedback) */
+  weights?: Record<string, number>;
+}
+
+/** A corpus case as a round replays it: its input, or (not plain JSON: a command sequence) fast-check's seed and path. */
+export interface ReplayCase {
+  id: string;
+  value?: unknown;
+  seed?: number;
+  path?: string;
+}
+
+/** Most outcome keys and novel cases one property keeps per round (a report stays readable). */
+const MAX_REACHED = 300;
+const MAX_NOVEL = 40;
+
+/** The outcome keys of one case: every answer's status and error fields, and the site's outcome. */
+export function outcomeKeys(exchanges: Exchange[], op?: string, site?: string): string[] {
+  const keys = new Set<string>();
+  let primary: Exchange | undefined;
+  for (const e of exchanges) {
+    if (!e.operationId || e.status === undefined || e.status === 0) continue;
+    keys.add(`status ${e.operationId} ${e.status}`);
+    for (const f of errorFields(e)) keys.add(`field ${e.operationId} ${e.status} ${f}`);
+    if (e.operationId === op) primary = e;
+  }
+  if (op && site && primary?.status) {
+    const cls = `${Math.floor(primary.status / 100)}xx`;
+    const member = siteMember(site);
+    const named =
+      cls === "4xx" &&
+      member !== undefined &&
+      errorFields(primary).some((f) => sameMember(f, member));
+    keys.add(`site ${op} ${site} ${cls}${named ? " named" : ""}`);
+  }
+  return [...keys];
+}
+
+function errorFields(e: Exchange): string[] {
+  if (e.status === undefined || e.status < 400) return [];
+  const errors = (e.responseBody as { errors?: unknown } | undefined)?.errors;
+  if (!Array.isArray(errors)) return [];
+  return [
+    ...new Set(
+      errors
+        .map((x) => (x && typeof x === "object" ? (x as { field?: unknown }).field : undefined))
+        .filter((f): f is string => typeof f === "string" && f.length > 0),
+    ),
+  ];
+}
+
+/** The body member a site names (`body ssh.port breaks minimum` → `ssh.port`); undefined for others. */
+export function siteMember(site: string): string | undefined {
+  const m = /^body (\S+) (?:breaks|at) /.exec(site);
+  return m?.[1];
+}
+
+/** An error's field names the member: the same dotted path, or one above or below it (items by index). */
+function sameMember(field: string, member: string): boolean {
+  const norm = (x: string) => x.replace(/\[(\d+)\]/g, ".$1");
+  const f = norm(field);
+  return f === member || member.startsWith(`${f}.`) || f.startsWith(`${member}.`);
+}
+
+/** A value that JSON keeps as it is (a request), as opposed to a command sequence. */
+function isPlainJson(v: unknown): boolean {
+  const proto = v !== null && typeof v === "object" ? Object.getPrototypeOf(v) : null;
+  return proto === null ? v !== undefined : proto === Object.prototype || proto === Array.prototype;
 }
 
 /** A 32-bit seed per property: the run's seed and the property's name, so each property draws its own cases. */
@@ -64,8 +153,16 @@ export async function fuzz<T>(
   const rec =
     currentCheck() ?? ({ requirementIds: [], exchanges: [], observations: [] } as CheckRecord);
   const seed = propertySeed(ctx.config.seed, name);
-  const numRuns = opts.numRuns ?? ctx.config.fuzzRuns;
-  const timeBudgetMs = opts.timeBudgetMs ?? ctx.config.timeBudgetMs;
+  const campaign = ctx.config.fuzzCampaign;
+  const weight = (opts.op && campaign?.weights?.[opts.op]) || 1;
+  const numRuns = Math.max(1, Math.round((opts.numRuns ?? ctx.config.fuzzRuns) * weight));
+  const timeBudgetMs = Math.round((opts.timeBudgetMs ?? ctx.config.timeBudgetMs) * weight);
+  const knownFailing = new Set(campaign?.failing?.[name] ?? []);
+  const known = campaign ? new Set(campaign.known ?? []) : undefined;
+  const reached: Record<string, number> = {};
+  const novel: NonNullable<FuzzRecord["novel"]> = [];
+  let knownSkipped = 0;
+  let lastSite: string | undefined;
   const cleanup = opts.cleanupEachCase ?? true;
   let cases = 0;
   let requests = 0;
@@ -76,8 +173,18 @@ export async function fuzz<T>(
   let stopped: unknown;
 
   /** One case in its own sub-record (handed to `keep` first); throws only a failure of the target. */
-  const runCase = async (value: T, keep: (sub: CheckRecord) => void): Promise<void> => {
+  const runCase = async (
+    value: T,
+    keep: (sub: CheckRecord) => void,
+    replaying = false,
+  ): Promise<void> => {
     if (stopped !== undefined) return; // a skip or harness error ends the property; the rest pass untried
+    const site = opts.site?.(value);
+    // a campaign spends no case on a site that already has a bucket: its corpus case is replayed
+    if (!replaying && site !== undefined && knownFailing.has(site)) {
+      knownSkipped++;
+      return;
+    }
     cases++;
     const sub: CheckRecord = {
       requirementIds: rec.requirementIds,
@@ -95,9 +202,23 @@ export async function fuzz<T>(
         return;
       }
       lastFailure = sub.exchanges;
+      lastSite = site;
+      noteOutcomes(value, sub.exchanges, site);
       throw e;
     }
     sent(sub);
+    noteOutcomes(value, sub.exchanges, site);
+  };
+  /** in a campaign: what the case reached, and the case itself when it reached something new */
+  const noteOutcomes = (value: T, exchanges: Exchange[], site: string | undefined) => {
+    if (!known) return;
+    for (const key of outcomeKeys(exchanges, opts.op, site)) {
+      if (key in reached) reached[key]++;
+      else if (Object.keys(reached).length < MAX_REACHED) reached[key] = 1;
+      else continue;
+      if (reached[key] === 1 && !known.has(key) && novel.length < MAX_NOVEL && isPlainJson(value))
+        novel.push({ key, value: structuredClone(value), ...(site ? { site } : {}) });
+    }
   };
   /** a finished case's requests: all count; its round trips are its chain, and the longest of a
    * batch is the batch's */
@@ -127,6 +248,60 @@ export async function fuzz<T>(
       if (cleanup) await ctx.fresh.cleanup(mark).catch(() => undefined); // check.ts retries what is left at the end
     }
   });
+
+  /**
+   * A campaign's corpus cases for this property, each alone and judged alone, before any new case:
+   * a plain input is sent as it is; a command sequence is found again by fast-check's seed and path.
+   */
+  const replaySites = new Map<string, string>();
+  const replayCorpus = async (corpus: ReplayCase[]) => {
+    const out: NonNullable<FuzzRecord["replayed"]> = [];
+    for (const c of corpus) {
+      if (stopped !== undefined) break;
+      const failedBefore = lastFailure;
+      let failure: Error | undefined;
+      if (c.value !== undefined) {
+        const site = opts.site?.(c.value as T);
+        if (site) replaySites.set(c.id, site);
+        const mark = ctx.fresh.mark;
+        const subs: CheckRecord[] = [];
+        try {
+          await runCase(c.value as T, (sub) => subs.push(sub), true);
+        } catch (e) {
+          failure = e as Error;
+        } finally {
+          kept(subs);
+          if (cleanup) await ctx.fresh.cleanup(mark).catch(() => undefined);
+        }
+      } else if (c.seed !== undefined && c.path) {
+        const index = Number(c.path.split(":")[0]) || 0;
+        const d = await fc.check(property, {
+          seed: c.seed,
+          path: c.path,
+          numRuns: Math.max(numRuns, index + 1),
+          endOnFailure: true,
+        });
+        if (d.failed)
+          failure =
+            d.errorInstance instanceof Error ? d.errorInstance : new Error(String(d.errorInstance));
+      } else continue;
+      out.push(
+        stopped !== undefined
+          ? { id: c.id, outcome: "skip", reason: (stopped as Error)?.message }
+          : failure
+            ? {
+                id: c.id,
+                outcome: "fail",
+                reason: failure.message,
+                exchanges: lastFailure !== failedBefore ? lastFailure : [],
+              }
+            : { id: c.id, outcome: "pass" },
+      );
+    }
+    // a skip or harness error while replaying belongs to the replay, not to the new cases
+    stopped = undefined;
+    return out;
+  };
 
   /**
    * The cases in batches of `parallel`, in order; a batch's resources are removed when the whole
@@ -161,9 +336,14 @@ export async function fuzz<T>(
 
   const started = performance.now();
   const startedAt = Date.now();
+  const replayed = campaign?.replay?.[name]?.length
+    ? await replayCorpus(campaign.replay[name])
+    : undefined;
+  const replayOnly = campaign?.replayOnly === true;
   const parallel = Math.max(1, Math.floor(opts.parallel ?? 1));
-  const batched =
-    parallel > 1 && numRuns > 1
+  const batched: { interrupted: boolean; failing?: [T]; error?: Error } | undefined = replayOnly
+    ? { interrupted: false }
+    : parallel > 1 && numRuns > 1
       ? await inBatches(
           // as fast-check counts them: the examples first, within numRuns
           [...(opts.examples ?? []), ...fc.sample(arb, { seed, numRuns })].slice(0, numRuns),
@@ -173,7 +353,7 @@ export async function fuzz<T>(
   // one case at a time through fast-check: without batches; after a batch found a failure, to
   // shrink it (that case first)
   const details =
-    stopped === undefined && (!batched || batched.failing)
+    stopped === undefined && !replayOnly && (!batched || batched.failing)
       ? await fc.check(property, {
           seed,
           numRuns,
@@ -203,7 +383,14 @@ export async function fuzz<T>(
     requests,
     chain,
     interrupted: details.interrupted,
+    ...(opts.op ? { op: opts.op } : {}),
   };
+  if (known) {
+    record.reached = reached;
+    if (novel.length) record.novel = novel;
+    if (knownSkipped) record.knownSkipped = knownSkipped;
+  }
+  if (replayed) record.replayed = replayed;
   ((rec as CheckRecord & { fuzz?: FuzzRecord[] }).fuzz ??= []).push(record);
   if (stopped !== undefined) throw stopped;
   rec.exchanges.push(...sampleOf(firstExchanges ?? [], readBack));
@@ -215,6 +402,22 @@ export async function fuzz<T>(
       rec.exchanges.push(...lastFailure);
       throw new TargetFailure(
         `${name}: a case failed while ${parallel} ran together, and passed when run alone: ${batched.error.message} [minimal input not found; input ${short(batched.failing?.[0])}]`,
+      );
+    }
+    // a corpus case that fails again: the property fails on it (no new case failed)
+    const again = replayed?.find((r) => r.outcome === "fail");
+    if (again) {
+      const c = campaign!.replay![name].find((r) => r.id === again.id)!;
+      record.counterexample = {
+        value: c.value ?? `fast-check seed ${c.seed}, path ${c.path}`,
+        path: c.path ?? "",
+        reason: again.reason ?? "",
+        exchanges: again.exchanges ?? [],
+        ...(replaySites.get(again.id) ? { site: replaySites.get(again.id) } : {}),
+      };
+      rec.exchanges.push(...(again.exchanges ?? []));
+      throw new TargetFailure(
+        `${name}: corpus case ${again.id} fails again: ${again.reason} [replay: plumbline fuzz --replay <corpus>/${again.id}.json]`,
       );
     }
     return record;
@@ -230,6 +433,9 @@ export async function fuzz<T>(
     path: details.counterexamplePath ?? "",
     reason,
     exchanges: lastFailure,
+    ...((value !== undefined && opts.site?.(value)) || lastSite
+      ? { site: (value !== undefined && opts.site?.(value)) || lastSite }
+      : {}),
   };
   // the minimal case's exchanges go last: the reports show the last exchange's curl first
   rec.exchanges.push(...lastFailure);

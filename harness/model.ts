@@ -120,8 +120,30 @@ export interface FuzzRecord {
   chain?: number;
   /** the time budget stopped generation before numRuns */
   interrupted: boolean;
-  /** the minimal failing input, after shrinking */
-  counterexample?: { value: unknown; path: string; reason: string; exchanges: Exchange[] };
+  /** the minimal failing input, after shrinking; `site` what it tried (a member path and keyword, a rule) */
+  counterexample?: {
+    value: unknown;
+    path: string;
+    reason: string;
+    exchanges: Exchange[];
+    site?: string;
+  };
+  /** the operation the property sends (its stateless properties; a stateful one sends many) */
+  op?: string;
+  /** in a campaign (runner/campaign.ts): the outcomes the cases reached, each key with its count
+   * (`status <op> <code>`, `field <op> <code> <member>`, `site <op> <site> <class>[ named]`) */
+  reached?: Record<string, number>;
+  /** in a campaign: the first case reaching each outcome the campaign did not know (plain JSON inputs) */
+  novel?: { key: string; value: unknown; site?: string }[];
+  /** in a campaign: the corpus cases sent first, each with its verdict */
+  replayed?: {
+    id: string;
+    outcome: "pass" | "fail" | "skip";
+    reason?: string;
+    exchanges?: Exchange[];
+  }[];
+  /** in a campaign: cases not sent because their site already has a bucket (its corpus case is replayed) */
+  knownSkipped?: number;
 }
 
 /** Stored in vitest's task.meta under the key `plumbline`. */

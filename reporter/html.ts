@@ -3,6 +3,7 @@
 // `<`, `>`, `&` and line separator escaped, so no body can close the script element); the page's
 // script builds the DOM with textContent only, and a Content-Security-Policy with a per-page nonce
 // forbids any other script and any request.
+import { campaignHtml } from "./campaign.ts";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Exchange } from "../harness/model.ts";
@@ -320,6 +321,7 @@ ${summary(r)}
   ${convergenceHtml(r)}
   ${r.principals ? `<section><h2>Authorization: principal × operation <small id="principals-note"></small></h2><label>Principal <select id="f-principal"><option value="">all</option></select></label><div class="matrix-wrap"><table id="principals" class="matrix"></table></div></section>` : ""}
   ${undecidedHtml(r)}
+  ${campaignHtml(r.campaign)}
   <section id="lists"></section>
 </main>
 <aside id="detail" class="detail" hidden aria-live="polite"><div class="detail-head"><h2 id="detail-title"></h2><button id="detail-close" type="button" title="close (Esc)">✕</button></div><div id="detail-body"></div></aside>

@@ -1,5 +1,6 @@
 // conformance.md: the verdict and the numbers first, the matrix second, details after.
 // Everything that came from the target or the harness is escaped (inline text) or fenced (bodies, curl).
+import { campaignMarkdown } from "./campaign.ts";
 import type { Exchange, Kind } from "../harness/model.ts";
 import { flakyWaived, verdictLine } from "./gate.ts";
 import {
@@ -97,6 +98,7 @@ export function renderMarkdown(r: RunReport): string {
     ...undecidedSection(r),
     ...failuresSection(r, reqs),
     ...fuzzSection(r),
+    ...campaignMarkdown(r.campaign),
     ...errorsSection(r),
     ...unexpectedPassesSection(r),
     ...expiredSection(r),

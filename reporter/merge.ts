@@ -1,6 +1,7 @@
 // Joins reports: shards of one run (same target and seed, vitest --shard) into one report, and runs
 // against several targets into one report whose matrix has a column per target. Works from the
 // conformance.json files alone: the catalog and the operation list come from the reports.
+import { mergeCampaigns, type CampaignSummary } from "./campaign.ts";
 import { readFileSync } from "node:fs";
 import { applyExpectations } from "./expectations.ts";
 import { parseReport } from "./json.ts";
@@ -43,10 +44,13 @@ interface Run {
 
 // Slices of a sharded run each start their own embedded reference (a different port), so they are
 // one run by label, seed and slice count; unmarked reports are one run by URL, label and seed.
-const runKey = (t: TargetRun) =>
-  t.shard
-    ? JSON.stringify(["shards", t.label, String(t.seed), t.shard.count])
-    : JSON.stringify([t.url, t.label, String(t.seed)]);
+// Fuzz campaigns sharded by seed (one campaign seed per machine) are one run by label.
+const runKey = (t: TargetRun, campaign = false) =>
+  campaign
+    ? JSON.stringify(["campaign", t.label])
+    : t.shard
+      ? JSON.stringify(["shards", t.label, String(t.seed), t.shard.count])
+      : JSON.stringify([t.url, t.label, String(t.seed)]);
 
 /** Splits a report into its runs (one per target; a merged report of several targets has several). */
 function runsOf(r: RunReport, source: string): Run[] {
@@ -134,7 +138,7 @@ export function mergeReports(files: string[], outDir: string, opts: MergeOptions
   const runs = new Map<string, Run>();
   reports.forEach((r, i) => {
     for (const run of runsOf(r, files[i])) {
-      const k = runKey(run.target);
+      const k = runKey(run.target, r.campaign !== undefined);
       const old = runs.get(k);
       runs.set(k, old ? join(old, run) : run);
     }
@@ -228,6 +232,10 @@ export function mergeReports(files: string[], outDir: string, opts: MergeOptions
   if (traffic) report.traffic = traffic;
   const reruns = sumReruns(reports.map((r) => r.reruns));
   if (reruns) report.reruns = reruns;
+  const campaign = mergeCampaigns(
+    reports.map((r) => r.campaign).filter((c): c is CampaignSummary => c !== undefined),
+  );
+  if (campaign) report.campaign = campaign;
   if (opts.write !== false) writeReports(report, outDir);
   return report;
 }

@@ -549,6 +549,23 @@ function fuzzCommand(prog: Command): void {
       "property-based runs only (suites/fuzz/): generated valid, boundary and single-violation requests and stateful models; --seed replays them",
     )
     .addOption(filesOption("suites/fuzz/"))
+    .option(
+      "--duration <time>",
+      "a campaign: rounds of the properties, each with a new seed derived from --seed, until this much time has passed (1h, 10m, 90s, 1h30m)",
+    )
+    .option(
+      "--until <time>",
+      "a campaign until this time (HH:MM, today or tomorrow; or an ISO date-time)",
+    )
+    .option(
+      "--checkpoint <time>",
+      "a campaign writes its reports this often while it runs (default 5m): a killed campaign loses at most that",
+    )
+    .option(
+      "--corpus <dir>",
+      "a campaign keeps every failing case and every case reaching a new outcome here, one JSON file each, and replays them first next time",
+    )
+    .option("--replay <case-file>", "send one corpus case again (its property, that case alone)")
     .addHelpText("after", PROXY_HELP);
   const flags = configOptions(cmd);
   cmd.action(async (opts) => {
@@ -559,6 +576,38 @@ function fuzzCommand(prog: Command): void {
       defaults: { fuzzRuns: 100, timeBudgetMs: 20_000 },
     });
     const files = opts.files ? suiteFiles(opts.files, "suites/fuzz/") : ["suites/fuzz/"];
+    if (opts.replay) {
+      const { replayCaseFile } = await import("./campaign.ts");
+      process.exitCode = await replayCaseFile(config, opts.replay as string, say);
+      return;
+    }
+    if (opts.duration || opts.until || opts.corpus) {
+      const { parseDurationMs, untilMs, runCampaign } = await import("./campaign.ts");
+      const durationMs = opts.duration
+        ? parseDurationMs(opts.duration as string)
+        : opts.until
+          ? untilMs(opts.until as string)
+          : 0;
+      if (durationMs === undefined)
+        throw new ConfigError(
+          opts.duration
+            ? `--duration ${opts.duration}: expected a time such as 1h, 10m, 90s or 1h30m`
+            : `--until ${opts.until}: expected HH:MM or an ISO date-time in the future`,
+        );
+      const checkpointMs = opts.checkpoint ? parseDurationMs(opts.checkpoint as string) : undefined;
+      if (opts.checkpoint && !checkpointMs)
+        throw new ConfigError(
+          `--checkpoint ${opts.checkpoint}: expected a time such as 5m or 90s (more than 0)`,
+        );
+      process.exitCode = await runCampaign(config, {
+        durationMs,
+        checkpointMs,
+        corpusDir: opts.corpus as string | undefined,
+        filters: files,
+        log: say,
+      });
+      return;
+    }
     const { run } = await import("./run.ts");
     say(
       `plumbline fuzz: seed ${config.seed} (replay with --seed ${config.seed}), ${config.fuzzRuns} cases per property, time budget ${config.timeBudgetMs} ms per property`,

@@ -16,6 +16,7 @@ import { conformanceVitest } from "./vitest.ts";
 import { asCleanup, pacerFor, Permits, servePermits } from "../harness/rate.ts";
 import { InFlight } from "../harness/concurrency.ts";
 import type { ConformanceReporter, LeftOnTarget, Traffic } from "../reporter/index.ts";
+import type { RunReport } from "../reporter/types.ts";
 import { keepRun } from "../reporter/history-store.ts";
 
 /** Values for fixtures the material leaves `not shown`, as the embedded reference defines them. */
@@ -141,6 +142,12 @@ export interface RunOptions {
   filters?: string[];
   /** only checks whose name matches (scripts/fuzz-faults.ts runs one operation's properties) */
   testNamePattern?: string;
+  /** a target started before (a fuzz campaign's rounds share one); left running at the end */
+  target?: Target;
+  /** reporters in place of vitest's default one (a campaign's live line) */
+  reporters?: Reporter[];
+  /** the finished report, with the run's last redaction pass (a campaign gathers its rounds) */
+  onReport?: (report: RunReport, scrub: (text: string) => string) => void;
 }
 
 /** Every setting that can be checked without the target, checked before any request. */
@@ -174,7 +181,7 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
   const say = opts.log ?? ((l: string) => process.stderr.write(`${l}\n`));
   await checkSettings(initial);
   // tokens from commands are fetched once here and handed to the workers with the rest
-  const target = await startTarget(await resolveTokenCommands(initial));
+  const target = opts.target ?? (await startTarget(await resolveTokenCommands(initial)));
   // the run's rate limit, request budget and 429 count, for every worker (harness/rate.ts);
   // a spent budget stops the run as its deadline does
   const { maxRps, maxRequests } = target.config;
@@ -231,7 +238,7 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
 
     const vitest = await conformanceVitest(
       config,
-      reporter ? ["default", reporter as Reporter] : ["default"],
+      [...(opts.reporters ?? ["default"]), ...(reporter ? [reporter as Reporter] : [])],
       {
         // vitest slices the files by a hash of their paths: the same slice on every machine
         ...(config.shard ? { shard: `${config.shard.index}/${config.shard.count}` } : {}),
@@ -281,6 +288,7 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
         traffic: traffic(),
       });
       keepInHistory(config, log);
+      opts.onReport?.(report, (t) => reporter.redactor.scrub(t));
       const { gateExitCode } = await import("../reporter/index.ts");
       return gateExitCode(report);
     }
@@ -288,10 +296,10 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
     return vitest.state.getCountOfFailedTests() > 0 ? 1 : 0;
   } finally {
     stopper.disarm();
-    if (target.requests)
+    if (target.requests && !opts.target)
       log(`plumbline: the embedded reference received ${target.requests()} requests`);
     await service.close();
-    await target.close();
+    if (!opts.target) await target.close();
   }
 }
 

@@ -329,7 +329,7 @@ export function statelessProperties(name: string, targets: Target[]): void {
                   const made = await setupCase(ctx, once);
                   await accepted(ctx, t, request, made, note);
                 },
-                { examples, parallel: parallelFor(t) },
+                { examples, parallel: parallelFor(t), op: t.op, site: (c) => c.note },
               ),
             );
           },
@@ -363,7 +363,7 @@ export function statelessProperties(name: string, targets: Target[]): void {
                   const made = await setupCase(ctx, once);
                   await accepted(ctx, t, request, made, "valid (any Unicode text)");
                 },
-                { parallel: parallelFor(t) },
+                { parallel: parallelFor(t), op: t.op, site: () => "valid (any Unicode text)" },
               ),
             );
           },
@@ -425,7 +425,12 @@ export function statelessProperties(name: string, targets: Target[]): void {
                   const made = await setupCase(ctx, once);
                   await accepted(ctx, t, request, made, `${note} (schema-only values)`);
                 },
-                { examples, parallel: parallelFor(t) },
+                {
+                  examples,
+                  parallel: parallelFor(t),
+                  op: t.op,
+                  site: (c) => `${c.note} (schema-only values)`,
+                },
               ),
             );
           },
@@ -475,7 +480,12 @@ export function statelessProperties(name: string, targets: Target[]): void {
                     throw e;
                   }
                 },
-                { examples, parallel: parallelFor(t) },
+                {
+                  examples,
+                  parallel: parallelFor(t),
+                  op: t.op,
+                  site: (v) => `${v.in} ${v.path} breaks ${v.breaks}`,
+                },
               ),
             );
           },
@@ -492,20 +502,26 @@ export function statelessProperties(name: string, targets: Target[]): void {
           const once = await setupOnce(ctx);
           const needed = await made(ctx, r.needs, once);
           await withTeardown(ctx, t, once, () =>
-            fuzz(ctx, title, r.cases, async (request) => {
-              const m = { ...needed, ...(await setupCase(ctx, once)) };
-              // every member bound to the check's resources, the broken rule's too
-              const res = await send(ctx, t, request, m);
-              const field = r.names?.(request.body);
-              try {
-                if (field) expectErrorNamingField(res, field);
-                else expectError(res);
-              } catch (e) {
-                if (e instanceof TargetFailure)
-                  throw new TargetFailure(`breaks ${rule.id} (${rule.says}): ${e.message}`);
-                throw e;
-              }
-            }),
+            fuzz(
+              ctx,
+              title,
+              r.cases,
+              async (request) => {
+                const m = { ...needed, ...(await setupCase(ctx, once)) };
+                // every member bound to the check's resources, the broken rule's too
+                const res = await send(ctx, t, request, m);
+                const field = r.names?.(request.body);
+                try {
+                  if (field) expectErrorNamingField(res, field);
+                  else expectError(res);
+                } catch (e) {
+                  if (e instanceof TargetFailure)
+                    throw new TargetFailure(`breaks ${rule.id} (${rule.says}): ${e.message}`);
+                  throw e;
+                }
+              },
+              { op: t.op, site: () => `rule ${rule.id} ${rule.says}` },
+            ),
           );
         });
       }
