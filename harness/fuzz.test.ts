@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { declare, runCheck, type CheckContext } from "./check.ts";
-import { fuzz, propertySeed, sampleOf } from "./fuzz.ts";
+import { fuzz, propertySeed, sampleOf, type FuzzCampaign } from "./fuzz.ts";
 import { MissingCapability, TargetFailure } from "./errors.ts";
 import { FIXTURE_REQUIREMENTS, json, serve, testWorld, type TestServer } from "./testing.ts";
 import type { CheckMeta, Exchange } from "./model.ts";
@@ -21,7 +21,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function run(body: (c: CheckContext) => Promise<unknown>, seed = 7) {
+async function run(
+  body: (c: CheckContext) => Promise<unknown>,
+  seed = 7,
+  fuzzCampaign?: FuzzCampaign,
+) {
   const ctx = {
     task: { meta: {} as { plumbline?: CheckMeta }, file: { filepath: "suites/fuzz/x.test.ts" } },
     skip: ((r?: string) => {
@@ -34,7 +38,7 @@ async function run(body: (c: CheckContext) => Promise<unknown>, seed = 7) {
       declare({ id: "T-MUST-1", kind: "fuzz" }, catalog),
       ctx as never,
       async (c) => void (await body(c)),
-      testWorld(server.url, { seed, fuzzRuns: 30, timeBudgetMs: 5000 }),
+      testWorld(server.url, { seed, fuzzRuns: 30, timeBudgetMs: 5000, fuzzCampaign }),
       catalog,
     );
   } catch (e) {
@@ -154,6 +158,67 @@ describe("fuzz", () => {
       }),
     );
     expect([meta.outcome, meta.reason, calls]).toEqual(["skip", "no control endpoint", 1]);
+  });
+});
+
+describe("in a campaign (config.fuzzCampaign)", () => {
+  const pages = (c: CheckContext) =>
+    fuzz(
+      c,
+      "pages never 5xx",
+      fc.integer({ min: 1, max: 100 }),
+      async (page) => {
+        const res = await c.ops.listClusters({ query: offContract({ page }) });
+        if (res.status >= 500) throw new TargetFailure(`page ${page}: ${res.status}`);
+      },
+      { op: "listClusters", site: (page) => (page > 40 ? `query page at high ${page}` : "valid") },
+    );
+
+  it("replays corpus cases first, each judged alone: one failing again fails the property on it", async () => {
+    const { meta, thrown } = await run(pages, 7, {
+      round: 1,
+      known: [],
+      replay: {
+        "pages never 5xx": [
+          { id: "a", value: 3 },
+          { id: "b", value: 77 },
+        ],
+      },
+      // every high page has a bucket: no new case is spent on them
+      failing: {
+        "pages never 5xx": Array.from({ length: 60 }, (_, i) => `query page at high ${i + 41}`),
+      },
+    });
+    const rec = meta.fuzz![0];
+    expect(rec.replayed).toMatchObject([
+      { id: "a", outcome: "pass" },
+      { id: "b", outcome: "fail", reason: "page 77: 500" },
+    ]);
+    expect(rec.knownSkipped).toBeGreaterThan(0);
+    expect(thrown).toBeInstanceOf(TargetFailure);
+    expect(meta.reason).toMatch(/corpus case b fails again/);
+    expect(rec.counterexample).toMatchObject({ value: 77, site: "query page at high 77" });
+  });
+
+  it("records what the cases reached and the first case reaching each outcome not known before", async () => {
+    const { meta } = await run(pages, 7, {
+      round: 2,
+      known: ["status listClusters 200"],
+      replayOnly: true,
+      replay: { "pages never 5xx": [{ id: "a", value: 3 }] },
+    });
+    const rec = meta.fuzz![0];
+    expect(meta.outcome).toBe("pass");
+    expect(rec.cases).toBe(1); // only the replayed case
+    expect(rec.reached).toEqual({ "status listClusters 200": 1, "site listClusters valid 2xx": 1 });
+    expect(rec.novel).toEqual([{ key: "site listClusters valid 2xx", value: 3, site: "valid" }]);
+  });
+
+  it("outside a campaign records none of it", async () => {
+    const { meta } = await run(pages, 7);
+    const rec = meta.fuzz![0];
+    expect(rec.reached).toBeUndefined();
+    expect(rec.replayed).toBeUndefined();
   });
 });
 
