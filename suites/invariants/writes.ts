@@ -281,10 +281,16 @@ export async function createLike(
       : { ...base.parentPath, ...(model.idParam ? { [model.idParam]: record?.id } : {}) };
   const addressed = Object.values(path).every((v) => v !== undefined && v !== null && v !== "");
   if (!addressed && model.idParam) return { res, body };
+  // no ID: by the members sent that the create's answer shows (a record may show fewer than
+  // sent), or all of them when it shows none
+  const shownSent = Object.entries(members).filter(
+    ([k]) => record && typeof record === "object" && k in record,
+  );
+  const byShown = shownSent.length ? shownSent : Object.entries(members);
   const matches =
     record?.id !== undefined
       ? (e: any) => e?.id !== undefined && String(e.id) === String(record.id)
-      : (e: any) => Object.entries(members).every(([k, v]) => sameJson(e?.[k], v));
+      : (e: any) => byShown.every(([k, v]) => sameJson(e?.[k], v));
   return {
     res,
     body,
