@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { classify, type CheckContext } from "./check.ts";
 import { currentCheck, runInCheck, type CheckRecord } from "./current.ts";
 import { TargetFailure } from "./errors.ts";
+import { namesField } from "./expect.ts";
 import type { Exchange, FuzzRecord, Observation } from "./model.ts";
 
 export interface FuzzOptions<T> {
@@ -77,7 +78,7 @@ export function outcomeKeys(exchanges: Exchange[], op?: string, site?: string): 
     const named =
       cls === "4xx" &&
       member !== undefined &&
-      errorFields(primary).some((f) => sameMember(f, member));
+      errorFields(primary).some((f) => namesField(f, member));
     keys.add(`site ${op} ${site} ${cls}${named ? " named" : ""}`);
   }
   return [...keys];
@@ -100,13 +101,6 @@ function errorFields(e: Exchange): string[] {
 export function siteMember(site: string): string | undefined {
   const m = /^body (\S+) (?:breaks|at) /.exec(site);
   return m?.[1];
-}
-
-/** An error's field names the member: the same dotted path, or one above or below it (items by index). */
-function sameMember(field: string, member: string): boolean {
-  const norm = (x: string) => x.replace(/\[(\d+)\]/g, ".$1");
-  const f = norm(field);
-  return f === member || member.startsWith(`${f}.`) || f.startsWith(`${member}.`);
 }
 
 /** A value that JSON keeps as it is (a request), as opposed to a command sequence. */
@@ -203,20 +197,32 @@ export async function fuzz<T>(
       }
       lastFailure = sub.exchanges;
       lastSite = site;
-      noteOutcomes(value, sub.exchanges, site);
+      noteOutcomes(value, sub.exchanges, site, false);
       throw e;
     }
     sent(sub);
     noteOutcomes(value, sub.exchanges, site);
   };
   /** in a campaign: what the case reached, and the case itself when it reached something new */
-  const noteOutcomes = (value: T, exchanges: Exchange[], site: string | undefined) => {
+  const noteOutcomes = (
+    value: T,
+    exchanges: Exchange[],
+    site: string | undefined,
+    passed = true,
+  ) => {
     if (!known) return;
     for (const key of outcomeKeys(exchanges, opts.op, site)) {
       if (key in reached) reached[key]++;
       else if (Object.keys(reached).length < MAX_REACHED) reached[key] = 1;
       else continue;
-      if (reached[key] === 1 && !known.has(key) && novel.length < MAX_NOVEL && isPlainJson(value))
+      // a failing case is kept as a failure (the campaign's bucket), not as a reaching one
+      if (
+        passed &&
+        reached[key] === 1 &&
+        !known.has(key) &&
+        novel.length < MAX_NOVEL &&
+        isPlainJson(value)
+      )
         novel.push({ key, value: structuredClone(value), ...(site ? { site } : {}) });
     }
   };

@@ -88,7 +88,7 @@ export function worthKeeping(key: string): boolean {
   return (
     key.startsWith("status ") ||
     key.startsWith("field ") ||
-    (key.startsWith("site ") && / breaks | rule /.test(key))
+    (key.startsWith("site ") && / breaks | rule /.test(key) && / 4xx( named)?$/.test(key))
   );
 }
 
@@ -325,6 +325,7 @@ export class CampaignState {
     );
     const old = this.corpus.get(id);
     if (old) {
+      old.why = "failing";
       old.lastSeen = at;
       old.lastVerdict = "fail";
       old.reason = x.reason;
@@ -443,10 +444,20 @@ export class CampaignState {
     let n = 0;
     for (const id of this.dirty) {
       const c = this.corpus.get(id);
-      if (c) {
-        writeCase(this.corpusDir, c, this.scrub);
-        n++;
+      if (!c) continue;
+      // an input holding a secret (a card number) is masked in the file, so it cannot be sent
+      // again as it is: a reaching case is not kept; a failing one is, marked, replayed by its round's seed
+      const text = JSON.stringify(c.input);
+      if (text !== undefined && this.scrub(text) !== text) {
+        if (c.why === "reached") {
+          this.corpus.delete(id);
+          this.corpusAdded--;
+          continue;
+        }
+        c.masked = true;
       }
+      writeCase(this.corpusDir, c, this.scrub);
+      n++;
     }
     this.dirty.clear();
     return n;

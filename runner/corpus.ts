@@ -39,6 +39,8 @@ export interface CorpusCase {
   lastSeen: string;
   lastVerdict: "pass" | "fail";
   reason?: string;
+  /** the input held a secret the file masks: not replayed (run its round again: `--seed <roundSeed>`) */
+  masked?: boolean;
   /** the failing case's requests as sent, and as curl commands */
   requests?: { method: string; url: string; body?: unknown; status?: number }[];
   curl?: string[];
@@ -106,7 +108,7 @@ export function replayOf(c: CorpusCase): ReplayCase {
 export function replayMap(cases: Iterable<CorpusCase>): Record<string, ReplayCase[]> {
   const out: Record<string, ReplayCase[]> = {};
   for (const c of cases) {
-    if (c.replayBy === "path" && !c.foundBy.path) continue;
+    if (c.masked || (c.replayBy === "path" && !c.foundBy.path)) continue;
     (out[c.property] ??= []).push(replayOf(c));
   }
   return out;
