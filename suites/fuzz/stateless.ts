@@ -338,36 +338,22 @@ export function statelessProperties(name: string, targets: Target[]): void {
 
       if (freeTextMembers(t.op).length) {
         const title = `${t.op}: valid requests with any Unicode text in free-text members are accepted`;
-        check(
-          {
-            id: "CONV-TEXT-1",
-            op: t.op,
-            effect,
-            area,
-            kind: "fuzz",
-            generic: "fuzz",
-            level: validClause(t.op).level ?? "SHOULD",
-            clause: validClause(t.op).level ? validClause(t.op).clause : unicodeClause(t.op),
-            timeout: TIMEOUT,
-          },
-          title,
-          async (ctx) => {
-            const cases = validRequests(t.op, await targetValues(ctx), "unicode");
-            const once = await setupOnce(ctx);
-            await withTeardown(ctx, t, once, () =>
-              fuzz(
-                ctx,
-                title,
-                cases,
-                async (request) => {
-                  const made = await setupCase(ctx, once);
-                  await accepted(ctx, t, request, made, "valid (any Unicode text)");
-                },
-                { parallel: parallelFor(t), op: t.op, site: () => "valid (any Unicode text)" },
-              ),
-            );
-          },
-        );
+        textCheck(t, effect, area, title, unicodeClause(t.op), async (ctx) => {
+          const cases = validRequests(t.op, await targetValues(ctx), "unicode");
+          const once = await setupOnce(ctx);
+          await withTeardown(ctx, t, once, () =>
+            fuzz(
+              ctx,
+              title,
+              cases,
+              async (request) => {
+                const made = await setupCase(ctx, once);
+                await accepted(ctx, t, request, made, "valid (any Unicode text)");
+              },
+              { parallel: parallelFor(t), op: t.op, site: () => "valid (any Unicode text)" },
+            ),
+          );
+        });
       }
 
       const schemaOnly = schemaOnlyMembers(t.op);
@@ -378,63 +364,49 @@ export function statelessProperties(name: string, targets: Target[]): void {
             : schemaOnly.join(", ");
         const title = `${t.op}: valid and boundary requests with values their schema alone allows in ${named} (a type and a length in the material, no format) are accepted`;
         const mine = (path: string) => schemaOnly.includes(path.replace(/\.\d+(?=\.|$)/g, ".*"));
-        check(
-          {
-            id: "CONV-TEXT-1",
-            op: t.op,
-            effect,
-            area,
-            kind: "fuzz",
-            generic: "fuzz",
-            level: validClause(t.op).level ?? "SHOULD",
-            clause: validClause(t.op).level ? validClause(t.op).clause : schemaOnlyClause(t.op),
-            timeout: TIMEOUT,
-          },
-          title,
-          async (ctx) => {
-            const g = generatorsFor(t.op, await targetValues(ctx), "conservative", "schema");
-            // the bounds of the members with a meaning, each once, then valid requests at random
-            const own = g.eachBoundary
-              .map((a, i) => ({ a, site: g.boundarySites[i] }))
-              .filter(({ site }) => mine(site.path));
-            const examples = own
-              .map(({ a }, i) => fc.sample(a, { seed: ctx.config.seed + i, numRuns: 1 })[0])
-              .map((b) => ({
-                request: b.request,
-                note: `${b.in} ${b.path} at ${b.bound} ${b.at}`,
-              }));
-            const cases = own.length
-              ? fc.oneof(
-                  { weight: 2, arbitrary: g.valid.map((request) => ({ request, note: "valid" })) },
-                  {
-                    weight: 1,
-                    arbitrary: fc.oneof(...own.map(({ a }) => a)).map((b) => ({
-                      request: b.request,
-                      note: `${b.in} ${b.path} at ${b.bound} ${b.at}`,
-                    })),
-                  },
-                )
-              : g.valid.map((request) => ({ request, note: "valid" }));
-            const once = await setupOnce(ctx);
-            await withTeardown(ctx, t, once, () =>
-              fuzz(
-                ctx,
-                title,
-                cases,
-                async ({ request, note }) => {
-                  const made = await setupCase(ctx, once);
-                  await accepted(ctx, t, request, made, `${note} (schema-only values)`);
-                },
+        textCheck(t, effect, area, title, schemaOnlyClause(t.op), async (ctx) => {
+          const g = generatorsFor(t.op, await targetValues(ctx), "conservative", "schema");
+          // the bounds of the members with a meaning, each once, then valid requests at random
+          const own = g.eachBoundary
+            .map((a, i) => ({ a, site: g.boundarySites[i] }))
+            .filter(({ site }) => mine(site.path));
+          const examples = own
+            .map(({ a }, i) => fc.sample(a, { seed: ctx.config.seed + i, numRuns: 1 })[0])
+            .map((b) => ({
+              request: b.request,
+              note: `${b.in} ${b.path} at ${b.bound} ${b.at}`,
+            }));
+          const cases = own.length
+            ? fc.oneof(
+                { weight: 2, arbitrary: g.valid.map((request) => ({ request, note: "valid" })) },
                 {
-                  examples,
-                  parallel: parallelFor(t),
-                  op: t.op,
-                  site: (c) => `${c.note} (schema-only values)`,
+                  weight: 1,
+                  arbitrary: fc.oneof(...own.map(({ a }) => a)).map((b) => ({
+                    request: b.request,
+                    note: `${b.in} ${b.path} at ${b.bound} ${b.at}`,
+                  })),
                 },
-              ),
-            );
-          },
-        );
+              )
+            : g.valid.map((request) => ({ request, note: "valid" }));
+          const once = await setupOnce(ctx);
+          await withTeardown(ctx, t, once, () =>
+            fuzz(
+              ctx,
+              title,
+              cases,
+              async ({ request, note }) => {
+                const made = await setupCase(ctx, once);
+                await accepted(ctx, t, request, made, `${note} (schema-only values)`);
+              },
+              {
+                examples,
+                parallel: parallelFor(t),
+                op: t.op,
+                site: (c) => `${c.note} (schema-only values)`,
+              },
+            ),
+          );
+        });
       }
 
       if (mayBreak(t.op)) {
@@ -600,3 +572,34 @@ async function withTeardown(
 
 /** Generation stops at the time budget; shrinking and setup may run past it. */
 const TIMEOUT = 300_000;
+
+/**
+ * A CONV-TEXT-1 property of an operation (any Unicode text, values the schema alone allows): a
+ * SHOULD with its own clause, or the level and words of the operation's valid property where the
+ * material leaves that one open (a body not shown).
+ */
+function textCheck(
+  t: Target,
+  effect: SideEffect,
+  area: Area,
+  title: string,
+  clause: string[],
+  body: (ctx: CheckContext) => Promise<void>,
+): void {
+  const valid = validClause(t.op);
+  check(
+    {
+      id: "CONV-TEXT-1",
+      op: t.op,
+      effect,
+      area,
+      kind: "fuzz",
+      generic: "fuzz",
+      level: valid.level ?? "SHOULD",
+      clause: valid.level ? valid.clause : clause,
+      timeout: TIMEOUT,
+    },
+    title,
+    body,
+  );
+}
