@@ -4,7 +4,8 @@
 // the account during the last 90 days, read by polling."):
 // - `lists-lag`: a list (any answer carrying a `data` array: collections, a bucket's contents, the
 //   objects carrying a tag) may answer what it answered up to LIST_LAG_MS ago, as a cache in front
-//   of the lists would: the answer served is the oldest this caller got for the same request within
+//   of the lists would (not the events list: `events-lag` is its own way of being late): the answer
+//   served is the oldest this caller got for the same request within
 //   that time, so a write shows at most LIST_LAG_MS after it. Views stay current.
 // - `events-lag`: an event shows in the list and the view EVENT_LAG_MS after its write at the latest
 //   (each event after its own delay, between half that and all of it).

@@ -133,7 +133,7 @@ export const ALL_VARIANTS: VariantSpec[] = [
   {
     name: "lists-lag",
     description:
-      "a list (a collection, a bucket's contents, the objects carrying a tag) may answer what it answered to the same request up to 0.5 s earlier: a write shows in the lists at most 0.5 s after it; views stay current",
+      "a list (a collection, a bucket's contents, the objects carrying a tag; not the events list) may answer what it answered to the same request up to 0.5 s earlier: a write shows in the lists at most 0.5 s after it; views stay current",
   },
   {
     name: "events-lag",
