@@ -828,17 +828,20 @@
       showChecks(R.checks[i].name, [i]);
     });
   });
-  // the member grid is written into the page too; a cell (or an unreached check) opens its checks
-  document.querySelectorAll("#members button[data-checks]").forEach((b) => {
-    b.addEventListener("click", () => {
-      var idx = b
-        .getAttribute("data-checks")
-        .split(",")
-        .map(Number)
-        .filter((i) => R.checks[i]);
-      if (idx.length) showChecks(b.getAttribute("data-title") || R.checks[idx[0]].name, idx);
+  // the member grid and the race table are written into the page too; a cell (or an unreached
+  // check) opens its checks
+  document
+    .querySelectorAll("#members button[data-checks], #races button[data-checks]")
+    .forEach((b) => {
+      b.addEventListener("click", () => {
+        var idx = b
+          .getAttribute("data-checks")
+          .split(",")
+          .map(Number)
+          .filter((i) => R.checks[i]);
+        if (idx.length) showChecks(b.getAttribute("data-title") || R.checks[idx[0]].name, idx);
+      });
     });
-  });
   if (R.principals && $("f-principal"))
     R.principals.principals.forEach((p) => {
       $("f-principal").appendChild(h("option", { value: p, text: p }));
