@@ -745,7 +745,8 @@ export async function replayCaseFile(
   const code = await run(config, {
     log,
     filters: [c.file],
-    testNamePattern: escapeRegex(c.check),
+    // the check's own title (its name's last part: vitest joins the describe names otherwise)
+    testNamePattern: escapeRegex(c.check.split(" > ").at(-1) ?? c.check),
     onReport: (r) => {
       for (const ch of r.checks)
         for (const f of ch.fuzz ?? []) verdict ??= f.replayed?.find((x) => x.id === c.id);
