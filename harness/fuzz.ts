@@ -299,7 +299,11 @@ export async function fuzz<T>(
                 id: c.id,
                 outcome: "fail",
                 reason: failure.message,
-                exchanges: lastFailure !== failedBefore ? lastFailure : [],
+                // curl is rendered when first read: read here, before the record leaves the worker
+                exchanges:
+                  lastFailure !== failedBefore
+                    ? lastFailure.map((e) => ({ ...e, curl: e.curl }))
+                    : [],
               }
             : { id: c.id, outcome: "pass" },
       );
