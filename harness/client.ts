@@ -11,7 +11,7 @@ import { Redactor, toCurl } from "./redact.ts";
 import { recordExchange, requestSent } from "./current.ts";
 import { cutDeep, MAX_DEPTH, nestsDeeperThan } from "./bounded.ts";
 import { TargetNotAnswering } from "./errors.ts";
-import { InFlight, type Places } from "./concurrency.ts";
+import { InFlight, type Places, type Sample } from "./concurrency.ts";
 import type { Pacer } from "./rate.ts";
 import { Routes } from "./proxy.ts";
 import { tlsFailure } from "./tls.ts";
@@ -361,15 +361,29 @@ export class Client {
    */
   private async within(spec: RequestSpec): Promise<ApiResponse> {
     await this.inFlight?.acquire();
+    let sample: Sample | undefined;
     try {
       // every request to the target, a retry included, waits for its slot when a limit is set
       if (this.opts.pacer?.limited)
         await this.opts.pacer.permit(
           () => `${spec.method.toUpperCase()} ${new URL(this.url(spec.path).href).pathname}`,
         );
-      return await this.once(spec);
+      const started = performance.now();
+      const res = await this.once(spec);
+      // what the round trip said, for the run's adaptive pool (harness/concurrency.ts)
+      const retryAfter = res.headers["retry-after"];
+      sample = {
+        ms: performance.now() - started,
+        status: res.status,
+        ...(retryAfter !== undefined
+          ? {
+              retryAfterMs: Math.min(retryAfterMs(retryAfter) ?? 1000, this.opts.maxRetryWaitMs),
+            }
+          : {}),
+      };
+      return res;
     } finally {
-      this.inFlight?.release();
+      this.inFlight?.release(sample);
     }
   }
 

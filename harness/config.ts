@@ -44,7 +44,18 @@ export interface Config {
   fuzzRuns: number;
   /** per fuzz property: stop generating cases after this many ms */
   timeBudgetMs: number;
+  /**
+   * --concurrency: requests in flight at most. Adaptive by default (the ceiling; runner/run.ts and
+   * harness/concurrency.ts AdaptiveInFlight); `fixed:N` holds N.
+   */
   concurrency: number;
+  /**
+   * `adaptive`: the run finds its requests in flight up to `concurrency` (from a 5 ms round trip on;
+   * nearer, 4 unless --concurrency was given); `fixed`: `--concurrency fixed:N`
+   */
+  concurrencyMode: "adaptive" | "fixed";
+  /** --concurrency was given (flag, variable or file): nearer than 5 ms it is held as given */
+  concurrencyGiven?: boolean;
   requestTimeoutMs: number;
   waitTimeoutMs: number;
   /** a check's time limit; 0: 60 s (or what the check declares) plus 1,000 round trips at the latency measured before the run */
@@ -192,7 +203,7 @@ const FIELDS = {
     env: "PLUMBLINE_CONCURRENCY",
     flag: "--concurrency",
     file: "concurrency",
-    expected: "an integer from 1 to 64",
+    expected: "an integer from 1 to 64 (the ceiling of adaptive requests in flight), or fixed:N",
   },
   requestTimeoutMs: {
     env: "PLUMBLINE_REQUEST_TIMEOUT_MS",
@@ -571,7 +582,10 @@ const PARSERS: Record<FieldName, (v: unknown) => unknown> = {
   seed: int(-(2 ** 31), 2 ** 31 - 1),
   fuzzRuns: int(1, 100_000),
   timeBudgetMs: int(100, 3_600_000),
-  concurrency: int(1, 64),
+  concurrency: (v) => {
+    const m = /^\s*fixed:\s*(.+)$/i.exec(String(v));
+    return m ? { n: int(1, 64)(m[1]), fixed: true } : { n: int(1, 64)(v), fixed: false };
+  },
   requestTimeoutMs: int(100, 600_000),
   waitTimeoutMs: int(0, 3_600_000),
   checkTimeoutMs: (v) => (String(v).trim() === "0" ? 0 : int(100, 3_600_000)(v)),
@@ -699,7 +713,7 @@ export function loadConfig(opts: LoadOptions = {}): Config {
     // `run` fuzzes lightly (the CI gate stays fast); `plumbline fuzz` passes bigger defaults
     fuzzRuns: (v.fuzzRuns as number) ?? opts.defaults?.fuzzRuns ?? 10,
     timeBudgetMs: (v.timeBudgetMs as number) ?? opts.defaults?.timeBudgetMs ?? 2_000,
-    concurrency: (v.concurrency as number) ?? 4,
+    ...concurrencyOf(v.concurrency as { n: number; fixed: boolean } | undefined),
     requestTimeoutMs: (v.requestTimeoutMs as number) ?? 10_000,
     waitTimeoutMs: (v.waitTimeoutMs as number) ?? 30_000,
     checkTimeoutMs: (v.checkTimeoutMs as number) ?? 0,
@@ -777,4 +791,20 @@ export function usableDir(dir: string, setting: FieldName): void {
  */
 export function refuse(setting: string, problem: string | undefined): void {
   if (problem) throw new ConfigError(`${setting}: ${problem}`);
+}
+
+/** The default ceiling of adaptive requests in flight. */
+export const DEFAULT_CONCURRENCY_CEILING = 32;
+/** Requests in flight nearer than a 5 ms round trip when --concurrency is not given. */
+export const LOCAL_CONCURRENCY = 4;
+
+function concurrencyOf(
+  c: { n: number; fixed: boolean } | undefined,
+): Pick<Config, "concurrency" | "concurrencyMode" | "concurrencyGiven"> {
+  if (!c) return { concurrency: DEFAULT_CONCURRENCY_CEILING, concurrencyMode: "adaptive" };
+  return {
+    concurrency: c.n,
+    concurrencyMode: c.fixed ? "fixed" : "adaptive",
+    concurrencyGiven: true,
+  };
 }

@@ -7,7 +7,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createServer, connect, type AddressInfo, type Socket } from "node:net";
 import { BudgetSpent, HarnessError } from "./errors.ts";
-import type { InFlight, Places } from "./concurrency.ts";
+import type { Places, Sample } from "./concurrency.ts";
 
 export interface Limits {
   /** requests per second at most, across the run */
@@ -120,7 +120,18 @@ export class LocalPacer implements Pacer {
 // The line protocol on the loopback port. Asked: `p` (a permit), `c` (a permit for cleanup),
 // `t` or `t <ms>` (a 429, retried after ms). Answered, in order, one line each: the ms to wait,
 // `x` (the budget is spent), `ok`. On a connection of its own (its answers may wait): `s` (a
-// request slot), answered `g` when one is free, and `r` (a slot given back), not answered.
+// request slot), answered `g` when one is free, and `r` or `r <ms> <status> [<retry-after ms>]`
+// (a slot given back, with what its round trip said), not answered.
+
+/** `r <ms> <status> [<retry-after ms>]` read back. */
+function sampleOf(line: string): Sample {
+  const [, ms, status, retryAfter] = line.split(" ");
+  return {
+    ms: Number(ms),
+    status: Number(status),
+    ...(retryAfter !== undefined ? { retryAfterMs: Number(retryAfter) } : {}),
+  };
+}
 
 /**
  * The run's permits on a loopback port; `address` goes to the workers in the configuration. With
@@ -130,7 +141,7 @@ export class LocalPacer implements Pacer {
  */
 export async function servePermits(
   permits: Permits,
-  slots?: InFlight,
+  slots?: Places,
 ): Promise<{ address: string; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
@@ -165,9 +176,9 @@ export async function servePermits(
             held++;
             socket.write("g\n");
           });
-        } else if (line === "r" && slots && held > 0) {
+        } else if (line[0] === "r" && slots && held > 0) {
           held--;
-          slots.release();
+          slots.release(line.length > 1 ? sampleOf(line) : undefined);
         } else out += "?\n";
         nl = buffered.indexOf("\n");
       }
@@ -301,8 +312,13 @@ export class RemoteSlots implements Places {
     await this.line.ask("s");
   }
 
-  release(): void {
-    this.line.tell("r");
+  release(sample?: Sample): void {
+    if (!sample) {
+      this.line.tell("r");
+      return;
+    }
+    const after = sample.retryAfterMs === undefined ? "" : ` ${Math.round(sample.retryAfterMs)}`;
+    this.line.tell(`r ${Math.round(sample.ms * 10) / 10} ${sample.status}${after}`);
   }
 
   close(): void {

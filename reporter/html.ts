@@ -21,7 +21,8 @@ import {
   stripInvalidChars,
   type Preview,
 } from "./text.ts";
-import { limitsText, tooManyText } from "./traffic.ts";
+import { backOffLines, concurrencyText, curveText, limitsText, tooManyText } from "./traffic.ts";
+import type { Traffic } from "./types.ts";
 import { rejudgeLine } from "./rejudge.ts";
 import { convergenceHtml, racesHtml } from "./convergence.ts";
 import {
@@ -155,7 +156,7 @@ function summary(r: RunReport): string {
     ${r.reruns ? `<div class="big" title="${escapeHtml(rerunsText(r))}"><div class="big-n">${r.reruns.flaky}</div><div class="big-l">flaky of ${r.reruns.rerun} failing check${r.reruns.rerun === 1 ? "" : "s"} rerun ${r.reruns.roundsRun}× (--flaky ${escapeHtml(r.options.flaky ?? "warn")})${r.reruns.cut ? `, ${r.reruns.cut} not rerun (cap ${r.reruns.cap})` : ""}</div></div>` : ""}
     ${r.fuzz?.properties ? `<div class="big"><div class="big-n">${r.fuzz.cases}</div><div class="big-l">fuzz cases (${r.fuzz.casesPerSecond} per second of property time), ${r.fuzz.counterexamples.length} shrunk counterexample${r.fuzz.counterexamples.length === 1 ? "" : "s"}</div></div>` : ""}
   </div>
-  <div class="meta">${targets}<span class="tgt">plumbline ${escapeHtml(r.tool.version)} · API ${escapeHtml(r.apiVersion)} · ${escapeHtml(r.startedAt)}</span>${r.traffic ? `<span class="tgt traffic">${escapeHtml(limitsText(r.traffic))} · ${escapeHtml(tooManyText(r.traffic))}</span>` : ""}${r.rejudged ? `<span class="tgt rejudged">re-judged offline from ${escapeHtml(r.rejudged.evidence)}: ${escapeHtml(rejudgeLine(r))}</span>` : ""}</div>
+  <div class="meta">${targets}<span class="tgt">plumbline ${escapeHtml(r.tool.version)} · API ${escapeHtml(r.apiVersion)} · ${escapeHtml(r.startedAt)}</span>${r.traffic ? `<span class="tgt traffic">${escapeHtml(limitsText(r.traffic))} · ${escapeHtml(tooManyText(r.traffic))}</span>${inFlightHtml(r.traffic)}` : ""}${r.rejudged ? `<span class="tgt rejudged">re-judged offline from ${escapeHtml(r.rejudged.evidence)}: ${escapeHtml(rejudgeLine(r))}</span>` : ""}</div>
   ${reasons ? `<ul class="reasons">${reasons}</ul>` : ""}
   ${warnings ? `<ul class="warnings">${warnings}</ul>` : ""}
   ${onPurpose}
@@ -330,4 +331,33 @@ ${summary(r)}
 </body>
 </html>
 `;
+}
+
+/**
+ * The run's requests in flight: the sentence, and the curve as a small inline SVG (the limit as a
+ * line, each back-off a mark; the sampled points and every back-off in its tooltip).
+ */
+function inFlightHtml(t: Traffic): string {
+  const text = concurrencyText(t);
+  const c = t.concurrency;
+  if (!text || !c) return "";
+  const tip = [curveText(t, 40), ...backOffLines(t, 30)].filter(Boolean).join("\n");
+  let svg = "";
+  if (c.curve.length > 1) {
+    const w = 240;
+    const h = 36;
+    const end = Math.max(1, c.curve[c.curve.length - 1][0]);
+    const x = (ms: number) => ((ms / end) * w).toFixed(1);
+    const y = (n: number) => (h - 2 - (n / Math.max(1, c.ceiling)) * (h - 4)).toFixed(1);
+    const line = c.curve.map(([ms, limit]) => `${x(ms)},${y(limit)}`).join(" ");
+    const used = c.curve.map(([ms, , n]) => `${x(ms)},${y(n)}`).join(" ");
+    const cuts = c.backOffs
+      .map(
+        (b) =>
+          `<line x1="${x(b.atMs)}" x2="${x(b.atMs)}" y1="0" y2="${h}" stroke="#c33" stroke-width="0.6"/>`,
+      )
+      .join("");
+    svg = `<svg class="inflight" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img" aria-label="requests in flight over time">${cuts}<polyline fill="none" stroke="#888" stroke-width="0.8" points="${used}"/><polyline fill="none" stroke="#36c" stroke-width="1.4" points="${line}"/></svg>`;
+  }
+  return `<span class="tgt inflight" title="${escapeHtml(tip)}">${escapeHtml(text)} ${svg}</span>`;
 }

@@ -17,7 +17,7 @@ import {
   formatDuration,
   stripInvalidChars,
 } from "./text.ts";
-import { limitsText, tooManyText } from "./traffic.ts";
+import { backOffLines, concurrencyText, curveText, limitsText, tooManyText } from "./traffic.ts";
 import { rejudgeLine } from "./rejudge.ts";
 import { convergenceMd, racesMd } from "./convergence.ts";
 import {
@@ -123,7 +123,14 @@ function headline(r: RunReport): string[] {
     ),
     `- plumbline ${mdText(r.tool.version)} · API ${mdText(r.apiVersion)} · ${r.checks.length} checks${r.merged ? ` · merged from ${r.merged.sources.length} ${r.merged.kind === "shards" ? "shards" : "runs"}` : ""}`,
     ...(r.traffic
-      ? [`- ${mdText(limitsText(r.traffic))} · ${mdText(tooManyText(r.traffic))}`]
+      ? [
+          `- ${mdText(limitsText(r.traffic))} · ${mdText(tooManyText(r.traffic))}`,
+          ...[
+            concurrencyText(r.traffic),
+            curveText(r.traffic, 24),
+            ...backOffLines(r.traffic, 20),
+          ].flatMap((l) => (l === undefined ? [] : [`  - ${mdText(l)}`])),
+        ]
       : []),
     ...(r.reruns ? [`- ${mdText(rerunsText(r))}`] : []),
     "",

@@ -27,10 +27,48 @@ export function tooManyText(t: Traffic): string {
   return `429 Too Many Requests: ${plural(t.tooMany, "answer")}, ${t.retried} retried after ${formatDuration(t.waitedMs)} of waiting in total${left ? `, ${left} returned to the check (past --max-retries or --max-retry-wait)` : ""}`;
 }
 
-/** The console's lines: only when a limit was set or the target answered 429. */
+const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+
+/** The requests in flight: adaptive (start, peak, end, back-offs) or fixed. */
+export function concurrencyText(t: Traffic): string | undefined {
+  const c = t.concurrency;
+  if (!c) return undefined;
+  if (c.mode === "fixed")
+    return `requests in flight: fixed at ${c.ceiling}${c.why ? ` (${c.why})` : " (--concurrency fixed:N)"}`;
+  const rate = c.rateCap
+    ? `; after a Retry-After, grants paced at ${c.rateCap} per second at the end`
+    : "";
+  return `requests in flight: adaptive up to ${c.ceiling} (--concurrency), started at ${c.start}, peak ${c.peak}, ended at ${c.end}; ${plural(c.backOffCount, "back-off")}${rate}`;
+}
+
+/** The curve, sampled to about `points` points: "0 s 4 · 1.2 s 8 · ...". */
+export function curveText(t: Traffic, points = 16): string | undefined {
+  const c = t.concurrency;
+  if (!c || c.curve.length === 0) return undefined;
+  const step = Math.max(1, Math.ceil(c.curve.length / points));
+  const shown = c.curve.filter((_, i) => i % step === 0 || i === c.curve.length - 1);
+  return `in flight over time (limit/in use): ${shown.map(([ms, limit, used]) => `${seconds(ms)} ${limit}/${used}`).join(" · ")}`;
+}
+
+/** Each back-off: when, from, to, why (the first `most`). */
+export function backOffLines(t: Traffic, most = 10): string[] {
+  const c = t.concurrency;
+  if (!c) return [];
+  const lines = c.backOffs
+    .slice(0, most)
+    .map((b) => `back-off at ${seconds(b.atMs)}: ${b.from} → ${b.to} (${b.cause})`);
+  if (c.backOffCount > lines.length) lines.push(`… and ${c.backOffCount - lines.length} more`);
+  return lines;
+}
+
+/** The console's lines: the requests in flight, then the limits and 429s when set or met. */
 export function consoleTraffic(t: Traffic | undefined): string[] {
-  if (!t || (!t.maxRps && !t.maxRequests && !t.tooMany)) return [];
-  return [limitsText(t), tooManyText(t)];
+  if (!t) return [];
+  const inFlight = [concurrencyText(t), curveText(t, 12), ...backOffLines(t, 5)].filter(
+    (l): l is string => l !== undefined,
+  );
+  if (!t.maxRps && !t.maxRequests && !t.tooMany) return inFlight;
+  return [...inFlight, limitsText(t), tooManyText(t)];
 }
 
 /** The traffic of several reports (shards, targets) together; a limit kept where all agree. */

@@ -11,6 +11,7 @@ import type {
   Observation,
   Outcome,
 } from "../harness/model.ts";
+import type { ConcurrencyCurve } from "../harness/concurrency.ts";
 
 /** conformance.json's format (docs/evidence.md says what changes it); 2 added judgedWith, oracle uses, rejudged */
 export const SCHEMA_VERSION = 2;
@@ -410,6 +411,11 @@ export interface Traffic {
   retried: number;
   /** the waits before those retries, in total */
   waitedMs: number;
+  /**
+   * the run's requests in flight: adaptive (the curve, sampled, and each back-off with its cause)
+   * or fixed (harness/concurrency.ts AdaptiveInFlight)
+   */
+  concurrency?: ConcurrencyCurve;
 }
 
 export interface FuzzSummary {

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Reporter } from "vitest/node";
-import { refuse, secretsOf, usableDir, type Config } from "../harness/config.ts";
+import { LOCAL_CONCURRENCY, refuse, secretsOf, usableDir, type Config } from "../harness/config.ts";
 import { BudgetSpent, ConfigError } from "../harness/errors.ts";
 import { Client } from "../harness/client.ts";
 import { secureContextOf } from "../harness/tls.ts";
@@ -14,7 +14,12 @@ import { replayLedger } from "./sweep.ts";
 import { suiteFilters } from "./plan.ts";
 import { conformanceVitest } from "./vitest.ts";
 import { asCleanup, pacerFor, Permits, servePermits } from "../harness/rate.ts";
-import { InFlight } from "../harness/concurrency.ts";
+import {
+  AdaptiveInFlight,
+  InFlight,
+  type ConcurrencyCurve,
+  type Places,
+} from "../harness/concurrency.ts";
 import type { ConformanceReporter, LeftOnTarget, Traffic } from "../reporter/index.ts";
 import type { RunReport } from "../reporter/types.ts";
 import { keepRun } from "../reporter/history-store.ts";
@@ -191,7 +196,12 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
     ),
   );
   // the requests in flight, as one pool for every worker when the target is far away (below)
-  const service = await servePermits(permits, new InFlight(target.config.concurrency));
+  // (adaptive, or fixed with --concurrency fixed:N: chosen once the round trip is measured)
+  let pool: Places = new InFlight(target.config.concurrency);
+  const service = await servePermits(permits, {
+    acquire: () => pool.acquire(),
+    release: (sample) => pool.release(sample),
+  });
   const config: Config = { ...target.config, permits: service.address };
   const traffic = (): Traffic => ({
     ...(maxRps ? { maxRps } : {}),
@@ -202,6 +212,7 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
     tooMany: permits.tally.tooMany,
     retried: permits.tally.retried,
     waitedMs: permits.tally.waitedMs,
+    concurrency: concurrencyCurve(config, pool),
   });
   const reporter = await conformanceReporter(config, say);
   // every line printed passes the run's known secrets (configured and learned by the checks)
@@ -216,6 +227,17 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
       });
       if (latency !== undefined) config.latencyMs = Math.round(latency * 10) / 10;
       config.sharedSlots = (config.latencyMs ?? 0) >= SHARED_SLOTS_FROM_MS;
+      // nearer than 5 ms a message per request would cost more than it saves: the workers hold
+      // fixed shares, of --concurrency when given, else of 4; from 5 ms on, one pool for the run,
+      // adaptive unless --concurrency fixed:N
+      if (!config.sharedSlots && config.concurrencyMode === "adaptive" && !config.concurrencyGiven)
+        config.concurrency = LOCAL_CONCURRENCY;
+      if (config.sharedSlots && config.concurrencyMode === "adaptive")
+        pool = new AdaptiveInFlight({
+          ceiling: config.concurrency,
+          baselineMs: config.latencyMs,
+          start: LOCAL_CONCURRENCY,
+        });
     } catch (e) {
       // no check can run: the one line naming what to fix, then still a verdict and four reports
       if (!(e instanceof ConfigError) || !reporter) throw e;
@@ -467,4 +489,25 @@ async function conformanceReporter(
     );
     return undefined;
   }
+}
+
+/** How the run's requests in flight moved, for the report (`traffic.concurrency`). */
+function concurrencyCurve(config: Config, pool: Places): ConcurrencyCurve {
+  if (pool instanceof AdaptiveInFlight) return pool.summary();
+  const n = config.concurrency;
+  return {
+    mode: config.sharedSlots ? config.concurrencyMode : "fixed",
+    ceiling: n,
+    start: n,
+    end: n,
+    peak: n,
+    curve: [],
+    backOffs: [],
+    backOffCount: 0,
+    ...(config.sharedSlots
+      ? {}
+      : {
+          why: `round trip ${config.latencyMs ?? "?"} ms, below ${SHARED_SLOTS_FROM_MS} ms: fixed shares per worker`,
+        }),
+  };
 }
