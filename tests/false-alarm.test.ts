@@ -53,7 +53,9 @@ function runAllVariants() {
     {
       env: { ...process.env, PLUMBLINE_REFERENCE_VARIANTS: "all", PLUMBLINE_REFERENCE_FAULTS: "" },
       encoding: "utf8",
-      timeout: 170_000,
+      // lists-lag and events-lag are in `all`: every read after a write waits up to a second for the
+      // target to catch up (harness/settle.ts), and the stateful models fill their time budgets
+      timeout: 300_000,
     },
   );
   const file = join(dir, "conformance.json");
