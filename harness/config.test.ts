@@ -32,6 +32,31 @@ describe("config", () => {
     ).toEqual(["read-only", "billable"]);
   });
 
+  it("the convergence window: 2 s by default; ms or s from a flag, PLUMBLINE_SETTLE or the file; refused past 60 s", () => {
+    expect(loadConfig({ env: {} }).settleMs).toBe(2000);
+    expect(loadConfig({ env: {}, flags: { settleMs: "0" } }).settleMs).toBe(0);
+    expect(loadConfig({ env: { PLUMBLINE_SETTLE: "750ms" } }).settleMs).toBe(750);
+    expect(loadConfig({ env: { PLUMBLINE_SETTLE: "1.5s" } }).settleMs).toBe(1500);
+    const dir = tmp();
+    writeFileSync(join(dir, "c.yaml"), "settle: 5s\n");
+    expect(loadConfig({ env: {}, file: join(dir, "c.yaml") }).settleMs).toBe(5000);
+    expect(() => loadConfig({ env: { PLUMBLINE_SETTLE: "61s" } })).toThrow(
+      /PLUMBLINE_SETTLE: "61s" is not valid; expected a convergence window/,
+    );
+    expect(() => loadConfig({ env: {}, flags: { settleMs: "soon" } })).toThrow(/--settle/);
+  });
+
+  it("races (class concurrent) run on the embedded reference, opt-in on a real target", () => {
+    expect(loadConfig({ env: {} }).allow).toContain("concurrent");
+    expect(loadConfig({ env: { PLUMBLINE_TARGET: "https://x.example" } }).allow).not.toContain(
+      "concurrent",
+    );
+    expect(
+      loadConfig({ env: { PLUMBLINE_TARGET: "https://x.example", PLUMBLINE_ALLOW: "concurrent" } })
+        .allow,
+    ).toEqual(["concurrent"]);
+  });
+
   it("precedence: flags over env over file", () => {
     const dir = tmp();
     const file = join(dir, "plumbline.config.yaml");
@@ -112,6 +137,6 @@ describe("config", () => {
     expect(() => loadConfig({ env: {}, file })).toThrow(/unknown setting "targt"/);
     writeFileSync(file, "target: [unclosed\n");
     expect(() => loadConfig({ env: {}, file })).toThrow(/is not valid YAML/);
-    expect(() => loadConfig({ env: {}, file: none })).toThrow(/does not exist/);
+    expect(() => loadConfig({ env: {} })).toThrow(/does not exist/);
   });
 });
