@@ -137,6 +137,6 @@ describe("config", () => {
     expect(() => loadConfig({ env: {}, file })).toThrow(/unknown setting "targt"/);
     writeFileSync(file, "target: [unclosed\n");
     expect(() => loadConfig({ env: {}, file })).toThrow(/is not valid YAML/);
-    expect(() => loadConfig({ env: {} })).toThrow(/does not exist/);
+    expect(() => loadConfig({ env: {}, file: none })).toThrow(/does not exist/);
   });
 });
