@@ -42,16 +42,32 @@ function expectTotal(inv: any, where: string): void {
 }
 
 /** The bucket's objects and size, in its view and its buckets-list entry, against its contents list. */
-async function expectCounts(ctx: CheckContext, path: BucketRef, after: string): Promise<void> {
-  // the counts and the lists may catch up with a store a little later (harness/settle.ts)
-  await settled(ctx, "record of a write", () => countsAgree(ctx, path, after));
+async function expectCounts(
+  ctx: CheckContext,
+  path: BucketRef,
+  after: string,
+  names: string[],
+): Promise<void> {
+  // the counts and the lists may catch up with a store a little later (harness/settle.ts): read
+  // again until the contents list shows what the check stored, and the counts match it
+  await settled(ctx, "record of a write", () => countsAgree(ctx, path, after, names));
 }
 
-async function countsAgree(ctx: CheckContext, path: BucketRef, after: string): Promise<void> {
+async function countsAgree(
+  ctx: CheckContext,
+  path: BucketRef,
+  after: string,
+  names: string[],
+): Promise<void> {
   // contents lists hold up to 100 objects a page: the check stores a few
-  const contents = expectSuccess<{ data: { size: number }[] }>(
+  const contents = expectSuccess<{ data: { name: string; size: number }[] }>(
     await ctx.ops.listBucketObjects({ path: { ...path } }),
   ).data;
+  const held = contents.map((o) => o.name).sort();
+  if (JSON.stringify(held) !== JSON.stringify([...names].sort()))
+    throw new TargetFailure(
+      `${after}: the contents list holds ${JSON.stringify(held)}, not the objects stored ${JSON.stringify(names)}`,
+    );
   const want = { objects: contents.length, size: contents.reduce((s, o) => s + o.size, 0) };
   const view = expectSuccess(await ctx.ops.getBucket({ path: { ...path } }));
   const listed = (await allPages(ctx.ops, "listBuckets")).find(
@@ -103,18 +119,18 @@ const COMPUTED: Partial<Record<KindName, Computed>> = {
     holds: "objects and size are its contents list's count and bytes, after stores and a delete",
     async run(ctx) {
       await withBucket(ctx, async (path) => {
-        await expectCounts(ctx, path, "a new bucket");
+        await expectCounts(ctx, path, "a new bucket", []);
         for (const [name, bytes] of [
           ["a", 5],
           ["b", 7],
           ["c", 11],
         ] as const)
           await putObject(ctx, path, name, "x".repeat(bytes));
-        await expectCounts(ctx, path, "after storing 3 objects (23 bytes)");
+        await expectCounts(ctx, path, "after storing 3 objects (23 bytes)", ["a", "b", "c"]);
         const res = await ctx.http("DELETE", await presign(ctx, path, "b", "DELETE"));
         if (res.status < 200 || res.status > 299)
           ctx.skip(`a DELETE through a pre-signed DELETE URL answered ${res.status || res.error}`);
-        await expectCounts(ctx, path, "after deleting one of them (7 bytes)");
+        await expectCounts(ctx, path, "after deleting one of them (7 bytes)", ["a", "c"]);
       });
     },
   },
