@@ -100,7 +100,7 @@ describe("adaptive requests in flight", () => {
     expect(p.summary().backOffs[0].cause).toMatch(/rising round trip: 300 ms on average/);
   });
 
-  it("a Retry-After holds new grants until it passed, then paces them below the refused rate", async () => {
+  it("a Retry-After holds new grants until it passed; a second one paces them below the refused rate", async () => {
     const { p, round, time } = pool(8, 8);
     // 8 at a time at 10 ms: about 800 a second asked
     for (let i = 0; i < 20; i++) await round(ok(10));
@@ -109,10 +109,20 @@ describe("adaptive requests in flight", () => {
     // the next grant waits for the Retry-After
     await round(ok(10), 1);
     expect(time() - before).toBeGreaterThanOrEqual(1000);
+    // one refusal alone (a provider state's 429) only pauses
+    expect(p.summary().backOffs[0].cause).toBe("429 with Retry-After 1000 ms");
+    expect(p.summary().rateCap).toBeUndefined();
+    // a second within 10 s: the pool paces itself below the rate that met it
+    for (let i = 0; i < 10; i++) await round(ok(10));
+    await round({ ms: 10, status: 429, retryAfterMs: 1000 }, 1);
     const s = p.summary();
-    expect(s.backOffs[0].cause).toBe("429 with Retry-After 1000 ms");
+    expect(s.backOffCount).toBe(2);
     expect(s.rateCap).toBeGreaterThan(0);
     expect(s.rateCap).toBeLessThan(800);
+    // paced: the next 20 grants take at least 20 spacings
+    const from = time();
+    for (let i = 0; i < 20; i++) await round(ok(0), 1);
+    expect(time() - from).toBeGreaterThanOrEqual(19 * (1000 / (s.rateCap ?? 1)) - 1);
   });
 
   it("never lets more than the limit in flight", async () => {

@@ -159,9 +159,10 @@ const CURVE_POINTS = 240;
  * a 429 or a 503 halves it, a mean round trip twice the usual one cuts it by a quarter, never below
  * 1 nor above the ceiling, at most one cut a window (answers to requests sent before a cut say
  * nothing new). A Retry-After holds every new grant until it has passed (the client's own retry
- * waits as long) and from then the pool paces its grants at 70% of the rate that met the refusal,
- * growing by half a request per second each second without one: against a target that allows N
- * requests per second, the run finds N and stays below it.
+ * waits as long); a second within 10 s and the pool paces its grants at 70% of the rate that met
+ * the refusal, growing by half a request per second each second without one up to that rate and by
+ * a tenth past it: against a target that allows N requests per second, the run finds N and stays
+ * below it, meeting a refusal about every dozen seconds.
  */
 export class AdaptiveInFlight implements Places {
   private limitF: number;
@@ -180,6 +181,9 @@ export class AdaptiveInFlight implements Places {
   private risingWindows = 0;
   private holdUntil = 0;
   private pausedUntil = 0;
+  private lastRefusal = -Infinity;
+  /** grants per second when the target last refused */
+  private refusedRate = 0;
   /** grants spaced this far apart (ms) once a refusal asked for a wait */
   private rate?: number;
   private nextGrant = 0;
@@ -276,7 +280,10 @@ export class AdaptiveInFlight implements Places {
     if (refused || s.retryAfterMs !== undefined) {
       if (s.retryAfterMs !== undefined && s.retryAfterMs > 0) {
         this.pausedUntil = Math.max(this.pausedUntil, now + s.retryAfterMs);
-        if (now >= this.holdUntil) this.learnRate(now);
+        // a refusal again within 10 s of the last: the target limits a rate, learn it (one alone,
+        // a provider state's 429 say, only pauses)
+        if (now >= this.holdUntil && now - this.lastRefusal < 10_000) this.learnRate(now);
+        if (now >= this.holdUntil) this.lastRefusal = now;
       }
       const cause = `${s.status || "no answer"}${s.retryAfterMs !== undefined ? ` with Retry-After ${Math.round(s.retryAfterMs)} ms` : ""}`;
       this.cut(0.5, cause, now);
@@ -340,18 +347,25 @@ export class AdaptiveInFlight implements Places {
   private learnRate(now: number): void {
     let n = 0;
     for (let i = this.grants.length - 1; i >= 0 && this.grants[i] > now - 1000; i--) n++;
+    this.refusedRate = n;
     const perSecond = Math.max(1, n * 0.7);
     const spacing = 1000 / perSecond;
     this.rate = this.rate ? Math.max(this.rate, spacing) : spacing;
     this.rateGrownAt = now;
   }
 
-  /** Half a request per second more for each second without a refusal. */
+  /**
+   * For each second without a refusal: half a request per second more below the rate last refused
+   * (carefully near the target's limit), a tenth more past it (the limit moved: find it again).
+   */
   private growRate(now: number): void {
     if (!this.rate || now - this.rateGrownAt < 1000) return;
     const seconds = Math.floor((now - this.rateGrownAt) / 1000);
     this.rateGrownAt += seconds * 1000;
-    this.rate = 1000 / (1000 / this.rate + 0.5 * seconds);
+    let perSecond = 1000 / this.rate;
+    for (let i = 0; i < Math.min(seconds, 600); i++)
+      perSecond += perSecond < this.refusedRate ? 0.5 : Math.max(0.5, perSecond * 0.1);
+    this.rate = 1000 / perSecond;
   }
 
   private point(force = false): void {
