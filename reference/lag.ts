@@ -10,7 +10,9 @@
 // - `events-lag`: an event shows in the list and the view EVENT_LAG_MS after its write at the latest
 //   (each event after its own delay, between half that and all of it).
 import type { Reply } from "./http.ts";
-import type { EventRecord } from "./state.ts";
+
+/** An event as this module needs it (state.ts records them and calls eventRecorded). */
+type EventRecord = { id: number };
 
 /** How far a list may lag behind the writes (`lists-lag`). */
 export const LIST_LAG_MS = 500;

@@ -6,33 +6,10 @@
 // - Races: resource kind × race rule (CONV-RACE-1 unique value, -2 stated limit, -3 partial updates,
 //   -4 a delete racing an update; suites/invariants/races.serial.test.ts), each cell its checks' worst.
 import type { Settled } from "../harness/model.ts";
-import { type CellOutcome, worst } from "./rollup.ts";
+import type { Convergence, ConvergenceRow, RaceMatrix } from "./convergence-types.ts";
+import { worst } from "./rollup.ts";
 import { LEGEND, stripInvalidChars, SYMBOL } from "./text.ts";
 import type { ReportCheck, RunReport } from "./types.ts";
-
-/** One row of the convergence table: an oracle or a kind. */
-export interface ConvergenceRow {
-  key: string;
-  /** judgments read after a write */
-  judged: number;
-  /** of those, the ones that agreed only on a later read */
-  lagged: number;
-  /** of those, the ones that never agreed within the window (the check failed) */
-  neverConverged: number;
-  /** the lag of the lagged ones, in ms (nearest rank) */
-  p50?: number;
-  p90?: number;
-  p99?: number;
-  max?: number;
-}
-
-export interface Convergence {
-  /** the window the run judged with (`--settle`), when the report knows it */
-  windowMs?: number;
-  all: ConvergenceRow;
-  byOracle: ConvergenceRow[];
-  byKind: ConvergenceRow[];
-}
 
 /** The value at percentile `p` of sorted values (nearest rank). */
 export function percentile(sorted: number[], p: number): number | undefined {
@@ -92,6 +69,8 @@ export function computeConvergence(
   };
 }
 
+export type { Convergence, ConvergenceRow, RaceMatrix };
+
 // ---- races ------------------------------------------------------------------------------------
 
 export const RACE_RULES: Record<string, string> = {
@@ -100,14 +79,6 @@ export const RACE_RULES: Record<string, string> = {
   "CONV-RACE-3": "partial updates",
   "CONV-RACE-4": "delete vs update",
 };
-
-export interface RaceMatrix {
-  /** the rules that ran (requirement IDs), the columns */
-  rules: string[];
-  kinds: string[];
-  /** kind → rule → its checks (indices into report.checks) and their worst outcome */
-  cells: Record<string, Record<string, { outcome: CellOutcome; checks: number[] }>>;
-}
 
 /** Resource kind × race rule; undefined when no race check ran. */
 export function computeRaces(checks: ReportCheck[]): RaceMatrix | undefined {

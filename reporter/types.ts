@@ -1,7 +1,7 @@
 // The report's types: what conformance.json holds and every renderer, the gate and merge read.
 // Declarations only: nothing here computes (report.ts builds a RunReport, gate.ts judges it).
 import type { CellOutcome } from "./rollup.ts";
-import type { Convergence, RaceMatrix } from "./convergence.ts";
+import type { Convergence, RaceMatrix } from "./convergence-types.ts";
 import type {
   CheckMeta,
   CheckResult,
