@@ -167,6 +167,15 @@ export function racesMd(r: RunReport): string[] {
 
 // ---- HTML -------------------------------------------------------------------------------------
 
+/** The page's glyphs (every font has them; the Markdown's emoji are not in every browser's fonts). */
+const PAGE_SYMBOL: Record<string, string> = {
+  pass: "✓",
+  fail: "✗",
+  skip: "○",
+  error: "⚠",
+  untested: "·",
+};
+
 /** As html.ts escapes (html.ts imports this module, so it is not imported back). */
 const escapeHtml = (v: unknown): string =>
   stripInvalidChars(String(v))
@@ -197,7 +206,7 @@ export function racesHtml(r: RunReport): string {
       const cell = m.cells[k]?.[id];
       if (!cell) return "<td></td>";
       const first = r.checks[cell.checks[0]!]!;
-      return `<td class="cell ${escapeHtml(cell.outcome)}" title="${escapeHtml(`${cell.outcome}: ${first.name}${first.reason ? ` — ${first.reason}` : ""}`)}"><button type="button" class="linkish" data-checks="${cell.checks.join(",")}" data-title="${escapeHtml(`${k} × ${RACE_RULES[id] ?? id}`)}">${escapeHtml(SYMBOL[cell.outcome])}</button></td>`;
+      return `<td class="cell ${escapeHtml(cell.outcome)}" title="${escapeHtml(`${cell.outcome}: ${first.name}${first.reason ? ` — ${first.reason}` : ""}`)}"><button type="button" class="linkish" data-checks="${cell.checks.join(",")}" data-title="${escapeHtml(`${k} × ${RACE_RULES[id] ?? id}`)}">${escapeHtml(PAGE_SYMBOL[cell.outcome] ?? cell.outcome)}</button></td>`;
     });
     return `<tr><td><code>${escapeHtml(k)}</code></td>${tds.join("")}</tr>`;
   });
