@@ -40,7 +40,7 @@ export interface Config {
   strict: boolean;
   seed: number;
   /** a fuzz campaign's round (runner/campaign.ts): corpus to replay, weights, what is known */
-  fuzzCampaign?: import("./fuzz.ts").FuzzCampaign;
+  fuzzCampaign?: import("./model.ts").FuzzCampaign;
   fuzzRuns: number;
   /** per fuzz property: stop generating cases after this many ms */
   timeBudgetMs: number;

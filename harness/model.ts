@@ -248,3 +248,30 @@ declare module "vitest" {
     plumbline?: CheckMeta;
   }
 }
+
+/**
+ * What a fuzz campaign (`plumbline fuzz --duration`, runner/campaign.ts) hands the properties of one
+ * round through the configuration (`config.fuzzCampaign`). Absent in `run` and a plain `fuzz`:
+ * then nothing below happens and nothing more is recorded.
+ */
+export interface FuzzCampaign {
+  round: number;
+  /** corpus cases sent first, per property name: each judged alone (passes: fixed; fails: still there) */
+  replay?: Record<string, ReplayCase[]>;
+  /** only the replayed cases, no new ones (`plumbline fuzz --replay <case>`) */
+  replayOnly?: boolean;
+  /** outcome keys reached before (earlier rounds, the corpus): a case reaching another is kept as novel */
+  known?: string[];
+  /** per property, sites that already have a bucket: not sent again (their corpus case is replayed instead) */
+  failing?: Record<string, string[]>;
+  /** per operation, the factor on the cases and the time budget of its properties (feedback) */
+  weights?: Record<string, number>;
+}
+
+/** A corpus case as a round replays it: its input, or (not plain JSON: a command sequence) fast-check's seed and path. */
+export interface ReplayCase {
+  id: string;
+  value?: unknown;
+  seed?: number;
+  path?: string;
+}

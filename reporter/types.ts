@@ -331,7 +331,7 @@ export interface RunReport {
   /** `--rerun-failures`: what was run again and what turned out flaky; absent when nothing was */
   reruns?: RerunSummary;
   /** `plumbline fuzz --duration`: the campaign's rounds, buckets, corpus replay and reach (reporter/campaign.ts) */
-  campaign?: import("./campaign.ts").CampaignSummary;
+  campaign?: import("./campaign-types.ts").CampaignSummary;
 }
 
 /** The inputs of a verdict besides the exchanges: enough to know whether it can be judged again alike. */

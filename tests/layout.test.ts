@@ -19,7 +19,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   harness: ["spec", "generators"],
   suites: ["spec", "generators", "harness"],
   reporter: ["spec", "harness"],
-  runner: ["spec", "harness", "reporter", "reference"],
+  runner: ["spec", "generators", "harness", "reporter", "reference"],
   reference: [],
   bin: ["runner"],
 };

@@ -844,6 +844,15 @@ describe("object-storage: faults", () => {
         (x: { id: number; label: string }) => x.id === k.body.id && x.label === "after",
       );
     },
+    "os-key-update-drops-bucket-access": async () => {
+      await bucket("kept");
+      const k = await api("POST", `${OS}/keys`, {
+        label: "limited",
+        bucket_access: [{ cluster: C1, bucket_name: "kept", permissions: "read_only" }],
+      });
+      await api("PUT", `${OS}/keys/${k.body.id}`, { label: "renamed" });
+      return (await api("GET", `${OS}/keys/${k.body.id}`)).body.bucket_access?.length === 1;
+    },
     "os-key-partial-entry-unlimited": async () => {
       await bucket("perm");
       const r = await api("POST", `${OS}/keys`, {
