@@ -1,0 +1,123 @@
+// plumbline's own CPU per request, the target's apart (issue 32): the reference runs in this
+// process (its CPU is not counted), a `plumbline run` in a child of its own against it (all of its
+// threads: its workers are threads; /usr/bin/time reads the child's user + system CPU, children it
+// waited on included), and a raw node:http client in another child (8 loops of GET /v4/account,
+// keep-alive) as the floor. Prints one JSON line with --json.
+//   npx tsx scripts/bench-cpu.ts [--json] [--files suites/...]   (all suites by default)
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { Agent, get } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { startReference } from "../reference/index.ts";
+import { REFERENCE_FIXTURES } from "../runner/run.ts";
+
+const { values } = parseArgs({
+  options: {
+    json: { type: "boolean", default: false },
+    files: { type: "string", multiple: true },
+    // internal: the raw client's child
+    raw: { type: "string" },
+    requests: { type: "string", default: "20000" },
+    // another checkout's plumbline (a tree before a change), measured against the same reference
+    root: { type: "string" },
+    // V8 CPU profiles of the run (its main process and each worker) into this directory
+    profile: { type: "string" },
+  },
+});
+
+if (values.raw) {
+  // the raw client: N GETs, 8 at a time, keep-alive; prints its own CPU per request
+  const [url, token] = values.raw.split(" ");
+  const n = Number(values.requests);
+  const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+  const one = () =>
+    new Promise<void>((resolve, reject) => {
+      get(`${url}/v4/account`, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+        res.resume();
+        res.on("end", resolve);
+      }).on("error", reject);
+    });
+  let sent = 0;
+  const before = process.cpuUsage();
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (sent++ < n) await one();
+    }),
+  );
+  const used = process.cpuUsage(before);
+  console.log(JSON.stringify({ cpuMsPerRequest: (used.user + used.system) / 1000 / n }));
+  process.exit(0);
+}
+
+const ref = await startReference({ port: 0 });
+const dir = mkdtempSync(join(tmpdir(), "plb-cpu-"));
+const f = REFERENCE_FIXTURES;
+// biome-ignore format: flags and their values in pairs
+const args = [
+  join(values.root ?? ".", "bin/plumbline.mjs"), "run", "--report-dir", dir, "--ledger-dir", join(dir, "l"),
+  "--target", ref.url, "--control", `${ref.url}/__control`,
+  "--admin-token", ref.tokens.admin, "--restricted-token", ref.tokens.restricted,
+  "--secondary-token", ref.tokens.secondary,
+  "--fixture-region", f.region, "--fixture-type", f.type, "--fixture-larger-type", f.largerType,
+  "--fixture-image", f.image, "--fixture-cluster", f.cluster,
+  "--allow", "read-only,creates,billable,account-wide,destructive,concurrent",
+  ...(values.files?.length ? ["--files", ...values.files] : []),
+];
+const timeFile = join(dir, "time");
+const before = ref.requests();
+const started = performance.now();
+// asynchronously: the reference answers from this process's event loop meanwhile
+const code = await new Promise<number | null>((resolve) => {
+  const prof = values.profile ? ["--cpu-prof", `--cpu-prof-dir=${values.profile}`] : [];
+  const child = spawn(
+    "/usr/bin/time",
+    ["-f", "%U %S", "-o", timeFile, process.execPath, ...prof, ...args],
+    {
+      env: {
+        ...process.env,
+        PLUMBLINE_CONFIG: "",
+        ...(values.profile ? { PLUMBLINE_CPU_PROFILE_DIR: values.profile } : {}),
+      },
+      stdio: "ignore",
+    },
+  );
+  child.on("exit", resolve);
+});
+const seconds = (performance.now() - started) / 1000;
+const requests = ref.requests() - before;
+const [user, system] = readFileSync(timeFile, "utf8")
+  .trim()
+  .split("\n")
+  .at(-1)!
+  .split(" ")
+  .map(Number);
+// asynchronously too: the reference answering it lives in this process
+const rawOut = await new Promise<string>((resolve) => {
+  let out = "";
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "scripts/bench-cpu.ts", "--raw", `${ref.url} ${ref.tokens.admin}`],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  child.stdout.on("data", (d) => (out += d));
+  child.on("exit", () => resolve(out));
+});
+const rawCpu = JSON.parse(rawOut.trim().split("\n").at(-1) ?? "{}").cpuMsPerRequest as number;
+await ref.close();
+rmSync(dir, { recursive: true, force: true });
+const result = {
+  seconds,
+  exit: code,
+  requests,
+  userS: user,
+  systemS: system,
+  cpuMsPerRequest: ((user + system) * 1000) / requests,
+  rawCpuMsPerRequest: rawCpu,
+};
+if (values.json) console.log(JSON.stringify(result));
+else
+  console.log(
+    `plumbline: ${result.cpuMsPerRequest.toFixed(2)} ms of CPU per request (${user} s user + ${system} s system for ${requests} requests, ${seconds.toFixed(1)} s, exit ${code}); raw node:http client: ${rawCpu.toFixed(3)} ms`,
+  );
