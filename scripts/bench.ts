@@ -3,7 +3,8 @@
 // node:http client on the same target, and fuzz cases per second. Prints a Markdown table and the
 // machine it came from; README.md carries the latest one. Not part of `npm test`.
 // Then the same run over a slow network (every answer held back 50 ms, then 200 ms) next to its
-// physical limit, computed from that run's own request graph.
+// physical limit, computed from that run's own request graph; and plumbline's own CPU per request
+// against a standalone reference (scripts/bench-cpu.ts).
 //   npm run bench [-- --skip-run] [-- --concurrency 32]
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -186,6 +187,14 @@ if (!values["skip-run"]) {
       `${slow.seconds.toFixed(1)} s = ${(slow.seconds / limit).toFixed(2)} × its physical limit of ${limit.toFixed(1)} s (chain of ${slow.chain} requests, ${slow.requests} requests; ${slow.verdict}; peak ${slow.peakMb ?? "?"} MB); ${(slow.seconds / alone).toFixed(2)} × ${alone.toFixed(1)} s with the serial phase's ${slow.serialChain} requests alone`,
     ]);
   }
+}
+if (!values["skip-run"]) {
+  // plumbline's own CPU, the target's apart: a full run against a standalone reference
+  const c = lastJson(["scripts/bench-cpu.ts", "--json"]);
+  rows.push([
+    "plumbline's own CPU per request (full run against a standalone reference; all its threads, the target's CPU apart) vs a raw node:http client's",
+    `${c.cpuMsPerRequest.toFixed(2)} ms (${(c.userS + c.systemS).toFixed(1)} CPU-s for ${c.requests} requests) vs ${c.rawCpuMsPerRequest.toFixed(3)} ms`,
+  ]);
 }
 const f = lastJson(["scripts/bench-fuzz.ts", "--json"]);
 rows.push([
