@@ -61,12 +61,16 @@ export function backOffLines(t: Traffic, most = 10): string[] {
   return lines;
 }
 
-/** The console's lines: the requests in flight, then the limits and 429s when set or met. */
+/** The console's lines: the run's pool of requests in flight (a far target), then the limits and 429s when set or met. */
 export function consoleTraffic(t: Traffic | undefined): string[] {
   if (!t) return [];
-  const inFlight = [concurrencyText(t), curveText(t, 12), ...backOffLines(t, 5)].filter(
-    (l): l is string => l !== undefined,
-  );
+  // a near target's fixed shares are in the reports, not worth a console line
+  const pool = t.concurrency && !t.concurrency.why;
+  const inFlight = pool
+    ? [concurrencyText(t), curveText(t, 12), ...backOffLines(t, 5)].filter(
+        (l): l is string => l !== undefined,
+      )
+    : [];
   if (!t.maxRps && !t.maxRequests && !t.tooMany) return inFlight;
   return [...inFlight, limitsText(t), tooManyText(t)];
 }

@@ -212,7 +212,8 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
     tooMany: permits.tally.tooMany,
     retried: permits.tally.retried,
     waitedMs: permits.tally.waitedMs,
-    concurrency: concurrencyCurve(config, pool),
+    // none before the round trip is measured (a target that did not answer)
+    ...(config.latencyMs === undefined ? {} : { concurrency: concurrencyCurve(config, pool) }),
   });
   const reporter = await conformanceReporter(config, say);
   // every line printed passes the run's known secrets (configured and learned by the checks)
