@@ -3,17 +3,7 @@
 // corpus replayed first, and per operation the documented outcomes reached and not reached. Pure:
 // the campaign builds the data, this file keys buckets, merges shards and renders the section.
 
-import { stripInvalidChars } from "./text.ts";
-
-/** The page's escape (html.ts imports this file, so its own is not imported here). */
-function escapeHtml(s: unknown): string {
-  return stripInvalidChars(String(s))
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
+import { escapeHtml } from "./text.ts";
 
 import type {
   CaseRef,

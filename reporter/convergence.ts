@@ -8,7 +8,7 @@
 import type { Settled } from "../harness/model.ts";
 import type { Convergence, ConvergenceRow, RaceMatrix } from "./convergence-types.ts";
 import { worst } from "./rollup.ts";
-import { LEGEND, stripInvalidChars, SYMBOL } from "./text.ts";
+import { escapeHtml, LEGEND, SYMBOL } from "./text.ts";
 import type { ReportCheck, RunReport } from "./types.ts";
 
 /** The value at percentile `p` of sorted values (nearest rank). */
@@ -175,15 +175,6 @@ const PAGE_SYMBOL: Record<string, string> = {
   error: "⚠",
   untested: "·",
 };
-
-/** As html.ts escapes (html.ts imports this module, so it is not imported back). */
-const escapeHtml = (v: unknown): string =>
-  stripInvalidChars(String(v))
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
 
 const tr = (cls: string, values: string[]) =>
   `<tr>${values.map((v, i) => `<td${i === 0 ? ` class="${cls}"` : ""}>${escapeHtml(v)}</td>`).join("")}</tr>`;

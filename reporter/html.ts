@@ -18,7 +18,7 @@ import {
   quoted,
   formatDuration,
   rerunsText,
-  stripInvalidChars,
+  escapeHtml,
   type Preview,
 } from "./text.ts";
 import { backOffLines, concurrencyText, curveText, limitsText, tooManyText } from "./traffic.ts";
@@ -41,14 +41,7 @@ const CLIENT = readFileSync(new URL("./html-client.js", import.meta.url), "utf8"
 const BODY_CAP = 8000;
 const PASS_BODY_CAP = 1500;
 
-export function escapeHtml(s: unknown): string {
-  return stripInvalidChars(String(s))
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
+export { escapeHtml };
 
 /** What JSON.stringify leaves raw that must not stay so inside a <script> element. */
 const SCRIPT_UNSAFE: Record<string, string> = {

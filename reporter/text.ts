@@ -108,3 +108,13 @@ export function rerunsText(r: Pick<RunReport, "reruns" | "options">): string {
     ...(x.stopped ? [`stopped after ${x.roundsRun} of ${x.rounds}: ${x.stopped}`] : []),
   ].join("; ");
 }
+
+/** HTML text and attribute values: every special character escaped (the page and its sections). */
+export function escapeHtml(s: unknown): string {
+  return stripInvalidChars(String(s))
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
