@@ -24,7 +24,6 @@ import {
   viewOp,
   SECRET,
   same,
-  shown,
 } from "./oracles.ts";
 import type { Made } from "./subjects.ts";
 import { leaves, updateMembers, updateNaming, updateOf } from "./writes.ts";
@@ -111,33 +110,15 @@ const places = (r: Reading): [string, any][] => [
   ...Object.entries(r.entries).map(([op, e]) => [`list ${op}`, e] as [string, any]),
 ];
 
-/**
- * Members whose value read back is what the material derives from the one sent, not the one sent:
- * whether `got` is it (undefined: compared as sent). "An empty interfaces array gives a default
- * public interface only."
- */
-const DERIVED: Record<string, (sent: unknown, got: unknown) => boolean | undefined> = {
-  interfaces: (sent, got) =>
-    Array.isArray(sent) && sent.length === 0
-      ? Array.isArray(got) && got.length === 1 && (got[0] as any)?.purpose === "public"
-      : undefined,
-};
-
 /** Whether `member` of `sent` reads back where shown: the outcome and what was seen. */
 function readsBack(sent: Record<string, unknown>, member: string, r: Reading) {
   if (SECRET.test(member)) return { outcome: "empty" as const, note: "a secret, never shown" };
   const shownAt = places(r).filter(([, got]) => got && typeof got === "object" && member in got);
   if (!shownAt.length)
     return { outcome: "empty" as const, note: "no view or list entry shows the member" };
-  const derived = DERIVED[member];
-  const wrong = shownAt.flatMap(([where, got]) => {
-    const rule = derived?.(sent[member], got[member]);
-    if (rule !== undefined)
-      return rule
-        ? []
-        : [`${where}: ${member}: sent ${shown(sent[member])}, read ${shown(got[member])}`];
-    return mismatches({ [member]: sent[member] }, got).map((m) => `${where}: ${m}`);
-  });
+  const wrong = shownAt.flatMap(([where, got]) =>
+    mismatches({ [member]: sent[member] }, got).map((m) => `${where}: ${m}`),
+  );
   return wrong.length
     ? { outcome: "fail" as const, note: wrong.join("; ") }
     : { outcome: "pass" as const };

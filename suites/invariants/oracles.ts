@@ -219,6 +219,18 @@ function firstDifference(sent: string, got: string): string {
 }
 
 /**
+ * Members whose value read back is what the material derives from the one sent, not the one sent:
+ * whether `got` is it (undefined: compared as sent). "An empty interfaces array gives a default
+ * public interface only."
+ */
+export const DERIVED: Record<string, (sent: unknown, got: unknown) => boolean | undefined> = {
+  interfaces: (sent, got) =>
+    Array.isArray(sent) && sent.length === 0
+      ? Array.isArray(got) && got.length === 1 && (got[0] as any)?.purpose === "public"
+      : undefined,
+};
+
+/**
  * The members of `sent` that `got` answers otherwise, as messages. A member `got` does not carry
  * is not shown (no failure); an object is compared member by member, an array of scalars as a set
  * (neither order nor repeats are stated), an array of objects item by item where each sent item
@@ -231,6 +243,11 @@ export function mismatches(sent: unknown, got: unknown, at = ""): string[] {
     const p = at ? `${at}.${k}` : k;
     const g = got[k];
     if (g === undefined || v === null || v === undefined || SECRET.test(k)) continue;
+    const derived = DERIVED[k]?.(v, g);
+    if (derived !== undefined) {
+      if (!derived) out.push(`${p}: sent ${shown(v)}, read ${shown(g)}`);
+      continue;
+    }
     if (isObject(v)) {
       if (isObject(g)) out.push(...mismatches(v, g, p));
       else out.push(`${p}: sent an object, read ${shown(g)}`);
