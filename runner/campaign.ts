@@ -255,13 +255,7 @@ export class CampaignState {
       return;
     }
     this.corpus.set(id, {
-      id,
-      operation: op,
-      check: c.name,
-      property: f.property,
-      file: c.file,
-      requirementIds: c.requirementIds,
-      level: c.level,
+      ...caseOf(id, op, c, f),
       why: "reached",
       reached: [key],
       ...(site ? { site } : {}),
@@ -331,13 +325,7 @@ export class CampaignState {
       old.reason = x.reason;
     } else {
       this.corpus.set(id, {
-        id,
-        operation: op,
-        check: c.name,
-        property: f.property,
-        file: c.file,
-        requirementIds: c.requirementIds,
-        level: c.level,
+        ...caseOf(id, op, c, f),
         why: "failing",
         ...(x.site ? { site: x.site } : {}),
         input: x.value,
@@ -763,4 +751,17 @@ export async function replayCaseFile(
   );
   for (const e of verdict.exchanges ?? []) log(e.curl);
   return verdict.outcome === "pass" ? 0 : verdict.outcome === "fail" ? 1 : 2;
+}
+
+/** What every corpus case says of where it comes from: its operation, check and property. */
+function caseOf(id: string, op: string, c: ReportCheck, f: FuzzRecord) {
+  return {
+    id,
+    operation: op,
+    check: c.name,
+    property: f.property,
+    file: c.file,
+    requirementIds: c.requirementIds,
+    level: c.level,
+  };
 }
