@@ -7,9 +7,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReference, type ReferenceHandle } from "../reference/index.ts";
-import { REFERENCE_FIXTURES } from "../runner/run.ts";
+
 import type { RunReport } from "../reporter/types.ts";
-import { runPlumbline } from "./plumbline-child.ts";
+import { referenceTargetArgs, runPlumbline } from "./plumbline-child.ts";
 import { windowProxy } from "./window-proxy.ts";
 
 const FILES = ["suites/authz/foreign.test.ts"];
@@ -21,15 +21,10 @@ async function runThrough(extra: string[]) {
     delayMs: [8, 12],
     window: { requests: 20, ms: 1000 },
   });
-  const f = REFERENCE_FIXTURES;
   // biome-ignore format: flags and their values in pairs
   const args = [
     "--files", ...FILES,
-    "--target", proxy.url, "--control", `${proxy.url}/__control`,
-    "--admin-token", ref.tokens.admin, "--restricted-token", ref.tokens.restricted,
-    "--secondary-token", ref.tokens.secondary,
-    "--fixture-region", f.region, "--fixture-type", f.type, "--fixture-larger-type", f.largerType,
-    "--fixture-image", f.image, "--fixture-cluster", f.cluster,
+    ...referenceTargetArgs(proxy.url, ref),
     "--allow", "read-only,creates,billable,account-wide",
     // a 429 is retried after its Retry-After, as often as the run needs
     "--max-retries", "10", "--max-retry-wait", "30000",

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReference, type ReferenceHandle } from "../reference/index.ts";
 import { checksPerWorker } from "../harness/concurrency.ts";
-import { REFERENCE_FIXTURES } from "../runner/run.ts";
+
 import { countingProxy, type CountingProxy } from "./counting-proxy.ts";
-import { runPlumbline, type ChildRun } from "./plumbline-child.ts";
+import { referenceTargetArgs, runPlumbline, type ChildRun } from "./plumbline-child.ts";
 
 const CONCURRENCY = 16;
 let ref: ReferenceHandle;
@@ -18,15 +18,10 @@ beforeAll(async () => {
   // 40 ms per answer: the run shares one pool of places between its workers (runner/run.ts)
   ref = await startReference({ port: 0, latencyMs: 40 });
   proxy = await countingProxy(ref.url);
-  const f = REFERENCE_FIXTURES;
   // biome-ignore format: flags and their values in pairs
   run = await runPlumbline([
     "--files", "suites/authz/scopes-anonymous.test.ts",
-    "--target", proxy.url, "--control", `${proxy.url}/__control`,
-    "--admin-token", ref.tokens.admin, "--restricted-token", ref.tokens.restricted,
-    "--secondary-token", ref.tokens.secondary,
-    "--fixture-region", f.region, "--fixture-type", f.type, "--fixture-larger-type", f.largerType,
-    "--fixture-image", f.image, "--fixture-cluster", f.cluster,
+    ...referenceTargetArgs(proxy.url, ref),
     "--concurrency", String(CONCURRENCY),
   ]);
 }, 120_000);

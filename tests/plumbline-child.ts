@@ -5,7 +5,9 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { ReferenceHandle } from "../reference/index.ts";
 import { REPORT_FILES } from "../reporter/write.ts";
+import { REFERENCE_FIXTURES } from "../runner/run.ts";
 
 export interface ChildRun {
   code: number | null;
@@ -55,4 +57,20 @@ export async function runPlumbline(
         }
       }).join("\n"),
   };
+}
+
+/**
+ * The flags of a run against the reference reached through `url` (a proxy in front of it): the
+ * target and its control endpoint, the seeded principals' tokens, the reference's fixtures.
+ */
+export function referenceTargetArgs(url: string, ref: ReferenceHandle): string[] {
+  const f = REFERENCE_FIXTURES;
+  // biome-ignore format: flags and their values in pairs
+  return [
+    "--target", url, "--control", `${url}/__control`,
+    "--admin-token", ref.tokens.admin, "--restricted-token", ref.tokens.restricted,
+    "--secondary-token", ref.tokens.secondary,
+    "--fixture-region", f.region, "--fixture-type", f.type, "--fixture-larger-type", f.largerType,
+    "--fixture-image", f.image, "--fixture-cluster", f.cluster,
+  ];
 }

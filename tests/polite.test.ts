@@ -8,11 +8,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReference, type ReferenceHandle } from "../reference/index.ts";
 import { listLedgers, readLedger } from "../harness/ledger.ts";
-import { REFERENCE_FIXTURES } from "../runner/run.ts";
+
 import { REPORT_FILES } from "../reporter/write.ts";
 import type { RunReport } from "../reporter/types.ts";
 import { countingProxy, type Arrival, type CountingProxy } from "./counting-proxy.ts";
-import { runPlumbline } from "./plumbline-child.ts";
+import { referenceTargetArgs, runPlumbline } from "./plumbline-child.ts";
 
 // low enough that a loaded 2-core machine still has more requests waiting than slots (these files
 // asked about 90 requests/s with a load average of 15 on 2 cores at one check per worker; at 50 the
@@ -37,15 +37,10 @@ let report: RunReport;
 beforeAll(async () => {
   ref = await startReference({ port: 0 });
   proxy = await countingProxy(ref.url);
-  const f = REFERENCE_FIXTURES;
   // biome-ignore format: flags and their values in pairs
   const args = [
     "--files", ...FILES,
-    "--target", proxy.url, "--control", `${proxy.url}/__control`,
-    "--admin-token", ref.tokens.admin, "--restricted-token", ref.tokens.restricted,
-    "--secondary-token", ref.tokens.secondary,
-    "--fixture-region", f.region, "--fixture-type", f.type, "--fixture-larger-type", f.largerType,
-    "--fixture-image", f.image, "--fixture-cluster", f.cluster,
+    ...referenceTargetArgs(proxy.url, ref),
     "--allow", "read-only,creates,billable,account-wide",
     "--max-rps", String(RPS), "--max-requests", String(BUDGET),
     // 16 in flight (4 checks at once in each worker): demand stays past the rate on a loaded machine
