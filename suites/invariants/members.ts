@@ -48,10 +48,14 @@ export const REFERENCES: Partial<
 };
 
 /**
- * Members a target may replace by their default ("`/dev/sda` is used when absent or invalid"):
- * what one reads back after a value the target deemed invalid is the default, not a fault.
+ * Whether the material lets the target replace the member by its default ("`/dev/sda` is used
+ * when absent or invalid", x-invalid-replaced): what reads back after a value it deemed invalid is
+ * the default, not a fault.
  */
-const REPLACED_WHEN_INVALID = new Set(["root_device"]);
+const replacedWhenInvalid = (model: ResourceModel, member: string) =>
+  [...model.ops.create, ...model.ops.update].some((op) =>
+    leaves(op).some((l) => l.path[0] === member && l.replaced),
+  );
 const REPLACED =
   "read back as its default: the target deemed the value invalid (replaced when invalid)";
 const NOT_DRAWN =
@@ -188,7 +192,7 @@ export async function judgeMembers(
         cell({ member, question: "created", outcome: "info", note: notInRecord });
       else if (!(member in sent))
         cell({ member, question: "created", outcome: "empty", note: NOT_DRAWN });
-      else if (REPLACED_WHEN_INVALID.has(member) && back.outcome === "fail")
+      else if (replacedWhenInvalid(model, member) && back.outcome === "fail")
         cell({ member, question: "created", level: "INFO", outcome: "info", note: REPLACED });
       else cell({ member, question: "created", level: "MUST", ...back });
     }
@@ -219,7 +223,7 @@ export async function judgeMembers(
     const back = readsBack(body, member, reading);
     if (!inRecord(member))
       cell({ member, question: "updated", outcome: "info", note: notInRecord });
-    else if (REPLACED_WHEN_INVALID.has(member) && back.outcome === "fail")
+    else if (replacedWhenInvalid(model, member) && back.outcome === "fail")
       cell({ member, question: "updated", level: "INFO", outcome: "info", note: REPLACED });
     else if (upd!.borrowed && back.outcome === "fail")
       // the update's body is not shown: a member it takes and leaves alone is its choice

@@ -30,6 +30,8 @@ export interface Leaf {
   free: boolean;
   /** the generators' rules give its values (fixtures, resources, a default when invalid) */
   ruled: boolean;
+  /** the material replaces an invalid value by the default (x-invalid-replaced: root_device) */
+  replaced?: boolean;
   minLength?: number;
   maxLength?: number;
   minimum?: number;
@@ -75,6 +77,7 @@ export function leaves(op: string): Leaf[] {
       type,
       free: type === "text" && !shaped && !ruled && !SECRET.test(path.join(".")),
       ruled,
+      ...(f["x-invalid-replaced"] === true ? { replaced: true } : {}),
       minLength: f.minLength,
       maxLength: f.maxLength,
       minimum: f.minimum,
