@@ -55,7 +55,7 @@ describe("evidence", () => {
   it("records the spec's and catalog's hashes and Node's version; the written report conforms to the schema and holds no secret", () => {
     const c = secretConfig();
     const report = fixtureReport({ extra: { judgedWith: judgedWith(c) } });
-    expect(report.schemaVersion).toBe(2);
+    expect(report.schemaVersion).toBe(3);
     expect(report.judgedWith).toMatchObject({
       spec: { sha256: fileSha256(SPEC_FILE) },
       catalog: { sha256: fileSha256(CATALOG_FILE) },
@@ -79,11 +79,16 @@ describe("evidence", () => {
     expect(problems).toContain("/checks/0/oracles/0/oracle");
   });
 
-  it("a reader takes schema 1 and 2 and refuses a newer version, or a file that is not evidence, in one line", () => {
-    const v1 = { ...JSON.parse(renderJson(fixtureReport())), schemaVersion: 1 };
+  it("a reader takes schema 1, 2 and 3 and refuses a newer version, or a file that is not evidence, in one line", () => {
+    // versions 1 and 2 were plain JSON (no pool, every curl written)
+    const r = fixtureReport();
+    const v1 = { ...JSON.parse(JSON.stringify(r)), schemaVersion: 1 };
     expect(parseReport(JSON.stringify(v1)).schemaVersion).toBe(1);
-    expect(() => parseReport(JSON.stringify({ ...v1, schemaVersion: 3 }), "x.json")).toThrow(
-      /^x\.json: written by a newer plumbline \(schemaVersion 3; this one reads up to 2\)/,
+    const v2 = parseReport(JSON.stringify({ ...v1, schemaVersion: 2 }));
+    expect(v2.checks).toEqual(r.checks);
+    expect(parseReport(renderJson(r)).checks).toEqual(r.checks);
+    expect(() => parseReport(JSON.stringify({ ...v1, schemaVersion: 4 }), "x.json")).toThrow(
+      /^x\.json: written by a newer plumbline \(schemaVersion 4; this one reads up to 3\)/,
     );
     expect(() => parseReport("{}", "x.json")).toThrow(/not a plumbline conformance\.json/);
     expect(() => parseReport("checks: []", "x.json")).toThrow(/^x\.json: not JSON/);

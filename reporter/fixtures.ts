@@ -1,6 +1,7 @@
 // Small fixtures for the reporter's own tests: a handful of operations, requirements and checks,
 // including a hostile response body. Not a test file.
 import type { Exchange } from "../harness/model.ts";
+import { toCurl } from "../harness/redact.ts";
 import { applyExpectations } from "./expectations.ts";
 import { buildReport } from "./report.ts";
 import type {
@@ -326,4 +327,71 @@ export function memberChecks(): ReportCheck[] {
     ]),
     member("oauthClient", "skip", undefined, "needs --allow billable"),
   ];
+}
+
+/** An exchange with the curl the harness would make of it. */
+export function withCurl(x: Omit<Exchange, "curl">): Exchange {
+  return {
+    ...x,
+    curl: toCurl({ method: x.method, url: x.url, headers: x.requestHeaders, body: x.requestBody }),
+  };
+}
+
+/** A list page: `n` items from `from`, as the target answers a page of a growing list. */
+function page(from: number, n: number, extra = ""): unknown {
+  return {
+    data: Array.from({ length: n }, (_, i) => ({
+      id: from + i,
+      label: `event-${from + i}`,
+      action: "linode_boot",
+      message: `the instance ${from + i} booted${extra}`,
+      entity: { id: 7, type: "linode", url: "/v4/linode/instances/7" },
+    })),
+    page: 1,
+    pages: 3,
+    results: 250,
+  };
+}
+
+/** A report whose checks read the same growing list again and again (a long campaign's shape). */
+export function listReport(checks: number): RunReport {
+  const r = fixtureReport();
+  for (let i = 0; i < checks; i++) {
+    const headers = { "content-type": "application/json", "x-ratelimit-limit": "800" };
+    r.checks.push(
+      check({
+        name: `events > page ${i}`,
+        outcome: i % 7 ? "pass" : "fail",
+        exchanges: [
+          withCurl({
+            method: "GET",
+            url: `http://127.0.0.1:1/v4/account/events?page=1&i=${i}`,
+            requestHeaders: { authorization: "Bearer [REDACTED]", accept: "application/json" },
+            status: 200,
+            responseHeaders: headers,
+            responseBody: page(i % 40, 100),
+            durationMs: 3,
+          }),
+          withCurl({
+            method: "POST",
+            url: "http://127.0.0.1:1/v4/support/tickets",
+            requestHeaders: { authorization: "Bearer [REDACTED]" },
+            requestBody: {
+              summary: `ticket ${i}`,
+              description: "Opened by plumbline; please ignore.",
+            },
+            status: 200,
+            responseHeaders: headers,
+            responseBody: {
+              id: i,
+              summary: `ticket ${i}`,
+              description: "Opened by plumbline; please ignore.",
+            },
+            durationMs: 4,
+          }),
+        ],
+      }),
+    );
+  }
+  return r;
 }

@@ -6,7 +6,7 @@ describe("RunReport", () => {
 
   it("carries the run's identity", () => {
     expect(r).toMatchObject({
-      schemaVersion: 2,
+      schemaVersion: 3,
       apiVersion: "4.106.1",
       tool: { name: "plumbline", version: "0.1.0" },
       seed: 42,

@@ -1,0 +1,387 @@
+// Values that repeat stored once (conformance.json since schema 3, and the page's exchanges): a
+// pool of values, and in their place `{"$pool": n}`. docs/evidence.md describes the form:
+//
+// - a pooled value is an object, an array or a string that occurs at least twice among the roots
+//   (counted once inside a value that is pooled itself, so a list item that repeats only inside
+//   one repeated page is not pooled again) and is long enough that its references cost less (REF);
+// - `{"$pool": n}`: the value `pool[n]`, itself in this form (its parts may be references);
+// - `{"$cat": [...]}`: a long array written as the runs of items it concatenates, or a long string
+//   (a JSON text the harness kept cut, as text) as the strings it joins; each run a reference or
+//   written out. Runs end after an item chosen by its content (its hash), so a run of list items
+//   repeats wherever the same items stand together, on any page, shifted or not;
+// - `{"$lit": {...}}`: an object of the values whose only member is `$pool`, `$cat` or `$lit` (a
+//   body may hold one): its members are taken as they are, their values in this form.
+//
+// Writing is linear in the size of the values: each value gets an id from its kind and its
+// members' ids (a Map per distinct string and per distinct shape), bottom-up; a second pass counts
+// the occurrences from the roots down; a third writes. Reading is linear too: each pool entry is
+// expanded once, and every reference to it gets that same value (one object, shared).
+
+/**
+ * What a reference costs in characters (`{"$pool":12345}`): a value of JSON length `size` seen `n`
+ * times is pooled when writing it once and `n` references is shorter, `(n - 1) × size > REF × n`.
+ */
+export const REF = 15;
+
+/** The least length of a string cut into pieces (`$cat`). */
+export const CAT_MIN = 2048;
+
+/** The least length of an array cut into runs (`$cat`). */
+export const RUN_MIN = 16;
+
+/** A run ends after an item whose hash is 0 modulo this: runs of 4 items on average. */
+const RUN_SPLIT = 4;
+
+/** A long string's items: cut after each `},` followed by `{` (undefined: none, or too short). */
+export function pieces(s: string): string[] | undefined {
+  if (s.length < CAT_MIN) return undefined;
+  let at = s.indexOf("},{");
+  if (at < 0) return undefined;
+  const out: string[] = [];
+  let start = 0;
+  while (at >= 0) {
+    out.push(s.slice(start, at + 2));
+    start = at + 2;
+    at = s.indexOf("},{", start);
+  }
+  out.push(s.slice(start));
+  return out;
+}
+
+/** FNV-1a of a short token. */
+function hash(t: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < t.length; i++) h = Math.imul(h ^ t.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/**
+ * Where runs of items end (exclusive indices, the last one the length), chosen by the items
+ * themselves: after an item whose token hashes to 0 modulo RUN_SPLIT. The same items in the same
+ * order make the same runs wherever they stand (a page shifted by new items keeps most of its
+ * runs). Undefined when it makes a single run.
+ */
+function runEnds(tokens: readonly string[]): number[] | undefined {
+  const ends: number[] = [];
+  for (let i = 0; i < tokens.length - 1; i++)
+    if (hash(tokens[i]!) % RUN_SPLIT === 0) ends.push(i + 1);
+  if (!ends.length) return undefined;
+  ends.push(tokens.length);
+  return ends;
+}
+
+export interface PoolRef {
+  $pool: number;
+}
+
+/** A value with a `toJSON` (a Date) as JSON would write it. */
+function plain(v: object): unknown {
+  return JSON.parse(JSON.stringify(v) ?? "null");
+}
+
+function isSpecial(o: object): boolean {
+  let n = 0;
+  let special = false;
+  for (const k in o) {
+    if (!Object.hasOwn(o, k)) continue;
+    if (++n > 1) return false;
+    special = k === "$pool" || k === "$lit" || k === "$cat";
+  }
+  return special;
+}
+
+/**
+ * Encodes `roots` (each an arbitrary JSON value): returns them in pooled form, in the same order,
+ * and the pool. `undefined` roots stay undefined.
+ */
+export function poolValues(roots: readonly unknown[]): { roots: unknown[]; pool: unknown[] } {
+  // ---- pass 1: an id per distinct value (strings by content, objects and arrays by shape),
+  // children's ids before their parent's
+  const strIds = new Map<string, number>();
+  const shapeIds = new Map<string, number>();
+  const objIds = new Map<object, number>();
+  // a value with toJSON (a Date) as JSON writes it, made once
+  const normal = new Map<object, unknown>();
+  const size: number[] = [];
+  const kids: (number[] | undefined)[] = [];
+  // a long string's runs (the strings it joins), an array's run ends
+  const stringRuns = new Map<number, string[]>();
+  const arrayRuns = new Map<number, { ends: number[]; ids: number[] }>();
+  const newId = (bytes: number, children: number[] | undefined) => {
+    size.push(bytes);
+    kids.push(children);
+    return size.length - 1;
+  };
+  const stringId = (s: string, cuttable = true): number => {
+    let id = strIds.get(s);
+    if (id !== undefined) return id;
+    const items = cuttable ? pieces(s) : undefined;
+    let runs: string[] | undefined;
+    if (items) {
+      const ends = runEnds(items.map((x) => `#${stringId(x, false)}`));
+      if (ends) runs = ends.map((e, k) => items.slice(k ? ends[k - 1] : 0, e).join(""));
+    }
+    const children = runs?.map((r) => stringId(r, false));
+    id = newId(JSON.stringify(s).length, children);
+    strIds.set(s, id);
+    if (runs) stringRuns.set(id, runs);
+    return id;
+  };
+  // a child's token in its parent's shape, and its JSON length
+  let lastBytes = 0;
+  const shapeId = (shape: string, bytes: number, children: number[]): number => {
+    let id = shapeIds.get(shape);
+    if (id === undefined) {
+      id = newId(bytes, children);
+      shapeIds.set(shape, id);
+    }
+    return id;
+  };
+  const visit = (v: unknown, inArray: boolean): string | undefined => {
+    switch (typeof v) {
+      case "string": {
+        const id = stringId(v);
+        lastBytes = size[id]!;
+        return `#${id}`;
+      }
+      case "number":
+      case "boolean": {
+        const t = JSON.stringify(v);
+        lastBytes = t.length;
+        return t;
+      }
+      case "object":
+        break;
+      default:
+        // undefined, a function, a symbol: JSON leaves the member out (null in an array)
+        lastBytes = 4;
+        return inArray ? "null" : undefined;
+    }
+    if (v === null) {
+      lastBytes = 4;
+      return "null";
+    }
+    const known = objIds.get(v);
+    if (known !== undefined) {
+      lastBytes = size[known]!;
+      return `#${known}`;
+    }
+    if (typeof (v as { toJSON?: unknown }).toJSON === "function") {
+      if (!normal.has(v)) normal.set(v, plain(v));
+      return visit(normal.get(v), inArray);
+    }
+    let id: number;
+    let bytes = 2;
+    if (Array.isArray(v)) {
+      const tokens: string[] = new Array(v.length);
+      const itemBytes: number[] = new Array(v.length);
+      for (let i = 0; i < v.length; i++) {
+        tokens[i] = visit(v[i], true)!;
+        itemBytes[i] = lastBytes;
+        bytes += lastBytes + (i ? 1 : 0);
+      }
+      const idsOf = (from: number, to: number) => {
+        const out: number[] = [];
+        for (let i = from; i < to; i++)
+          if (tokens[i]!.charCodeAt(0) === 35) out.push(Number(tokens[i]!.slice(1)));
+        return out;
+      };
+      const ends = v.length >= RUN_MIN ? runEnds(tokens) : undefined;
+      if (ends) {
+        // each run an array of its own (its id by its shape); the array's children are its runs
+        const runIds = ends.map((e, k) => {
+          const from = k ? ends[k - 1]! : 0;
+          let b = 2;
+          for (let i = from; i < e; i++) b += itemBytes[i]! + (i > from ? 1 : 0);
+          return shapeId(`[${tokens.slice(from, e).join(",")}]`, b, idsOf(from, e));
+        });
+        id = shapeId(`[${tokens.join(",")}]`, bytes, runIds);
+        if (!arrayRuns.has(id)) arrayRuns.set(id, { ends, ids: runIds });
+      } else id = shapeId(`[${tokens.join(",")}]`, bytes, idsOf(0, v.length));
+    } else {
+      const parts: string[] = [];
+      const children: number[] = [];
+      for (const k in v) {
+        if (!Object.hasOwn(v, k)) continue;
+        const t = visit((v as Record<string, unknown>)[k], false);
+        if (t === undefined) continue;
+        const kid = stringId(k, false);
+        if (t.charCodeAt(0) === 35) children.push(Number(t.slice(1)));
+        bytes += size[kid]! + 1 + lastBytes + (parts.length ? 1 : 0);
+        parts.push(`${kid}:${t}`);
+      }
+      id = shapeId(`{${parts.join(",")}}`, bytes, children);
+    }
+    objIds.set(v, id);
+    lastBytes = size[id]!;
+    return `#${id}`;
+  };
+  const rootIds = roots.map((v) => {
+    const t = visit(v, false);
+    return t !== undefined && t.charCodeAt(0) === 35 ? Number(t.slice(1)) : -1;
+  });
+
+  // ---- pass 2: occurrences from the roots down (a parent's id is above its children's); a
+  // value inside a pooled one counts once for all the places its parent stands
+  const refs = new Float64Array(size.length);
+  for (const id of rootIds) if (id >= 0) refs[id]! += 1;
+  const pooled = new Uint8Array(size.length);
+  for (let id = size.length - 1; id >= 0; id--) {
+    const n = refs[id]!;
+    if (!n) continue;
+    const pool = n >= 2 && (n - 1) * size[id]! > REF * n;
+    if (pool) pooled[id] = 1;
+    const each = pool ? 1 : n;
+    const children = kids[id];
+    if (children) for (const c of children) refs[c]! += each;
+  }
+
+  // ---- pass 3: write, each pooled value once
+  const slot = new Map<number, number>();
+  const pool: unknown[] = [];
+  const ref = (id: number, v: unknown): PoolRef => {
+    let n = slot.get(id);
+    if (n === undefined) {
+      n = pool.length;
+      slot.set(id, n);
+      pool.push(null);
+      pool[n] = inner(v, id);
+    }
+    return { $pool: n };
+  };
+  const encode = (v: unknown): unknown => {
+    if (typeof v === "string") {
+      const id = strIds.get(v)!;
+      return pooled[id] ? ref(id, v) : inner(v, id);
+    }
+    if (v === null || typeof v !== "object") return v;
+    const id = objIds.get(v);
+    if (id === undefined) {
+      if (normal.has(v)) return encode(normal.get(v));
+      throw new Error("pool: a value changed while it was written");
+    }
+    return pooled[id] ? ref(id, v) : inner(v, id);
+  };
+  const items = (v: readonly unknown[], from: number, to: number): unknown[] => {
+    const out = new Array(to - from);
+    for (let i = from; i < to; i++) out[i - from] = v[i] === undefined ? null : encode(v[i]);
+    return out;
+  };
+  // the value written out (not as a reference to itself): its parts encoded, in runs when one is pooled
+  const inner = (v: unknown, id: number): unknown => {
+    if (typeof v === "string") {
+      const runs = stringRuns.get(id);
+      if (!runs?.some((r) => pooled[strIds.get(r)!])) return v;
+      return { $cat: runs.map(encode) };
+    }
+    if (v === null || typeof v !== "object") return v;
+    if (Array.isArray(v)) {
+      const runs = arrayRuns.get(id);
+      if (!runs?.ids.some((r) => pooled[r])) return items(v, 0, v.length);
+      return {
+        $cat: runs.ends.map((e, k) => {
+          const from = k ? runs.ends[k - 1]! : 0;
+          const r = runs.ids[k]!;
+          return pooled[r] ? ref(r, v.slice(from, e)) : items(v, from, e);
+        }),
+      };
+    }
+    const out: Record<string, unknown> = {};
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
+      const x = encode((v as Record<string, unknown>)[k]);
+      if (k === "__proto__")
+        Object.defineProperty(out, k, {
+          value: x,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      else out[k] = x;
+    }
+    return isSpecial(v) ? { $lit: out } : out;
+  };
+  return { roots: roots.map((v) => (v === undefined ? undefined : encode(v))), pool };
+}
+
+/** Expands values written by poolValues: a reference becomes its pool entry (one shared value). */
+export class PoolReader {
+  private readonly done: unknown[];
+  private readonly state: Uint8Array;
+  constructor(private readonly pool: unknown[]) {
+    this.done = new Array(pool.length);
+    this.state = new Uint8Array(pool.length);
+  }
+
+  /** The value in full; the objects and arrays of `v` itself are expanded in place. */
+  expand(v: unknown): unknown {
+    if (v === null || typeof v !== "object") return v;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const x = v[i];
+        if (x !== null && typeof x === "object") v[i] = this.expand(x);
+      }
+      return v;
+    }
+    const o = v as Record<string, unknown>;
+    let only: string | undefined;
+    let n = 0;
+    for (const k in o) {
+      if (!Object.hasOwn(o, k)) continue;
+      only = k;
+      if (++n > 1) break;
+    }
+    if (n === 1 && only === "$pool") return this.entry(o.$pool);
+    if (n === 1 && only === "$cat") {
+      const parts = o.$cat;
+      if (!Array.isArray(parts)) throw new Error("pool: $cat holds no list of pieces");
+      const got = parts.map((p) => this.expand(p));
+      if (got.every((x) => typeof x === "string")) return got.join("");
+      if (!got.every((x) => Array.isArray(x)))
+        throw new Error("pool: $cat joins neither strings nor arrays");
+      const out: unknown[] = [];
+      for (const a of got as unknown[][]) for (const x of a) out.push(x);
+      return out;
+    }
+    if (n === 1 && only === "$lit") {
+      const lit = o.$lit;
+      if (lit === null || typeof lit !== "object" || Array.isArray(lit))
+        throw new Error(`pool: $lit holds ${JSON.stringify(lit)?.slice(0, 40)}, not an object`);
+      return this.members(lit as Record<string, unknown>);
+    }
+    return this.members(o);
+  }
+
+  private members(o: Record<string, unknown>): Record<string, unknown> {
+    for (const k in o) {
+      if (!Object.hasOwn(o, k)) continue;
+      const x = o[k];
+      if (x === null || typeof x !== "object") continue;
+      const y = this.expand(x);
+      if (y === x) continue;
+      if (k === "__proto__")
+        Object.defineProperty(o, k, {
+          value: y,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      else o[k] = y;
+    }
+    return o;
+  }
+
+  private entry(n: unknown): unknown {
+    if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || n >= this.pool.length)
+      throw new Error(
+        `pool: {"$pool": ${JSON.stringify(n)}} names no entry (the pool has ${this.pool.length})`,
+      );
+    if (this.state[n] === 2) return this.done[n];
+    if (this.state[n] === 1) throw new Error(`pool: entry ${n} refers to itself`);
+    this.state[n] = 1;
+    const v = this.expand(this.pool[n]);
+    this.done[n] = v;
+    this.state[n] = 2;
+    return v;
+  }
+}
