@@ -1,5 +1,6 @@
 // The script of conformance.html (inlined by html.ts). Builds every element from the embedded
-// report with textContent: no innerHTML, no network.
+// report with textContent: no innerHTML, no network. The exchanges come after this script in the
+// page (#exchange-data, pooled: reporter/pool.ts); they are read when a check's card first opens.
 (() => {
   var DATA = JSON.parse(document.getElementById("report-data").textContent);
   var R = DATA.report;
@@ -240,7 +241,40 @@
       c.name,
     );
   }
+  // a list's rows: the first LIST_FIRST drawn at once, the rest in chunks when the page is idle
+  // (a long campaign lists tens of thousands); drawing the lists again drops the chunks still due
+  var LIST_FIRST = 150;
+  var LIST_CHUNK = 400;
+  var listGen = 0;
+  var later =
+    window.requestIdleCallback ||
+    ((fn) => {
+      setTimeout(fn, 1);
+    });
+  // rows built when drawn: `row(item)` gives a row's cells
+  function lazy(items, row) {
+    return { length: items.length, at: (k) => row(items[k]) };
+  }
   function listSection(title, head, rows, empty) {
+    var tbody = h("tbody");
+    var drawn = 0;
+    var gen = listGen;
+    function draw(n) {
+      var end = Math.min(rows.length, drawn + n);
+      for (; drawn < end; drawn++)
+        tbody.appendChild(
+          h(
+            "tr",
+            {},
+            rows.at(drawn).map((x) => h("td", {}, x)),
+          ),
+        );
+      if (drawn < rows.length)
+        later(() => {
+          if (gen === listGen) draw(LIST_CHUNK);
+        });
+    }
+    draw(LIST_FIRST);
     var body = rows.length
       ? h(
           "table",
@@ -254,17 +288,7 @@
               head.map((x) => h("th", { text: x })),
             ),
           ),
-          h(
-            "tbody",
-            {},
-            rows.map((r) =>
-              h(
-                "tr",
-                {},
-                r.map((x) => h("td", {}, x)),
-              ),
-            ),
-          ),
+          tbody,
         )
       : h("div", { cls: "empty", text: empty });
     return h(
@@ -274,6 +298,7 @@
       h("div", { cls: "list" }, body),
     );
   }
+
   function badges(c) {
     return [
       h("span", { cls: "badge lvl", text: c.level }),
@@ -417,6 +442,7 @@
   }
 
   function renderLists() {
+    listGen++;
     var box = $("lists");
     box.textContent = "";
     var idx = R.checks.map((_, i) => i).filter(matches);
@@ -429,9 +455,10 @@
       listSection(
         "Failures",
         ["check", "", "reason"],
-        of("fail")
-          .sort((a, b) => sev(a) - sev(b))
-          .map((i) => [checkLink(i), h("span", {}, badges(R.checks[i])), R.checks[i].reason || ""]),
+        lazy(
+          of("fail").sort((a, b) => sev(a) - sev(b)),
+          (i) => [checkLink(i), h("span", {}, badges(R.checks[i])), R.checks[i].reason || ""],
+        ),
         "No failure.",
       ),
     );
@@ -439,7 +466,7 @@
       listSection(
         "Errors (plumbline or the environment)",
         ["check", "reason"],
-        of("error").map((i) => [checkLink(i), R.checks[i].reason || ""]),
+        lazy(of("error"), (i) => [checkLink(i), R.checks[i].reason || ""]),
         "No error.",
       ),
     );
@@ -543,7 +570,7 @@
         listSection(
           "Checks that only confirm a status (not counted as exercise)",
           ["check", "outcome"],
-          so.map((i) => [
+          lazy(so, (i) => [
             h(
               "button",
               {
@@ -566,7 +593,7 @@
       listSection(
         "INFO observations",
         ["requirement", "operation", "observation", "value"].concat(MULTI ? ["target"] : []),
-        obs.map((o) =>
+        lazy(obs, (o) =>
           [
             h("code", { text: o.requirementId }),
             o.operationId ? h("code", { text: o.operationId }) : "",
@@ -587,6 +614,80 @@
         "No observation.",
       ),
     );
+  }
+
+  // ---- the exchanges: parsed when first needed, each check's expanded when its card opens
+  var XS = null;
+  var expanded = {};
+  // pooled values back (docs/evidence.md "Pooled values"): {"$pool": n}, {"$cat": [...]}, {"$lit": {...}}
+  function expander(pool) {
+    var done = [];
+    var state = [];
+    function only(o) {
+      var k = Object.keys(o);
+      return k.length === 1 ? k[0] : null;
+    }
+    function x(v) {
+      if (v === null || typeof v !== "object") return v;
+      if (Array.isArray(v)) {
+        for (var i = 0; i < v.length; i++) v[i] = x(v[i]);
+        return v;
+      }
+      var k = only(v);
+      if (k === "$pool") {
+        var n = v.$pool;
+        if (state[n] === 2) return done[n];
+        if (state[n] === 1) throw new Error(`pool entry ${n} refers to itself`);
+        state[n] = 1;
+        done[n] = x(pool[n]);
+        state[n] = 2;
+        return done[n];
+      }
+      if (k === "$cat") {
+        var parts = v.$cat.map(x);
+        if (typeof parts[0] === "string") return parts.join("");
+        var all = [];
+        parts.forEach((p) => {
+          p.forEach((y) => {
+            all.push(y);
+          });
+        });
+        return all;
+      }
+      var o = k === "$lit" ? v.$lit : v;
+      Object.keys(o).forEach((key) => {
+        var y = x(o[key]);
+        if (y !== o[key])
+          Object.defineProperty(o, key, {
+            value: y,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+      });
+      return o;
+    }
+    return x;
+  }
+  // null while the parser has not reached them yet
+  function exchangeData() {
+    if (XS) return XS;
+    var el = $("exchange-data");
+    if (!el) return null;
+    var d = JSON.parse(el.textContent);
+    XS = { v: d.v, expand: expander(d.pool) };
+    return XS;
+  }
+  // check i's exchanges and its kept reruns' ({x, r}); null while they are not read yet
+  function exchangesOf(i) {
+    var d = exchangeData();
+    if (!d) return null;
+    if (!expanded[i]) {
+      d.v.x[i] = d.expand(d.v.x[i]);
+      d.v.r[i] = d.expand(d.v.r[i]);
+      expanded[i] = true;
+    }
+    return { x: d.v.x[i] || [], r: d.v.r[i] || [] };
   }
 
   // ---- drill-down
@@ -687,6 +788,8 @@
   }
   function checkCard(i) {
     var c = R.checks[i];
+    var xs = exchangesOf(i);
+    var own = xs ? xs.x : [];
     var reqEls = c.requirementIds.map((id) => {
       var q = reqs[id];
       return h(
@@ -759,25 +862,23 @@
             ),
           )
         : null,
-      c.exchanges.length
+      c.exchanges
         ? h("div", {
             cls: "note",
-            text: `${c.exchanges.length} exchange${c.exchanges.length > 1 ? "s" : ""}`,
+            text: `${c.exchanges} exchange${c.exchanges > 1 ? "s" : ""}${xs ? "" : " (still loading: the card fills in when the page has read them)"}`,
           })
         : h("div", { cls: "note", text: "no exchange recorded" }),
-      c.exchanges.map((x, n) =>
-        exchangeEl(x, n + 1, c.outcome !== "pass" && n === c.exchanges.length - 1),
-      ),
+      own.map((x, n) => exchangeEl(x, n + 1, c.outcome !== "pass" && n === own.length - 1)),
       // the first rerun of each outcome that differs from the first run's (runner/rerun.ts)
-      (c.rerunEvidence || []).map((e) =>
+      (c.rerunEvidence || []).map((e, k) =>
         h(
           "div",
           { cls: "rerun" },
           h("div", {
             cls: "note",
-            text: `Rerun ${e.attempt}: ${e.outcome}${e.reason ? ` (${e.reason})` : ""}, ${e.exchanges.length} exchange${e.exchanges.length === 1 ? "" : "s"}`,
+            text: `Rerun ${e.attempt}: ${e.outcome}${e.reason ? ` (${e.reason})` : ""}, ${e.exchanges} exchange${e.exchanges === 1 ? "" : "s"}`,
           }),
-          e.exchanges.map((x, n) => exchangeEl(x, n + 1, false)),
+          (xs?.r[k] || []).map((x, n) => exchangeEl(x, n + 1, false)),
         ),
       ),
     );
@@ -795,6 +896,15 @@
     });
     $("detail").hidden = false;
     body.scrollTop = 0;
+    // opened before the parser reached the exchanges: drawn again once it has
+    if (!exchangeData())
+      document.addEventListener(
+        "DOMContentLoaded",
+        () => {
+          if ($("detail-title").textContent === title) showChecks(title, idx);
+        },
+        { once: true },
+      );
   }
   $("detail-close").addEventListener("click", () => {
     $("detail").hidden = true;

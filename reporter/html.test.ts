@@ -47,8 +47,15 @@ describe("conformance.html", () => {
     );
     // noncharacters are replaced, a lone surrogate stays escaped as JSON.stringify wrote it
     expect(scriptJson({ a: "\uFFFF&\uD800" })).toBe('{"a":"\uFFFD\\u0026\\ud800"}');
-    // one embedded JSON and one script of our own; the hostile text appears nowhere raw
-    expect(html.match(/<script\b/g)).toHaveLength(2);
+    // the exchanges embedded apart, pooled, as escaped as the report
+    const xs = /<script type="application\/json" id="exchange-data">([\s\S]*?)<\/script>/.exec(
+      html,
+    )![1]!;
+    expect(xs).not.toMatch(/<|>/);
+    expect(JSON.parse(xs)).toMatchObject({ v: { x: expect.any(Array) }, pool: expect.any(Array) });
+    // two embedded JSON blocks and one script of our own; the hostile text appears nowhere raw
+    expect(html.match(/<script\b/g)).toHaveLength(3);
+    expect(html.match(/<script nonce=/g)).toHaveLength(1);
     expect(html).not.toContain("<img");
     expect(html).toContain("Content-Security-Policy");
     expect(html).not.toMatch(/https?:\/\/(?!t\/|127\.0\.0\.1)/); // no CDN, no external asset

@@ -1,9 +1,13 @@
 // conformance.html: one self-contained page (inline CSS and JS, no network): summary bar, heat-map
 // matrix with filters, drill-down to every exchange. The report is embedded as JSON (with every
-// `<`, `>`, `&` and line separator escaped, so no body can close the script element); the page's
-// script builds the DOM with textContent only, and a Content-Security-Policy with a per-page nonce
-// forbids any other script and any request.
+// `<`, `>`, `&` and line separator escaped, so no body can close the script element), in two
+// blocks: the report without its exchanges before the page's script, the exchanges (pooled,
+// reporter/pool.ts) after it, read when a card first opens; the lists below the matrix draw their
+// first rows at once and the rest when the page is idle, so a run ten times larger opens as fast.
+// The page's script builds the DOM with textContent only, and a Content-Security-Policy with a
+// per-page nonce forbids any other script and any request.
 import { campaignHtml } from "./campaign.ts";
+import { poolValues } from "./pool.ts";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Exchange } from "../harness/model.ts";
@@ -68,36 +72,53 @@ export type PageExchange = Omit<Exchange, "requestBody" | "responseBody"> & {
   responseBody?: Preview;
 };
 
-/** The report as the page gets it: bodies as capped previews (with their full size). */
-export function pageData(r: RunReport): unknown {
+/** The members of a check the page never reads: kept in conformance.json, left out of the page. */
+const NOT_ON_PAGE = ["oracles", "settled", "fuzz"] as const;
+
+/**
+ * The report as the page gets it, in two parts. `data`: everything but the exchanges (each check's
+ * `exchanges`, and each kept rerun's, a count), parsed as the page opens. `exchanges`: per check its
+ * exchanges, bodies as capped previews (with their full size), and its kept reruns' (`r`, null for
+ * none), in pooled form (reporter/pool.ts: what repeats is written once); the page parses it when
+ * a check's card first opens, and expands only that check's.
+ */
+export function pageData(r: RunReport): { data: unknown; exchanges: unknown } {
+  const x: PageExchange[][] = [];
+  const reruns: (PageExchange[][] | null)[] = [];
   const checks = r.checks.map((c) => {
     const cap = c.outcome === "pass" ? PASS_BODY_CAP : BODY_CAP;
     const preview = (list: Exchange[]): PageExchange[] =>
-      list.map(({ requestBody, responseBody, ...x }) => ({
-        ...x,
+      list.map(({ requestBody, responseBody, ...e }) => ({
+        ...e,
         ...(requestBody !== undefined ? { requestBody: bodyPreview(requestBody, cap) } : {}),
         ...(responseBody !== undefined ? { responseBody: bodyPreview(responseBody, cap) } : {}),
       }));
+    x.push(preview(c.exchanges));
+    reruns.push(c.rerunEvidence ? c.rerunEvidence.map((e) => preview(e.exchanges)) : null);
     const observations = c.observations.map((o) => ({
       ...o,
       value: bodyPreview(o.value, 500).text,
     }));
-    return {
+    const light: Record<string, unknown> = {
       ...c,
-      exchanges: preview(c.exchanges),
+      exchanges: c.exchanges.length,
       observations,
       ...(c.rerunEvidence
-        ? {
-            rerunEvidence: c.rerunEvidence.map((e) => ({ ...e, exchanges: preview(e.exchanges) })),
-          }
+        ? { rerunEvidence: c.rerunEvidence.map((e) => ({ ...e, exchanges: e.exchanges.length })) }
         : {}),
     };
+    for (const k of NOT_ON_PAGE) delete light[k];
+    return light;
   });
   const observations = r.observations.map((o) => ({ ...o, value: bodyPreview(o.value, 500).text }));
+  const pooled = poolValues([{ x, r: reruns }]);
   return {
-    order: OUTCOME_ORDER,
-    verdictLine: verdictLine(r),
-    report: { ...r, checks, observations },
+    data: {
+      order: OUTCOME_ORDER,
+      verdictLine: verdictLine(r),
+      report: { ...r, checks, observations },
+    },
+    exchanges: { v: pooled.roots[0], pool: pooled.pool },
   };
 }
 
@@ -288,6 +309,9 @@ export function renderHtml(r: RunReport): string {
   const title = `plumbline conformance: ${r.targets.map((t) => t.label).join(" vs ")} (${r.gate.verdict})`;
   if (/<\/(script|style)/i.test(CSS + CLIENT))
     throw new Error("html assets must not contain </script or </style");
+  // the exchanges after the page's script: it draws the summary and the matrix before the parser
+  // reaches them (they are most of the page); a card opened before they are read waits for them
+  const page = pageData(r);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -319,8 +343,9 @@ ${summary(r)}
   <section id="lists"></section>
 </main>
 <aside id="detail" class="detail" hidden aria-live="polite"><div class="detail-head"><h2 id="detail-title"></h2><button id="detail-close" type="button" title="close (Esc)">✕</button></div><div id="detail-body"></div></aside>
-<script type="application/json" id="report-data">${scriptJson(pageData(r))}</script>
+<script type="application/json" id="report-data">${scriptJson(page.data)}</script>
 <script nonce="${nonce}">${CLIENT}</script>
+<script type="application/json" id="exchange-data">${scriptJson(page.exchanges)}</script>
 </body>
 </html>
 `;

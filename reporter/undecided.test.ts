@@ -228,7 +228,7 @@ describe("the material does not decide, rendered", () => {
     expect(section).toContain(
       'title="“open: &lt;/script&gt;&lt;img src=x onerror=&quot;alert(1)&quot;&gt;',
     );
-    expect(html.match(/<script\b/g)).toHaveLength(2);
+    expect(html.match(/<script\b/g)).toHaveLength(3); // the report, our script, the exchanges
     // the page's script has every check's clause for the cells' tooltips and the drill-down
     const data = /<script type="application\/json" id="report-data">([\s\S]*?)<\/script>/.exec(
       html,
