@@ -395,3 +395,72 @@ export function listReport(checks: number): RunReport {
   }
   return r;
 }
+
+/**
+ * A campaign-shaped run of `n` checks (deterministic): each reads a page of a list whose items
+ * repeat across pages (a window sliding over 60 items) and creates a ticket of its own; outcomes,
+ * levels, operations and INFO observations spread over the fixtures' catalog.
+ */
+export function campaignReport(n: number): RunReport {
+  const outcomes = ["pass", "pass", "pass", "fail", "skip", "pass", "error"] as const;
+  const item = (k: number) => ({
+    id: k,
+    label: `event-${k}`,
+    action: k % 3 ? "linode_boot" : "ticket_create",
+    message: `the instance ${k} booted`,
+    entity: { id: k % 7, type: "linode", url: `/v4/linode/instances/${k % 7}` },
+  });
+  const checks: ReportCheck[] = [];
+  for (let i = 0; i < n; i++) {
+    const req = CATALOG[i % CATALOG.length]!;
+    const outcome = outcomes[i % outcomes.length]!;
+    checks.push(
+      check({
+        name: `${req.area} > [${req.id}] case ${i}`,
+        requirementIds: [req.id],
+        operationIds: req.operations.slice(0, 1),
+        area: req.area as ReportCheck["area"],
+        level: req.level,
+        outcome,
+        ...(outcome === "pass" ? {} : { reason: `${outcome} at case ${i}` }),
+        observations:
+          i % 11 === 0
+            ? [{ requirementId: req.id, note: "the answer's order", value: `order ${i % 5}` }]
+            : [],
+        exchanges: [
+          withCurl({
+            method: "GET",
+            url: `http://127.0.0.1:1/v4/account/events?page=${1 + (i % 3)}`,
+            requestHeaders: { authorization: "Bearer [REDACTED]", accept: "application/json" },
+            status: 200,
+            responseHeaders: { "content-type": "application/json", "x-request-id": `r-${i}` },
+            responseBody: {
+              data: Array.from({ length: 12 }, (_, k) => item((i + k) % 60)),
+              page: 1 + (i % 3),
+              pages: 3,
+              results: 60,
+            },
+            durationMs: 3,
+          }),
+          withCurl({
+            method: "POST",
+            url: "http://127.0.0.1:1/v4/support/tickets",
+            requestHeaders: {
+              authorization: "Bearer [REDACTED]",
+              "content-type": "application/json",
+            },
+            requestBody: {
+              summary: `ticket ${i}`,
+              description: "Opened by plumbline; please ignore.",
+            },
+            status: 200,
+            responseHeaders: { "content-type": "application/json", "x-request-id": `t-${i}` },
+            responseBody: { id: i, summary: `ticket ${i}`, status: "open" },
+            durationMs: 4,
+          }),
+        ],
+      }),
+    );
+  }
+  return fixtureReport({ checks });
+}

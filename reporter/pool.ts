@@ -122,7 +122,8 @@ export function poolValues(roots: readonly unknown[]): { roots: unknown[]; pool:
       if (ends) runs = ends.map((e, k) => items.slice(k ? ends[k - 1] : 0, e).join(""));
     }
     const children = runs?.map((r) => stringId(r, false));
-    id = newId(JSON.stringify(s).length, children);
+    // its length in JSON, near enough to choose by (escapes left out)
+    id = newId(s.length + 2, children);
     strIds.set(s, id);
     if (runs) stringRuns.set(id, runs);
     return id;
@@ -146,7 +147,8 @@ export function poolValues(roots: readonly unknown[]): { roots: unknown[]; pool:
       }
       case "number":
       case "boolean": {
-        const t = JSON.stringify(v);
+        // NaN and Infinity (JSON's null) keep tokens of their own: never merged with null, as safe
+        const t = String(v);
         lastBytes = t.length;
         return t;
       }
