@@ -121,6 +121,7 @@ export class Fresh {
       opts.parent,
       RESOURCES[type].findBySent?.sent(opts.body),
     );
+    await this.w.ledger.durableNow();
     let res: ApiResponse;
     try {
       res = await loose(this.w.ops)[op](opts);
@@ -365,6 +366,7 @@ export class Fresh {
       // an intent only for what sweep could find again: by its label, or by what was sent
       const findable = sentLabel !== undefined || sent !== undefined;
       const key = findable ? this.w.ledger.intent(type, sentLabel, parent, sent) : Ledger.key();
+      if (findable) await this.w.ledger.durableNow();
       let res: ApiResponse;
       try {
         res = await fn(opts);
