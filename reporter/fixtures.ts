@@ -448,10 +448,11 @@ export function campaignReport(n: number): RunReport {
             requestHeaders: {
               authorization: "Bearer [REDACTED]",
               "content-type": "application/json",
+              "x-note": "it's <b>&</b>",
             },
             requestBody: {
               summary: `ticket ${i}`,
-              description: "Opened by plumbline; please ignore.",
+              description: "Opened by plumbline; it's a test, please ignore.",
             },
             status: 200,
             responseHeaders: { "content-type": "application/json", "x-request-id": `t-${i}` },

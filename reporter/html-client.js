@@ -748,9 +748,29 @@
       h("pre", { text: p.text + (p.truncated ? "\n…" : "") }),
     );
   }
-  function exchangeEl(x, n, open) {
+  // the curl line made again from the exchange (html.ts pageCurl: the same steps; the page leaves a
+  // curl out only when they give it back exactly)
+  function sq(s) {
+    return `'${s.replace(/'/g, "'\\''")}'`;
+  }
+  function curlOf(x) {
+    var parts = ["curl", "-sS", "-i", "-X", x.method.toUpperCase(), sq(x.url)];
+    Object.keys(x.requestHeaders).forEach((k) => {
+      parts.push(
+        "-H",
+        k.toLowerCase() === "authorization"
+          ? '"Authorization: Bearer $PLUMBLINE_TOKEN"'
+          : sq(`${k}: ${x.requestHeaders[k]}`),
+      );
+    });
+    var b = x.requestBody;
+    if (b) parts.push("--data-raw", sq(b.json ? JSON.stringify(JSON.parse(b.text)) : b.text));
+    return parts.join(" ");
+  }
+  // an exchange: its headers, bodies and curl built at once when open or `eager`, else when first opened
+  function exchangeEl(x, n, open, eager) {
     var status = x.error ? `no response: ${x.error}` : String(x.status);
-    return h(
+    var el = h(
       "details",
       { cls: "x", open: open ? "" : null },
       h("summary", {
@@ -766,27 +786,42 @@
           Math.round(x.durationMs) +
           " ms)",
       }),
-      h(
-        "div",
-        { cls: "xbody" },
-        x.curl
-          ? h(
-              "div",
-              { cls: "curl" },
-              h("pre", { cls: "curl-text", text: x.curl }),
-              copyButton(x.curl),
-            )
-          : h("div", { cls: "note", text: "no curl: the exchange was not finished" }),
-        h("div", { cls: "note", text: "request headers" }),
-        headers(x.requestHeaders),
-        bodyBlock("request body", x.requestBody),
-        x.responseHeaders ? h("div", { cls: "note", text: "response headers" }) : null,
-        headers(x.responseHeaders),
-        bodyBlock("response body", x.responseBody),
-      ),
     );
+    var filled = false;
+    function fill() {
+      if (filled) return;
+      filled = true;
+      var curl = x.curl === undefined ? curlOf(x) : x.curl;
+      el.appendChild(
+        h(
+          "div",
+          { cls: "xbody" },
+          curl
+            ? h(
+                "div",
+                { cls: "curl" },
+                h("pre", { cls: "curl-text", text: curl }),
+                copyButton(curl),
+              )
+            : h("div", { cls: "note", text: "no curl: the exchange was not finished" }),
+          h("div", { cls: "note", text: "request headers" }),
+          headers(x.requestHeaders),
+          bodyBlock("request body", x.requestBody),
+          x.responseHeaders ? h("div", { cls: "note", text: "response headers" }) : null,
+          headers(x.responseHeaders),
+          bodyBlock("response body", x.responseBody),
+        ),
+      );
+    }
+    if (open || eager) fill();
+    else
+      el.addEventListener("toggle", () => {
+        if (el.open) fill();
+      });
+    return el;
   }
-  function checkCard(i) {
+
+  function checkCard(i, eager) {
     var c = R.checks[i];
     var xs = exchangesOf(i);
     var own = xs ? xs.x : [];
@@ -868,7 +903,7 @@
             text: `${c.exchanges} exchange${c.exchanges > 1 ? "s" : ""}${xs ? "" : " (still loading: the card fills in when the page has read them)"}`,
           })
         : h("div", { cls: "note", text: "no exchange recorded" }),
-      own.map((x, n) => exchangeEl(x, n + 1, c.outcome !== "pass" && n === own.length - 1)),
+      own.map((x, n) => exchangeEl(x, n + 1, c.outcome !== "pass" && n === own.length - 1, eager)),
       // the first rerun of each outcome that differs from the first run's (runner/rerun.ts)
       (c.rerunEvidence || []).map((e, k) =>
         h(
@@ -878,12 +913,17 @@
             cls: "note",
             text: `Rerun ${e.attempt}: ${e.outcome}${e.reason ? ` (${e.reason})` : ""}, ${e.exchanges} exchange${e.exchanges === 1 ? "" : "s"}`,
           }),
-          (xs?.r[k] || []).map((x, n) => exchangeEl(x, n + 1, false)),
+          (xs?.r[k] || []).map((x, n) => exchangeEl(x, n + 1, false, eager)),
         ),
       ),
     );
     return card;
   }
+  // a cell of a long run holds hundreds of checks: the first cards drawn at once, the rest when
+  // idle; past EAGER_EXCHANGES exchanges in all, an exchange's headers and bodies wait for its opening
+  var CARDS_FIRST = 40;
+  var EAGER_EXCHANGES = 200;
+  var detailGen = 0;
   function showChecks(title, idx) {
     var sorted = idx
       .slice()
@@ -891,9 +931,22 @@
     $("detail-title").textContent = title;
     var body = $("detail-body");
     body.textContent = "";
+    var gen = ++detailGen;
+    var total = 0;
     sorted.forEach((i) => {
-      body.appendChild(checkCard(i));
+      total += R.checks[i].exchanges || 0;
     });
+    var eager = total <= EAGER_EXCHANGES;
+    var drawn = 0;
+    function draw(n) {
+      var end = Math.min(sorted.length, drawn + n);
+      for (; drawn < end; drawn++) body.appendChild(checkCard(sorted[drawn], eager));
+      if (drawn < sorted.length)
+        later(() => {
+          if (gen === detailGen) draw(CARDS_FIRST);
+        });
+    }
+    draw(CARDS_FIRST);
     $("detail").hidden = false;
     body.scrollTop = 0;
     // opened before the parser reached the exchanges: drawn again once it has
@@ -901,11 +954,12 @@
       document.addEventListener(
         "DOMContentLoaded",
         () => {
-          if ($("detail-title").textContent === title) showChecks(title, idx);
+          if (gen === detailGen) showChecks(title, idx);
         },
         { once: true },
       );
   }
+
   $("detail-close").addEventListener("click", () => {
     $("detail").hidden = true;
   });

@@ -67,10 +67,62 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029\uFFFE\uFFFF]/g, (c) => SCRIPT_UNSAFE[c]);
 }
 
-export type PageExchange = Omit<Exchange, "requestBody" | "responseBody"> & {
-  requestBody?: Preview;
+export type PageExchange = Omit<Exchange, "requestBody" | "responseBody" | "curl"> & {
+  /** `json`: the body was a JSON value (its text pretty-printed), not a string */
+  requestBody?: Preview & { json?: true };
   responseBody?: Preview;
+  /** absent: the page makes it again (pageCurl); null: the exchange had none */
+  curl?: string | null;
 };
+
+const sq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * The curl line as the page's script makes it again from what the page holds (html-client.js
+ * curlOf, the same steps as harness/redact.ts toCurl); undefined when it cannot (a body cut in
+ * the preview). The page leaves a curl out only when this gives it back exactly.
+ */
+export function pageCurl(x: PageExchange): string | undefined {
+  if (typeof x.method !== "string" || typeof x.url !== "string") return undefined;
+  const h = x.requestHeaders as unknown;
+  if (h === null || typeof h !== "object" || Array.isArray(h)) return undefined;
+  const parts = ["curl", "-sS", "-i", "-X", x.method.toUpperCase(), sq(x.url)];
+  for (const k of Object.keys(x.requestHeaders))
+    parts.push(
+      "-H",
+      k.toLowerCase() === "authorization"
+        ? `"Authorization: Bearer $PLUMBLINE_TOKEN"`
+        : sq(`${k}: ${x.requestHeaders[k]}`),
+    );
+  const b = x.requestBody;
+  if (b) {
+    if (b.truncated) return undefined;
+    let data = b.text;
+    if (b.json)
+      try {
+        data = JSON.stringify(JSON.parse(b.text));
+      } catch {
+        return undefined;
+      }
+    parts.push("--data-raw", sq(data));
+  }
+  return parts.join(" ");
+}
+
+/** An exchange as the page holds it: bodies as capped previews, curl left out when the page makes it again. */
+function pageExchange(x: Exchange, cap: number): PageExchange {
+  const { requestBody, responseBody, ...e } = x;
+  const out: PageExchange = { ...e };
+  if (requestBody !== undefined)
+    out.requestBody = {
+      ...bodyPreview(requestBody, cap),
+      ...(typeof requestBody !== "string" ? { json: true as const } : {}),
+    };
+  if (responseBody !== undefined) out.responseBody = bodyPreview(responseBody, cap);
+  if (typeof x.curl !== "string") out.curl = null;
+  else if (pageCurl(out) === x.curl) delete out.curl;
+  return out;
+}
 
 /** The members of a check the page never reads: kept in conformance.json, left out of the page. */
 const NOT_ON_PAGE = ["oracles", "settled", "fuzz"] as const;
@@ -87,12 +139,7 @@ export function pageData(r: RunReport): { data: unknown; exchanges: unknown } {
   const reruns: (PageExchange[][] | null)[] = [];
   const checks = r.checks.map((c) => {
     const cap = c.outcome === "pass" ? PASS_BODY_CAP : BODY_CAP;
-    const preview = (list: Exchange[]): PageExchange[] =>
-      list.map(({ requestBody, responseBody, ...e }) => ({
-        ...e,
-        ...(requestBody !== undefined ? { requestBody: bodyPreview(requestBody, cap) } : {}),
-        ...(responseBody !== undefined ? { responseBody: bodyPreview(responseBody, cap) } : {}),
-      }));
+    const preview = (list: Exchange[]): PageExchange[] => list.map((x) => pageExchange(x, cap));
     x.push(preview(c.exchanges));
     reruns.push(c.rerunEvidence ? c.rerunEvidence.map((e) => preview(e.exchanges)) : null);
     const observations = c.observations.map((o) => ({
