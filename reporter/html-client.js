@@ -678,6 +678,16 @@
     XS = { v: d.v, expand: expander(d.pool) };
     return XS;
   }
+  // read once the page is drawn and idle, so that the first card opens at once
+  document.addEventListener(
+    "DOMContentLoaded",
+    () => {
+      later(() => {
+        exchangeData();
+      });
+    },
+    { once: true },
+  );
   // check i's exchanges and its kept reruns' ({x, r}); null while they are not read yet
   function exchangesOf(i) {
     var d = exchangeData();

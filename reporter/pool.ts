@@ -13,7 +13,7 @@
 //   body may hold one): its members are taken as they are, their values in this form.
 //
 // Writing is linear in the size of the values: each value gets an id from its kind and its
-// members' ids (a Map per distinct string and per distinct shape), bottom-up; a second pass counts
+// members' ids (a Map per distinct string, number and shape), bottom-up; a second pass counts
 // the occurrences from the roots down; a third writes. Reading is linear too: each pool entry is
 // expanded once, and every reference to it gets that same value (one object, shared).
 
@@ -48,25 +48,22 @@ export function pieces(s: string): string[] | undefined {
   return out;
 }
 
-/** FNV-1a of a short token. */
-function hash(t: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < t.length; i++) h = Math.imul(h ^ t.charCodeAt(i), 0x01000193);
-  return h >>> 0;
+/** A value's id scrambled (Knuth's multiplicative hash): which ids end a run. */
+function hash(id: number): number {
+  return Math.imul(id + 1, 0x9e3779b1) >>> 0;
 }
 
 /**
  * Where runs of items end (exclusive indices, the last one the length), chosen by the items
- * themselves: after an item whose token hashes to 0 modulo RUN_SPLIT. The same items in the same
+ * themselves: after an item whose id hashes to 0 modulo RUN_SPLIT. The same items in the same
  * order make the same runs wherever they stand (a page shifted by new items keeps most of its
  * runs). Undefined when it makes a single run.
  */
-function runEnds(tokens: readonly string[]): number[] | undefined {
+function runEnds(ids: readonly number[]): number[] | undefined {
   const ends: number[] = [];
-  for (let i = 0; i < tokens.length - 1; i++)
-    if (hash(tokens[i]!) % RUN_SPLIT === 0) ends.push(i + 1);
+  for (let i = 0; i < ids.length - 1; i++) if (hash(ids[i]!) % RUN_SPLIT === 0) ends.push(i + 1);
   if (!ends.length) return undefined;
-  ends.push(tokens.length);
+  ends.push(ids.length);
   return ends;
 }
 
@@ -98,18 +95,22 @@ export function poolValues(roots: readonly unknown[]): { roots: unknown[]; pool:
   // ---- pass 1: an id per distinct value (strings by content, objects and arrays by shape),
   // children's ids before their parent's
   const strIds = new Map<string, number>();
+  const primIds = new Map<unknown, number>();
   const shapeIds = new Map<string, number>();
   const objIds = new Map<object, number>();
   // a value with toJSON (a Date) as JSON writes it, made once
   const normal = new Map<object, unknown>();
   const size: number[] = [];
   const kids: (number[] | undefined)[] = [];
+  // numbers, booleans and null: never pooled
+  const prim: boolean[] = [];
   // a long string's runs (the strings it joins), an array's run ends
   const stringRuns = new Map<number, string[]>();
   const arrayRuns = new Map<number, { ends: number[]; ids: number[] }>();
-  const newId = (bytes: number, children: number[] | undefined) => {
+  const newId = (bytes: number, children: number[] | undefined, primitive = false) => {
     size.push(bytes);
     kids.push(children);
+    prim.push(primitive);
     return size.length - 1;
   };
   const stringId = (s: string, cuttable = true): number => {
@@ -118,7 +119,7 @@ export function poolValues(roots: readonly unknown[]): { roots: unknown[]; pool:
     const items = cuttable ? pieces(s) : undefined;
     let runs: string[] | undefined;
     if (items) {
-      const ends = runEnds(items.map((x) => `#${stringId(x, false)}`));
+      const ends = runEnds(items.map((x) => stringId(x, false)));
       if (ends) runs = ends.map((e, k) => items.slice(k ? ends[k - 1] : 0, e).join(""));
     }
     const children = runs?.map((r) => stringId(r, false));
@@ -128,8 +129,15 @@ export function poolValues(roots: readonly unknown[]): { roots: unknown[]; pool:
     if (runs) stringRuns.set(id, runs);
     return id;
   };
-  // a child's token in its parent's shape, and its JSON length
-  let lastBytes = 0;
+  // NaN and Infinity (JSON's null) keep ids of their own: never merged with null, as is safe
+  const primId = (v: unknown): number => {
+    let id = primIds.get(v);
+    if (id === undefined) {
+      id = newId(v === null ? 4 : String(v).length, undefined, true);
+      primIds.set(v, id);
+    }
+    return id;
+  };
   const shapeId = (shape: string, bytes: number, children: number[]): number => {
     let id = shapeIds.get(shape);
     if (id === undefined) {
@@ -138,90 +146,69 @@ export function poolValues(roots: readonly unknown[]): { roots: unknown[]; pool:
     }
     return id;
   };
-  const visit = (v: unknown, inArray: boolean): string | undefined => {
+  // a value's id; -1 for what JSON leaves out of an object (undefined, a function, a symbol)
+  const visit = (v: unknown, inArray: boolean): number => {
     switch (typeof v) {
-      case "string": {
-        const id = stringId(v);
-        lastBytes = size[id]!;
-        return `#${id}`;
-      }
+      case "string":
+        return stringId(v);
       case "number":
-      case "boolean": {
-        // NaN and Infinity (JSON's null) keep tokens of their own: never merged with null, as safe
-        const t = String(v);
-        lastBytes = t.length;
-        return t;
-      }
+      case "boolean":
+        return primId(v);
       case "object":
         break;
       default:
-        // undefined, a function, a symbol: JSON leaves the member out (null in an array)
-        lastBytes = 4;
-        return inArray ? "null" : undefined;
+        // JSON writes null for it in an array
+        return inArray ? primId(null) : -1;
     }
-    if (v === null) {
-      lastBytes = 4;
-      return "null";
-    }
+    if (v === null) return primId(null);
     const known = objIds.get(v);
-    if (known !== undefined) {
-      lastBytes = size[known]!;
-      return `#${known}`;
-    }
+    if (known !== undefined) return known;
     if (typeof (v as { toJSON?: unknown }).toJSON === "function") {
       if (!normal.has(v)) normal.set(v, plain(v));
       return visit(normal.get(v), inArray);
     }
     let id: number;
-    let bytes = 2;
     if (Array.isArray(v)) {
-      const tokens: string[] = new Array(v.length);
-      const itemBytes: number[] = new Array(v.length);
+      const ids: number[] = new Array(v.length);
+      let bytes = 1;
       for (let i = 0; i < v.length; i++) {
-        tokens[i] = visit(v[i], true)!;
-        itemBytes[i] = lastBytes;
-        bytes += lastBytes + (i ? 1 : 0);
+        ids[i] = visit(v[i], true);
+        bytes += size[ids[i]!]! + 1;
       }
-      const idsOf = (from: number, to: number) => {
-        const out: number[] = [];
-        for (let i = from; i < to; i++)
-          if (tokens[i]!.charCodeAt(0) === 35) out.push(Number(tokens[i]!.slice(1)));
-        return out;
-      };
-      const ends = v.length >= RUN_MIN ? runEnds(tokens) : undefined;
+      if (!v.length) bytes++;
+      const ends = v.length >= RUN_MIN ? runEnds(ids) : undefined;
       if (ends) {
         // each run an array of its own (its id by its shape); the array's children are its runs
         const runIds = ends.map((e, k) => {
-          const from = k ? ends[k - 1]! : 0;
-          let b = 2;
-          for (let i = from; i < e; i++) b += itemBytes[i]! + (i > from ? 1 : 0);
-          return shapeId(`[${tokens.slice(from, e).join(",")}]`, b, idsOf(from, e));
+          const run = ids.slice(k ? ends[k - 1]! : 0, e);
+          let b = 1;
+          for (const x of run) b += size[x]! + 1;
+          return shapeId(`[${run.join(",")}`, b, run);
         });
-        id = shapeId(`[${tokens.join(",")}]`, bytes, runIds);
+        id = shapeId(`[${ids.join(",")}`, bytes, runIds);
         if (!arrayRuns.has(id)) arrayRuns.set(id, { ends, ids: runIds });
-      } else id = shapeId(`[${tokens.join(",")}]`, bytes, idsOf(0, v.length));
+      } else id = shapeId(`[${ids.join(",")}`, bytes, ids);
     } else {
-      const parts: string[] = [];
+      // the shape: each member's name id and value id, in order
+      const pairs: number[] = [];
       const children: number[] = [];
+      let bytes = 1;
       for (const k in v) {
         if (!Object.hasOwn(v, k)) continue;
-        const t = visit((v as Record<string, unknown>)[k], false);
-        if (t === undefined) continue;
-        const kid = stringId(k, false);
-        if (t.charCodeAt(0) === 35) children.push(Number(t.slice(1)));
-        bytes += size[kid]! + 1 + lastBytes + (parts.length ? 1 : 0);
-        parts.push(`${kid}:${t}`);
+        const x = visit((v as Record<string, unknown>)[k], false);
+        if (x < 0) continue;
+        const name = stringId(k, false);
+        pairs.push(name, x);
+        children.push(x);
+        bytes += size[name]! + size[x]! + 2;
       }
-      id = shapeId(`{${parts.join(",")}}`, bytes, children);
+      if (!children.length) bytes++;
+      id = shapeId(`{${pairs.join(",")}`, bytes, children);
     }
     objIds.set(v, id);
-    lastBytes = size[id]!;
-    return `#${id}`;
+    return id;
   };
-  const rootIds = roots.map((v) => {
-    const t = visit(v, false);
-    return t !== undefined && t.charCodeAt(0) === 35 ? Number(t.slice(1)) : -1;
-  });
+  const rootIds = roots.map((v) => visit(v, false));
 
   // ---- pass 2: occurrences from the roots down (a parent's id is above its children's); a
   // value inside a pooled one counts once for all the places its parent stands
@@ -231,7 +218,7 @@ export function poolValues(roots: readonly unknown[]): { roots: unknown[]; pool:
   for (let id = size.length - 1; id >= 0; id--) {
     const n = refs[id]!;
     if (!n) continue;
-    const pool = n >= 2 && (n - 1) * size[id]! > REF * n;
+    const pool = n >= 2 && !prim[id] && (n - 1) * size[id]! > REF * n;
     if (pool) pooled[id] = 1;
     const each = pool ? 1 : n;
     const children = kids[id];
