@@ -287,7 +287,7 @@ export async function runCheck(
       });
     },
   };
-  const learnedBefore = w.redactor.known().length;
+  const learnedBefore = w.redactor.count;
   let thrown: unknown;
   try {
     const serial = /\.serial\.test\.[cm]?[jt]s$/.test(ctx.task.file?.filepath ?? "");
@@ -322,7 +322,7 @@ export async function runCheck(
     note: w.redactor.text(o.note),
     value: w.redactor.body(o.value),
   }));
-  const learned = w.redactor.known().slice(learnedBefore);
+  const learned = w.redactor.learnedSince(learnedBefore);
   if (learned.length) live.secrets = learned; // for the reporter's last pass; it never writes them
   if (thrown === undefined) {
     live.outcome = "pass";

@@ -63,13 +63,24 @@ class LiteralIndex {
   private readonly byPrefix = new Map<string, string[]>();
 
   constructor(literals: Iterable<string>) {
-    for (const l of [...literals].sort((a, b) => b.length - a.length)) {
-      this.pairs[pairHash(l, 0)] = 1;
-      const key = l.slice(0, PREFIX);
-      const same = this.byPrefix.get(key);
-      if (same) same.push(l);
-      else this.byPrefix.set(key, [l]);
+    for (const l of literals) this.add(l);
+  }
+
+  /**
+   * One more literal, kept longest first among those sharing its prefix. Added in place: a fuzz
+   * run learns a secret in most cases it sends (every generated password), and rebuilding the
+   * index from all of them for each was most of the redaction's cost.
+   */
+  add(l: string): void {
+    this.pairs[pairHash(l, 0)] = 1;
+    const key = l.slice(0, PREFIX);
+    const same = this.byPrefix.get(key);
+    if (!same) {
+      this.byPrefix.set(key, [l]);
+      return;
     }
+    const at = same.findIndex((x) => x.length < l.length);
+    same.splice(at < 0 ? same.length : at, 0, l);
   }
 
   mask(s: string, mark: string): string {
@@ -94,13 +105,13 @@ function pairHash(s: string, i: number): number {
 export class Redactor {
   /** literal secrets (configured or minted tokens) scrubbed from any string */
   private readonly literals = new Set<string>();
-  /** the literals indexed for scanning; rebuilt when one is added */
+  /** the literals indexed for scanning, made on first use; a new one is added to it */
   private index?: LiteralIndex;
 
   private remember(secret: string): void {
     if (this.literals.has(secret)) return;
     this.literals.add(secret);
-    this.index = undefined;
+    this.index?.add(secret);
   }
 
   constructor(secrets: string[] = []) {
@@ -136,6 +147,17 @@ export class Redactor {
   /** The literal secrets known so far (for the reporter's last pass; never written anywhere). */
   known(): string[] {
     return [...this.literals];
+  }
+
+  /** How many literal secrets are known: `learnedSince` this count gives the ones learned after. */
+  get count(): number {
+    return this.literals.size;
+  }
+
+  /** The literal secrets learned after the first `count` (a Set keeps the order they came in). */
+  learnedSince(count: number): string[] {
+    if (count >= this.literals.size) return [];
+    return [...this.literals].slice(count);
   }
 
   /** Only the literal secrets masked: the last pass over a whole rendered report file. */
