@@ -110,15 +110,19 @@ export function pageCurl(x: PageExchange): string | undefined {
 }
 
 /** An exchange as the page holds it: bodies as capped previews, curl left out when the page makes it again. */
-function pageExchange(x: Exchange, cap: number): PageExchange {
+function pageExchange(
+  x: Exchange,
+  cap: number,
+  preview: (body: unknown, cap: number) => Preview,
+): PageExchange {
   const { requestBody, responseBody, ...e } = x;
   const out: PageExchange = { ...e };
   if (requestBody !== undefined)
     out.requestBody = {
-      ...bodyPreview(requestBody, cap),
+      ...preview(requestBody, cap),
       ...(typeof requestBody !== "string" ? { json: true as const } : {}),
     };
-  if (responseBody !== undefined) out.responseBody = bodyPreview(responseBody, cap);
+  if (responseBody !== undefined) out.responseBody = preview(responseBody, cap);
   if (typeof x.curl !== "string") out.curl = null;
   else if (pageCurl(out) === x.curl) delete out.curl;
   return out;
@@ -137,11 +141,22 @@ const NOT_ON_PAGE = ["oracles", "settled", "fuzz"] as const;
 export function pageData(r: RunReport): { data: unknown; exchanges: unknown } {
   const x: PageExchange[][] = [];
   const reruns: (PageExchange[][] | null)[] = [];
+  // a body object seen again (a report read back shares its repeated values) is previewed once
+  const seen = new Map<number, WeakMap<object, Preview>>();
+  const preview = (body: unknown, cap: number): Preview => {
+    if (body === null || typeof body !== "object") return bodyPreview(body, cap);
+    let byBody = seen.get(cap);
+    if (!byBody) seen.set(cap, (byBody = new WeakMap()));
+    let p = byBody.get(body);
+    if (!p) byBody.set(body, (p = bodyPreview(body, cap)));
+    return p;
+  };
   const checks = r.checks.map((c) => {
     const cap = c.outcome === "pass" ? PASS_BODY_CAP : BODY_CAP;
-    const preview = (list: Exchange[]): PageExchange[] => list.map((x) => pageExchange(x, cap));
-    x.push(preview(c.exchanges));
-    reruns.push(c.rerunEvidence ? c.rerunEvidence.map((e) => preview(e.exchanges)) : null);
+    const previews = (list: Exchange[]): PageExchange[] =>
+      list.map((e) => pageExchange(e, cap, preview));
+    x.push(previews(c.exchanges));
+    reruns.push(c.rerunEvidence ? c.rerunEvidence.map((e) => previews(e.exchanges)) : null);
     const observations = c.observations.map((o) => ({
       ...o,
       value: bodyPreview(o.value, 500).text,
