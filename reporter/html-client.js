@@ -646,13 +646,28 @@
       if (k === "$cat") {
         var parts = v.$cat.map(x);
         if (typeof parts[0] === "string") return parts.join("");
-        var all = [];
+        if (Array.isArray(parts[0])) {
+          var all = [];
+          parts.forEach((p) => {
+            p.forEach((y) => {
+              all.push(y);
+            });
+          });
+          return all;
+        }
+        // runs of an object's members, merged in order
+        var merged = {};
         parts.forEach((p) => {
-          p.forEach((y) => {
-            all.push(y);
+          Object.keys(p).forEach((key) => {
+            Object.defineProperty(merged, key, {
+              value: p[key],
+              enumerable: true,
+              writable: true,
+              configurable: true,
+            });
           });
         });
-        return all;
+        return merged;
       }
       var o = k === "$lit" ? v.$lit : v;
       Object.keys(o).forEach((key) => {

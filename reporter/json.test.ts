@@ -70,6 +70,18 @@ describe("conformance.json: pooled values", () => {
       long,
       `${long}… [cut: 99999 bytes received]`,
       Array.from({ length: 64 }, (_, i) => ({ id: i % 5, pad: "0123456789abcdef" })),
+      // members JSON leaves out; objects of many members differing in one (runs of members)
+      { $pool: 3, gone: undefined },
+      ...Array.from({ length: 6 }, (_, i) => ({
+        $cat: "x",
+        a: "same value, long enough to pool",
+        ["__proto__"]: { polluted: true },
+        id: i,
+        $lit: { $pool: i },
+        b: ["same", "array", "of", "words"],
+        $pool: "y",
+        c: { nested: "same value, long enough to pool" },
+      })),
     ];
     const r = fixtureReport();
     for (const body of [...hostile, ...hostile])

@@ -5,10 +5,12 @@
 //   (counted once inside a value that is pooled itself, so a list item that repeats only inside
 //   one repeated page is not pooled again) and is long enough that its references cost less (REF);
 // - `{"$pool": n}`: the value `pool[n]`, itself in this form (its parts may be references);
-// - `{"$cat": [...]}`: a long array written as the runs of items it concatenates, or a long string
-//   (a JSON text the harness kept cut, as text) as the strings it joins; each run a reference or
-//   written out. Runs end after an item chosen by its content (its hash), so a run of list items
-//   repeats wherever the same items stand together, on any page, shifted or not;
+// - `{"$cat": [...]}`: a long array written as the runs of items it concatenates, an object of
+//   several members as the runs of members it merges (headers that differ in one value, list items
+//   that differ in their ids), or a long string (a JSON text the harness kept cut, as text) as the
+//   strings it joins; each run a reference or written out. Runs end after an item (a member) chosen
+//   by its content (its hash), so a run repeats wherever the same items stand together, on any
+//   page, shifted or not;
 // - `{"$lit": {...}}`: an object of the values whose only member is `$pool`, `$cat` or `$lit` (a
 //   body may hold one): its members are taken as they are, their values in this form.
 //
@@ -29,6 +31,12 @@ export const CAT_MIN = 2048;
 /** The least length of an array cut into runs (`$cat`). */
 export const RUN_MIN = 16;
 
+/** The least count of members of an object cut into runs of members (`$cat`). */
+export const MEMBERS_MIN = 3;
+
+/** A run of members ends after one whose name and value hash to 0 modulo this. */
+const MEMBERS_SPLIT = 2;
+
 /** A run ends after an item whose hash is 0 modulo this: runs of 4 items on average. */
 const RUN_SPLIT = 4;
 
@@ -48,9 +56,10 @@ export function pieces(s: string): string[] | undefined {
   return out;
 }
 
-/** A value's id scrambled (Knuth's multiplicative hash): which ids end a run. */
+/** A value's id scrambled (a multiplicative hash, its high bits folded down): which ids end a run. */
 function hash(id: number): number {
-  return Math.imul(id + 1, 0x9e3779b1) >>> 0;
+  const h = Math.imul(id + 1, 0x9e3779b1);
+  return (h ^ (h >>> 15)) >>> 0;
 }
 
 /**
@@ -59,9 +68,9 @@ function hash(id: number): number {
  * order make the same runs wherever they stand (a page shifted by new items keeps most of its
  * runs). Undefined when it makes a single run.
  */
-function runEnds(ids: readonly number[]): number[] | undefined {
+function runEnds(ids: readonly number[], split = RUN_SPLIT): number[] | undefined {
   const ends: number[] = [];
-  for (let i = 0; i < ids.length - 1; i++) if (hash(ids[i]!) % RUN_SPLIT === 0) ends.push(i + 1);
+  for (let i = 0; i < ids.length - 1; i++) if (hash(ids[i]!) % split === 0) ends.push(i + 1);
   if (!ends.length) return undefined;
   ends.push(ids.length);
   return ends;
@@ -76,15 +85,34 @@ function plain(v: object): unknown {
   return JSON.parse(JSON.stringify(v) ?? "null");
 }
 
-function isSpecial(o: object): boolean {
-  let n = 0;
-  let special = false;
+/** The members JSON writes of an object, in order (not undefined, a function or a symbol). */
+function kept(o: object): string[] {
+  const out: string[] = [];
   for (const k in o) {
     if (!Object.hasOwn(o, k)) continue;
-    if (++n > 1) return false;
-    special = k === "$pool" || k === "$lit" || k === "$cat";
+    const t = typeof (o as Record<string, unknown>)[k];
+    if (t !== "undefined" && t !== "function" && t !== "symbol") out.push(k);
   }
-  return special;
+  return out;
+}
+
+/** An object written as it is would read as a reference: its only member is `$pool`, `$cat` or `$lit`. */
+function isSpecial(keys: readonly string[]): boolean {
+  return keys.length === 1 && (keys[0] === "$pool" || keys[0] === "$lit" || keys[0] === "$cat");
+}
+
+/** An object of these members of `o`, in order. */
+function subObject(o: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of keys) define(out, k, o[k]);
+  return out;
+}
+
+/** `o[k] = v`, also for `__proto__` (a member, never the prototype). */
+function define(o: Record<string, unknown>, k: string, v: unknown): void {
+  if (k === "__proto__")
+    Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else o[k] = v;
 }
 
 /**
@@ -107,6 +135,7 @@ export function poolValues(roots: readonly unknown[]): { roots: unknown[]; pool:
   // a long string's runs (the strings it joins), an array's run ends
   const stringRuns = new Map<number, string[]>();
   const arrayRuns = new Map<number, { ends: number[]; ids: number[] }>();
+  const objectRuns = new Map<number, { ends: number[]; ids: number[] }>();
   const newId = (bytes: number, children: number[] | undefined, primitive = false) => {
     size.push(bytes);
     kids.push(children);
@@ -185,13 +214,15 @@ export function poolValues(roots: readonly unknown[]): { roots: unknown[]; pool:
           for (const x of run) b += size[x]! + 1;
           return shapeId(`[${run.join(",")}`, b, run);
         });
-        id = shapeId(`[${ids.join(",")}`, bytes, runIds);
+        // its shape by its runs' ids (the same items make the same runs)
+        id = shapeId(`]${runIds.join(",")}`, bytes, runIds);
         if (!arrayRuns.has(id)) arrayRuns.set(id, { ends, ids: runIds });
       } else id = shapeId(`[${ids.join(",")}`, bytes, ids);
     } else {
       // the shape: each member's name id and value id, in order
       const pairs: number[] = [];
       const children: number[] = [];
+      const sizes: number[] = [];
       let bytes = 1;
       for (const k in v) {
         if (!Object.hasOwn(v, k)) continue;
@@ -200,10 +231,28 @@ export function poolValues(roots: readonly unknown[]): { roots: unknown[]; pool:
         const name = stringId(k, false);
         pairs.push(name, x);
         children.push(x);
-        bytes += size[name]! + size[x]! + 2;
+        sizes.push(size[name]! + size[x]! + 2);
+        bytes += sizes[sizes.length - 1]!;
       }
       if (!children.length) bytes++;
-      id = shapeId(`{${pairs.join(",")}`, bytes, children);
+      // a long object as runs of members, each an object of its own (its id by its shape)
+      const ends =
+        children.length >= MEMBERS_MIN
+          ? runEnds(
+              children.map((x, j) => Math.imul(pairs[2 * j]!, 0x01000193) ^ x),
+              MEMBERS_SPLIT,
+            )
+          : undefined;
+      if (ends) {
+        const runIds = ends.map((e, k) => {
+          const from = k ? ends[k - 1]! : 0;
+          let b = 1;
+          for (let j = from; j < e; j++) b += sizes[j]!;
+          return shapeId(`{${pairs.slice(2 * from, 2 * e).join(",")}`, b, children.slice(from, e));
+        });
+        id = shapeId(`}${runIds.join(",")}`, bytes, runIds);
+        if (!objectRuns.has(id)) objectRuns.set(id, { ends, ids: runIds });
+      } else id = shapeId(`{${pairs.join(",")}`, bytes, children);
     }
     objIds.set(v, id);
     return id;
@@ -275,20 +324,21 @@ export function poolValues(roots: readonly unknown[]): { roots: unknown[]; pool:
         }),
       };
     }
+    const o = v as Record<string, unknown>;
+    const keys = kept(o);
+    const runs = objectRuns.get(id);
+    if (runs?.ids.some((r) => pooled[r]))
+      return {
+        $cat: runs.ends.map((e, k) => {
+          const from = k ? runs.ends[k - 1]! : 0;
+          const r = runs.ids[k]!;
+          const part = subObject(o, keys.slice(from, e));
+          return pooled[r] ? ref(r, part) : inner(part, r);
+        }),
+      };
     const out: Record<string, unknown> = {};
-    for (const k in v) {
-      if (!Object.hasOwn(v, k)) continue;
-      const x = encode((v as Record<string, unknown>)[k]);
-      if (k === "__proto__")
-        Object.defineProperty(out, k, {
-          value: x,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      else out[k] = x;
-    }
-    return isSpecial(v) ? { $lit: out } : out;
+    for (const k of keys) define(out, k, encode(o[k]));
+    return isSpecial(keys) ? { $lit: out } : out;
   };
   return { roots: roots.map((v) => (v === undefined ? undefined : encode(v))), pool };
 }
@@ -326,8 +376,14 @@ export class PoolReader {
       if (!Array.isArray(parts)) throw new Error("pool: $cat holds no list of pieces");
       const got = parts.map((p) => this.expand(p));
       if (got.every((x) => typeof x === "string")) return got.join("");
+      if (got.every((x) => x !== null && typeof x === "object" && !Array.isArray(x))) {
+        const merged: Record<string, unknown> = {};
+        for (const part of got as Record<string, unknown>[])
+          for (const k of Object.keys(part)) define(merged, k, part[k]);
+        return merged;
+      }
       if (!got.every((x) => Array.isArray(x)))
-        throw new Error("pool: $cat joins neither strings nor arrays");
+        throw new Error("pool: $cat joins neither strings, arrays nor objects");
       const out: unknown[] = [];
       for (const a of got as unknown[][]) for (const x of a) out.push(x);
       return out;
