@@ -1,6 +1,7 @@
 // A far, rate-limited target for plumbline's own tests and the bench: a loopback proxy in front of
-// a target that answers each request `delayMs` late (a range: a link 50–200 ms away), optionally
-// with `Connection: close`, and, with `window`, allows each token `window.requests` requests per
+// a target that answers each request `delayMs` late (a range: a link 50–200 ms away), writes
+// (POST, PUT, PATCH, DELETE) `writeDelayMs` later still, optionally with `Connection: close`, and,
+// with `window`, allows each token `window.requests` requests per
 // window of `window.ms`, answering 429 with `Retry-After` (whole seconds to the window's end)
 // beyond it. It counts what it forwarded and refused, per token.
 import { Agent, createServer, request } from "node:http";
@@ -9,6 +10,8 @@ import type { AddressInfo } from "node:net";
 export interface WindowProxyOptions {
   /** each answer this late: [least, most] ms, uniformly */
   delayMs?: [number, number];
+  /** writes (POST, PUT, PATCH, DELETE) answered this much later again (a target slow to write) */
+  writeDelayMs?: number;
   /** answer with Connection: close (a new connection per request) */
   close?: boolean;
   /** per token: this many requests per window */
@@ -22,6 +25,9 @@ export interface WindowProxy {
   refused: Map<string, number>;
   /** arrival times (ms since start) of 429s */
   refusedAt: number[];
+  /** the first and the last arrival (ms since start; the control endpoint's included) */
+  firstAt?: number;
+  lastAt?: number;
   close(): Promise<void>;
 }
 
@@ -36,12 +42,17 @@ export async function windowProxy(
   const refusedAt: number[] = [];
   const windows = new Map<string, { start: number; n: number }>();
   const t0 = performance.now();
-  const later = (fn: () => void) => {
-    if (!o.delayMs) return fn();
-    const [lo, hi] = o.delayMs;
-    setTimeout(fn, lo + Math.random() * (hi - lo));
+  const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+  const later = (fn: () => void, write = false) => {
+    const [lo, hi] = o.delayMs ?? [0, 0];
+    const ms = lo + Math.random() * (hi - lo) + (write ? (o.writeDelayMs ?? 0) : 0);
+    if (ms <= 0) return fn();
+    setTimeout(fn, ms);
   };
   const server = createServer((req, res) => {
+    const at = performance.now() - t0;
+    proxy.firstAt ??= at;
+    proxy.lastAt = at;
     const token = req.headers.authorization ?? "";
     arrived.set(token, (arrived.get(token) ?? 0) + 1);
     const extra: Record<string, string> = o.close ? { connection: "close" } : {};
@@ -78,21 +89,23 @@ export async function windowProxy(
         const chunks: Buffer[] = [];
         answer.on("data", (c: Buffer) => chunks.push(c));
         answer.on("end", () =>
-          later(() => {
-            const headers = { ...answer.headers, ...extra };
-            delete headers["transfer-encoding"];
-            res.writeHead(answer.statusCode ?? 502, headers);
-            res.end(Buffer.concat(chunks));
-          }),
+          later(
+            () => {
+              const headers = { ...answer.headers, ...extra };
+              delete headers["transfer-encoding"];
+              res.writeHead(answer.statusCode ?? 502, headers);
+              res.end(Buffer.concat(chunks));
+            },
+            WRITES.has(req.method ?? ""),
+          ),
         );
       },
     );
     out.on("error", () => res.writeHead(502).end());
     req.pipe(out);
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+  const proxy: WindowProxy = {
+    url: "",
     arrived,
     refused,
     refusedAt,
@@ -103,4 +116,7 @@ export async function windowProxy(
         server.close(() => r());
       }),
   };
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+  proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return proxy;
 }
