@@ -125,6 +125,86 @@ describe("adaptive requests in flight", () => {
     expect(time() - from).toBeGreaterThanOrEqual(19 * (1000 / (s.rateCap ?? 1)) - 1);
   });
 
+  it("once paced, a 429 cuts the pace, not the requests in flight; answers sent before the cut count once", async () => {
+    const { p, round, time } = pool(8, 8);
+    for (let i = 0; i < 20; i++) await round(ok(10));
+    await round({ ms: 10, status: 429, retryAfterMs: 1000 }, 1);
+    for (let i = 0; i < 10; i++) await round(ok(10));
+    await round({ ms: 10, status: 429, retryAfterMs: 1000 }, 1);
+    const learned = p.summary();
+    expect(learned.rateCap).toBeGreaterThan(0);
+    // 3 s kept busy at the pace: the rate that meets the next refusal is the pace
+    const from = time();
+    while (time() - from < 3000) await round(ok(10));
+    const pace = p.summary().rateCap ?? 0;
+    const limit = p.limit;
+    // four refusals at once, to requests sent before the cut they cause: one cut of the pace, to 90%
+    // of the rate that met them (the pace: it held requests back)
+    await round({ ms: 10, status: 429, retryAfterMs: 1000 }, 4);
+    const s = p.summary();
+    expect(p.limit).toBe(limit);
+    expect(s.backOffCount).toBe(learned.backOffCount + 1);
+    expect((s.rateCap ?? 0) / pace).toBeGreaterThan(0.6);
+    expect((s.rateCap ?? 0) / pace).toBeLessThan(0.91);
+    expect(s.backOffs.at(-1)?.cause).toMatch(
+      /^429 with Retry-After 1000 ms; pace [\d.]+ → [\d.]+ requests\/s$/,
+    );
+    expect(s.backOffs.at(-1)?.from).toBe(s.backOffs.at(-1)?.to);
+    // another within 3 s of that cut: still far above what the target allows, to 70%
+    await round(ok(10), 1);
+    await round({ ms: 10, status: 429, retryAfterMs: 1000 }, 1);
+    expect((p.summary().rateCap ?? 0) / (s.rateCap ?? 1)).toBeCloseTo(0.7, 1);
+  });
+
+  it("a bare 503 still halves the requests in flight when paced; 429s without Retry-After teach a rate too", async () => {
+    const { p, round, advance, time } = pool(8, 8);
+    for (let i = 0; i < 20; i++) await round(ok(10));
+    const before = time();
+    await round({ ms: 10, status: 429 }, 1);
+    await round(ok(10), 1);
+    // no Retry-After: no pause
+    expect(time() - before).toBeLessThan(100);
+    for (let i = 0; i < 10; i++) await round(ok(10));
+    await round({ ms: 10, status: 429 }, 1);
+    const pace = p.summary().rateCap;
+    expect(pace).toBeGreaterThan(0);
+    advance(1000);
+    const limit = p.limit;
+    await round({ ms: 10, status: 503 }, 1);
+    expect(p.limit).toBe(Math.max(1, Math.floor(limit / 2)));
+    expect(p.summary().rateCap).toBe(pace);
+  });
+
+  it("the pace grows only while it holds requests back", async () => {
+    const { p, round, advance } = pool(8, 8);
+    for (let i = 0; i < 20; i++) await round(ok(10));
+    await round({ ms: 10, status: 429, retryAfterMs: 1000 }, 1);
+    for (let i = 0; i < 10; i++) await round(ok(10));
+    await round({ ms: 10, status: 429, retryAfterMs: 1000 }, 1);
+    const pace = p.summary().rateCap ?? 0;
+    // a minute asking one request a second, below the pace: it stays
+    for (let i = 0; i < 60; i++) {
+      advance(1000);
+      await round(ok(10), 1);
+    }
+    expect(p.summary().rateCap).toBe(pace);
+    // asking more than it allows: it grows
+    for (let i = 0; i < 20; i++) await round(ok(10));
+    expect(p.summary().rateCap).toBeGreaterThan(pace);
+  });
+
+  it("against a target allowing 20 requests a second (429 + Retry-After beyond), settles near 20 with few 429s", async () => {
+    const found = await rateWindowRun({ perSecond: 20, seconds: 300, retryAfter: true });
+    // once the rate is found: a handful of 429s a minute at most, and most of the allowed rate used
+    console.log(JSON.stringify(found));
+    expect(found.refusedPerMinuteAfter30s).toBeLessThanOrEqual(5);
+    expect(found.acceptedPerSecondAfter30s).toBeGreaterThan(0.85 * 20);
+    const bare = await rateWindowRun({ perSecond: 20, seconds: 300, retryAfter: false });
+    console.log(JSON.stringify(bare));
+    expect(bare.refusedPerMinuteAfter30s).toBeLessThanOrEqual(6);
+    expect(bare.acceptedPerSecondAfter30s).toBeGreaterThan(0.8 * 20);
+  });
+
   it("never lets more than the limit in flight", async () => {
     const p = new AdaptiveInFlight({ ceiling: 3, start: 2 });
     let granted = 0;
@@ -136,3 +216,59 @@ describe("adaptive requests in flight", () => {
     expect(granted).toBe(3);
   });
 });
+
+/**
+ * A fake clock's run against a target allowing `perSecond` requests per fixed window of a second
+ * (the window proxy's rule), answering 429 beyond it (with Retry-After: whole seconds to the
+ * window's end, or none: the client then waits a second): 24 checks always asking, round trips of
+ * 50–200 ms (a fixed sequence).
+ */
+async function rateWindowRun(o: { perSecond: number; seconds: number; retryAfter: boolean }) {
+  let t = 0;
+  let seq = 0;
+  const timers: { at: number; seq: number; fn: () => void }[] = [];
+  const later = (fn: () => void, ms: number) => timers.push({ at: t + ms, seq: seq++, fn });
+  const p = new AdaptiveInFlight({ ceiling: 32, baselineMs: 100, now: () => t, later });
+  let rnd = 1;
+  const random = () => (rnd = (rnd * 48271) % 2147483647) / 2147483647;
+  let window = { start: -Infinity, n: 0 };
+  const refusedAt: number[] = [];
+  const acceptedAt: number[] = [];
+  const end = o.seconds * 1000;
+  const send = async (): Promise<number | undefined> => {
+    await p.acquire();
+    if (t - window.start >= 1000) window = { start: t, n: 0 };
+    const refused = ++window.n > o.perSecond;
+    const wait = Math.max(1, Math.ceil((window.start + 1000 - t) / 1000)) * 1000;
+    (refused ? refusedAt : acceptedAt).push(t);
+    const ms = 50 + 150 * random();
+    await new Promise<void>((r) => later(r, ms));
+    p.release({
+      ms,
+      status: refused ? 429 : 200,
+      ...(refused && o.retryAfter ? { retryAfterMs: wait } : {}),
+    });
+    return refused ? (o.retryAfter ? wait : 1000) : undefined;
+  };
+  const check = async () => {
+    while (t < end) {
+      const wait = await send();
+      if (wait !== undefined) await new Promise<void>((r) => later(r, wait));
+    }
+  };
+  let done = false;
+  void Promise.all(Array.from({ length: 24 }, check)).then(() => (done = true));
+  while (!done) {
+    await new Promise<void>((r) => setImmediate(r));
+    if (done || !timers.length) continue;
+    timers.sort((a, b) => a.at - b.at || a.seq - b.seq);
+    const next = timers.shift()!;
+    t = Math.max(t, next.at);
+    next.fn();
+  }
+  const after = (at: number[]) => at.filter((x) => x >= 30_000 && x < end).length;
+  return {
+    refusedPerMinuteAfter30s: after(refusedAt) / ((end - 30_000) / 60_000),
+    acceptedPerSecondAfter30s: after(acceptedAt) / ((end - 30_000) / 1000),
+  };
+}

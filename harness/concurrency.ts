@@ -151,6 +151,21 @@ export interface AdaptiveOptions {
 const RISING = 2;
 /** The most points the curve keeps; past it every other one goes and the spacing doubles. */
 const CURVE_POINTS = 240;
+/** A refusal while paced: the pace to this share of the rate that met it (near the target's limit)… */
+const PACE_CUT = 0.9;
+/** …or to this share when the last cut was less than PACE_FAR_MS before (still far above it). */
+const PACE_CUT_FAR = 0.7;
+const PACE_FAR_MS = 3000;
+/**
+ * Each second the pace held a request back without a refusal, it grows by this share: quickly
+ * while below most of the rate last refused, slowly up to it (its neighbourhood is where the target
+ * refuses: a probe about every half a minute), faster past it (the limit moved: find it again).
+ */
+const PACE_GROW_FAR = 0.05;
+const PACE_GROW_NEAR = 0.003;
+const PACE_GROW_PAST = 0.02;
+/** Below this share of the rate last refused, the pace grows quickly. */
+const PACE_NEAR = 0.85;
 
 /**
  * The run's requests in flight, adaptive (a gradient AIMD, as TCP Vegas and Netflix's
@@ -159,10 +174,16 @@ const CURVE_POINTS = 240;
  * a 429 or a 503 halves it, a mean round trip twice the usual one cuts it by a quarter, never below
  * 1 nor above the ceiling, at most one cut a window (answers to requests sent before a cut say
  * nothing new). A Retry-After holds every new grant until it has passed (the client's own retry
- * waits as long); a second within 10 s and the pool paces its grants at 70% of the rate that met
- * the refusal, growing by half a request per second each second without one up to that rate and by
- * a tenth past it: against a target that allows N requests per second, the run finds N and stays
- * below it, meeting a refusal about every dozen seconds.
+ * waits as long).
+ *
+ * A target that limits a rate (per token, say) is met with a rate, not with fewer in flight: a
+ * second refusal (429, or 503 with Retry-After) to a request sent after the first, within 10 s,
+ * and the pool paces its grants at 90% of the rate it was sending at (grants per second while not
+ * paused); from then a refusal cuts the pace, not the requests in flight: to 90% of the rate that
+ * met it, 70% when the last cut was under 3 s before; only refusals to requests sent after the last
+ * cut count. While the pace holds requests back and no refusal comes, it grows each second: 5%
+ * below 85% of the rate last refused, 0.3% up to it, 2% past it. Against a target allowing N
+ * requests per second, the run settles a little below N and meets a refusal about every half minute.
  */
 export class AdaptiveInFlight implements Places {
   private limitF: number;
@@ -181,13 +202,21 @@ export class AdaptiveInFlight implements Places {
   private risingWindows = 0;
   private holdUntil = 0;
   private pausedUntil = 0;
+  /** the pauses a Retry-After asked for, latest last: [from, until] (left out of a rate measured) */
+  private readonly pauses: [number, number][] = [];
   private lastRefusal = -Infinity;
-  /** grants per second when the target last refused */
+  /** grants per second, once refusals showed the target limits a rate */
+  private pace?: number;
+  /** the rate (per second) that met the last refusal */
   private refusedRate = 0;
-  /** grants spaced this far apart (ms) once a refusal asked for a wait */
-  private rate?: number;
+  /** when the pace was last cut: refusals to requests sent before say nothing new */
+  private paceCutAt = -Infinity;
+  /** the pace held a request back since it last grew */
+  private paceHeld = false;
+  /** when the pace last held a request back */
+  private heldAt = -Infinity;
   private nextGrant = 0;
-  private rateGrownAt = 0;
+  private paceGrownAt = 0;
   private readonly grants: number[] = [];
   private timer = false;
   private peak: number;
@@ -213,9 +242,9 @@ export class AdaptiveInFlight implements Places {
     return Math.max(1, Math.min(this.opts.ceiling, Math.floor(this.limitF)));
   }
 
-  /** The learned rate (requests per second), when a refusal set one. */
+  /** The learned rate (requests per second), when refusals set one. */
   get rateCap(): number | undefined {
-    return this.rate;
+    return this.pace;
   }
 
   acquire(): Promise<void> {
@@ -243,15 +272,20 @@ export class AdaptiveInFlight implements Places {
       curve: [...this.curve],
       backOffs: [...this.backOffs],
       backOffCount: this.backOffCount,
-      ...(this.rate ? { rateCap: Math.round((1000 / this.rate) * 10) / 10 } : {}),
+      ...(this.pace ? { rateCap: Math.round(this.pace * 10) / 10 } : {}),
     };
   }
 
   private pump(): void {
     while (this.waiting.length && this.inUse < this.limit) {
       const now = this.now();
-      const at = Math.max(this.pausedUntil, this.rate ? this.nextGrant : 0);
+      if (this.pace) this.growPace(now);
+      const at = Math.max(this.pausedUntil, this.pace ? this.nextGrant : 0);
       if (at > now) {
+        if (this.pace && this.nextGrant > now) {
+          this.paceHeld = true;
+          this.heldAt = now;
+        }
         if (!this.timer) {
           this.timer = true;
           this.later(() => {
@@ -261,10 +295,7 @@ export class AdaptiveInFlight implements Places {
         }
         return;
       }
-      if (this.rate) {
-        this.growRate(now);
-        this.nextGrant = Math.max(now, this.nextGrant) + this.rate;
-      }
+      if (this.pace) this.nextGrant = Math.max(now, this.nextGrant) + 1000 / this.pace;
       this.inUse++;
       if (this.inUse >= this.limit) this.windowFull = true;
       this.grants.push(now);
@@ -278,15 +309,27 @@ export class AdaptiveInFlight implements Places {
     const now = this.now();
     const refused = s.status === 429 || s.status === 503;
     if (refused || s.retryAfterMs !== undefined) {
-      if (s.retryAfterMs !== undefined && s.retryAfterMs > 0) {
-        this.pausedUntil = Math.max(this.pausedUntil, now + s.retryAfterMs);
-        // a refusal again within 10 s of the last: the target limits a rate, learn it (one alone,
-        // a provider state's 429 say, only pauses)
-        if (now >= this.holdUntil && now - this.lastRefusal < 10_000) this.learnRate(now);
-        if (now >= this.holdUntil) this.lastRefusal = now;
-      }
+      if (s.retryAfterMs !== undefined && s.retryAfterMs > 0)
+        this.pauseUntil(now, now + s.retryAfterMs);
       const cause = `${s.status || "no answer"}${s.retryAfterMs !== undefined ? ` with Retry-After ${Math.round(s.retryAfterMs)} ms` : ""}`;
-      this.cut(0.5, cause, now);
+      // a rate refused: a 429 (Retry-After or none), or a 503 that names a wait (an overloaded
+      // target's bare 503 asks for fewer in flight)
+      const rateRefused = s.status === 429 || (s.status === 503 && s.retryAfterMs !== undefined);
+      const sentAt = now - s.ms;
+      if (rateRefused && this.pace) {
+        // paced: the refusal says the pace is too quick, not that too many are in flight
+        if (sentAt >= this.paceCutAt)
+          this.backOff(now, this.limit, this.limit, cause + this.cutPace(now, sentAt));
+        return;
+      }
+      let paced = "";
+      if (rateRefused && sentAt >= this.lastRefusal) {
+        // a refusal again, to a request sent after the last one, within 10 s: the target limits a
+        // rate, learn it (one alone, a provider state's 429 say, only pauses)
+        if (now - this.lastRefusal < 10_000) paced = this.cutPace(now, sentAt);
+        this.lastRefusal = now;
+      }
+      this.cut(0.5, cause + paced, now);
       return;
     }
     if (s.status === 0) return;
@@ -327,6 +370,15 @@ export class AdaptiveInFlight implements Places {
     if (this.limit !== before) this.point(true);
   }
 
+  private pauseUntil(now: number, until: number): void {
+    if (until <= this.pausedUntil) return;
+    const last = this.pauses[this.pauses.length - 1];
+    if (last && last[1] >= now) last[1] = until;
+    else this.pauses.push([now, until]);
+    if (this.pauses.length > 16) this.pauses.shift();
+    this.pausedUntil = until;
+  }
+
   private cut(factor: number, cause: string, now: number): void {
     // one cut a window: answers to requests sent before it say nothing new
     if (now < this.holdUntil) return;
@@ -337,35 +389,71 @@ export class AdaptiveInFlight implements Places {
     this.windowCount = 0;
     this.windowSum = 0;
     this.windowFull = false;
+    this.backOff(now, from, this.limit, cause);
+  }
+
+  private backOff(now: number, from: number, to: number, cause: string): void {
     this.backOffCount++;
     if (this.backOffs.length < 100)
-      this.backOffs.push({ atMs: Math.round(now - this.t0), from, to: this.limit, cause });
+      this.backOffs.push({ atMs: Math.round(now - this.t0), from, to, cause });
     this.point(true);
   }
 
-  /** Grants at 70% of the rate the target just refused; the first refusal's wait starts it. */
-  private learnRate(now: number): void {
+  /**
+   * Grants per second in the second before `until`, the time a Retry-After held them left out
+   * (a pause is no measure of the rate the target allows), and the ms it was measured over.
+   */
+  private sendingRate(until: number): { rate: number; overMs: number } {
+    const from = until - 1000;
+    let paused = 0;
+    for (const [a, b] of this.pauses) paused += Math.max(0, Math.min(b, until) - Math.max(a, from));
     let n = 0;
-    for (let i = this.grants.length - 1; i >= 0 && this.grants[i] > now - 1000; i--) n++;
-    this.refusedRate = n;
-    const perSecond = Math.max(1, n * 0.7);
-    const spacing = 1000 / perSecond;
-    this.rate = this.rate ? Math.max(this.rate, spacing) : spacing;
-    this.rateGrownAt = now;
+    for (let i = this.grants.length - 1; i >= 0 && this.grants[i] > from; i--)
+      if (this.grants[i] <= until) n++;
+    const overMs = 1000 - paused;
+    return { rate: (n * 1000) / Math.max(250, overMs), overMs };
   }
 
   /**
-   * For each second without a refusal: half a request per second more below the rate last refused
-   * (carefully near the target's limit), a tenth more past it (the limit moved: find it again).
+   * The target refused a rate: pace the grants below the rate that met the refusal, further below
+   * when the last cut was recent (the pace is still far above what the target allows). The rate
+   * that met it: the pace when it held requests back in the second before (or too little time
+   * was left out of a pause to measure), else the rate the pool was sending at (the run asked for
+   * less than the pace), never above the pace. Answers the back-off's words.
    */
-  private growRate(now: number): void {
-    if (!this.rate || now - this.rateGrownAt < 1000) return;
-    const seconds = Math.floor((now - this.rateGrownAt) / 1000);
-    this.rateGrownAt += seconds * 1000;
-    let perSecond = 1000 / this.rate;
-    for (let i = 0; i < Math.min(seconds, 600); i++)
-      perSecond += perSecond < this.refusedRate ? 0.5 : Math.max(0.5, perSecond * 0.1);
-    this.rate = 1000 / perSecond;
+  private cutPace(now: number, sentAt: number): string {
+    const sending = this.sendingRate(sentAt);
+    const met = !this.pace
+      ? Math.max(sending.rate, 1)
+      : sentAt - this.heldAt < 1000 || sending.overMs < 500
+        ? this.pace
+        : Math.min(this.pace, Math.max(sending.rate, 1));
+    const factor = now - this.paceCutAt < PACE_FAR_MS ? PACE_CUT_FAR : PACE_CUT;
+    const from = this.pace;
+    this.refusedRate = met;
+    this.pace = Math.max(0.5, met * factor);
+    this.paceCutAt = now;
+    this.paceGrownAt = now;
+    this.paceHeld = false;
+    const r = (x: number) => Math.round(x * 10) / 10;
+    return `; pace ${from ? `${r(from)} → ` : ""}${r(this.pace)} requests/s`;
+  }
+
+  /** Each second the pace held a request back without a refusal, the pace grows (PACE_GROW_*). */
+  private growPace(now: number): void {
+    if (!this.pace || now - this.paceGrownAt < 1000) return;
+    this.paceGrownAt += Math.floor((now - this.paceGrownAt) / 1000) * 1000;
+    // a run asking for less than the pace says nothing about the target (one step however long
+    // the pace went unused)
+    if (!this.paceHeld) return;
+    this.paceHeld = false;
+    const grow =
+      this.pace < PACE_NEAR * this.refusedRate
+        ? PACE_GROW_FAR
+        : this.pace < this.refusedRate
+          ? PACE_GROW_NEAR
+          : PACE_GROW_PAST;
+    this.pace *= 1 + grow;
   }
 
   private point(force = false): void {
