@@ -357,7 +357,15 @@ function page(from: number, n: number, extra = ""): unknown {
 export function listReport(checks: number): RunReport {
   const r = fixtureReport();
   for (let i = 0; i < checks; i++) {
-    const headers = { "content-type": "application/json", "x-ratelimit-limit": "800" };
+    // the same headers but for the length and the date: stored as runs of members
+    const headers = {
+      "content-type": "application/json",
+      "x-ratelimit-limit": "800",
+      "content-length": String(1000 + i),
+      date: `Sat, 28 Nov 2026 06:44:${String(i % 60).padStart(2, "0")} GMT`,
+      connection: "keep-alive",
+      "keep-alive": "timeout=5",
+    };
     r.checks.push(
       check({
         name: `events > page ${i}`,
@@ -381,7 +389,7 @@ export function listReport(checks: number): RunReport {
               description: "Opened by plumbline; please ignore.",
             },
             status: 200,
-            responseHeaders: headers,
+            responseHeaders: { ...headers, "content-length": String(50 + i) },
             responseBody: {
               id: i,
               summary: `ticket ${i}`,
