@@ -1,7 +1,7 @@
 // The report writers at a run's size and at ten times it (issue 32, "reports that scale"): a real
 // run's conformance.json is read, its checks replicated ten times (distinct names; each replica's
 // exchanges distinct by their URL and a response header, their bodies kept: list items repeat
-// across pages as in a long fuzz campaign), and each writer (json, html, md, junit) and parseReport
+// across pages as in a long fuzz campaign; BENCH_REPORTS_DISTINCT=1 marks the bodies per replica), and each writer (json, html, md, junit) and parseReport
 // timed at 1× and 10× (the ratio should be about 10, not 100); the files' sizes; and, with a
 // Chromium (tests/needs.ts), the page's first render: from navigation until the summary and the
 // matrix are drawn and the page answers.
@@ -23,6 +23,7 @@ import type {
   RunReport,
 } from "../reporter/types.ts";
 import type { Exchange } from "../harness/model.ts";
+import { toCurl } from "../harness/redact.ts";
 import { findBrowser } from "../tests/needs.ts";
 
 const args = process.argv.slice(2);
@@ -52,40 +53,71 @@ function inputsOf(r: RunReport): { catalog?: CatalogRequirement[]; operations: O
   return { catalog, operations };
 }
 
-/** A replica's exchange: its URL and a response header distinct, its bodies the same values. */
-function replicaExchange(x: Exchange, k: number): Exchange {
+/**
+ * With BENCH_REPORTS_DISTINCT=1 each replica's bodies differ too (every number and every string
+ * longer than 8 characters marked with the replica): ten runs' worth of content, nothing shared
+ * across replicas (list items still repeat across the pages of one replica).
+ */
+const distinct = process.env.BENCH_REPORTS_DISTINCT === "1";
+
+function marked(v: unknown, k: number): unknown {
+  if (typeof v === "number") return v + k * 1_000_003;
+  if (typeof v === "string") return v.length > 8 ? `${v}~${k}` : v;
+  if (Array.isArray(v)) return v.map((x) => marked(x, k));
+  if (v && typeof v === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [key, x] of Object.entries(v)) out[key] = marked(x, k);
+    return out;
+  }
+  return v;
+}
+
+/** A replica's exchange: its URL and a response header distinct, its bodies the same values (or marked). */
+function replicaExchange(x: Exchange, k: number, memo: Map<unknown, unknown>): Exchange {
   if (k === 0) return x;
   const url = `${x.url}${x.url.includes("?") ? "&" : "?"}replica=${k}`;
-  return {
+  // the same body object marked once per replica (a body the report shares stays shared)
+  const body = (b: unknown) => {
+    if (!distinct || b === undefined) return b;
+    if (!memo.has(b)) memo.set(b, marked(b, k));
+    return memo.get(b);
+  };
+  const out: Exchange = {
     ...x,
     url,
     ...(x.responseHeaders
       ? { responseHeaders: { ...x.responseHeaders, "x-replica": String(k) } }
       : {}),
-    ...(x.curl !== undefined
-      ? { curl: x.curl.replace(/ '[^']*'/, ` '${url.replace(/'/g, `'\\''`)}'`) }
-      : {}),
+    ...(x.requestBody !== undefined ? { requestBody: body(x.requestBody) } : {}),
+    ...(x.responseBody !== undefined ? { responseBody: body(x.responseBody) } : {}),
   };
+  // the curl the harness would have made of the replica's request (one it did not make stays)
+  const curlOf = (e: Exchange) =>
+    toCurl({ method: e.method, url: e.url, headers: e.requestHeaders, body: e.requestBody });
+  if (x.curl !== undefined && x.curl === curlOf(x)) out.curl = curlOf(out);
+  return out;
 }
 
 /** The run's checks `n` times over (replica k: ` #k` after each name), its report built again. */
 export function replicate(r: RunReport, n: number): RunReport {
   const checks: ReportCheck[] = [];
-  for (let k = 0; k < n; k++)
+  for (let k = 0; k < n; k++) {
+    const memo = new Map<unknown, unknown>();
     for (const c of r.checks)
       checks.push({
         ...c,
         name: k ? `${c.name} #${k}` : c.name,
-        exchanges: c.exchanges.map((x) => replicaExchange(x, k)),
+        exchanges: c.exchanges.map((x) => replicaExchange(x, k, memo)),
         ...(c.rerunEvidence
           ? {
               rerunEvidence: c.rerunEvidence.map((e) => ({
                 ...e,
-                exchanges: e.exchanges.map((x) => replicaExchange(x, k)),
+                exchanges: e.exchanges.map((x) => replicaExchange(x, k, memo)),
               })),
             }
           : {}),
       });
+  }
   const { catalog, operations } = inputsOf(r);
   return {
     ...buildReport({
@@ -168,7 +200,9 @@ for (const w of ["json", "html", "md", "junit"]) {
 for (const w of ["json", "parseReport", "html", "md", "junit"])
   timings.push({ what: w, one: results.one![w]!, ten: results.ten![w]! });
 
-console.log(`bench-reports: ${input}: ${base.checks.length} checks; 1× and ${times}×`);
+console.log(
+  `bench-reports: ${input}: ${base.checks.length} checks; 1× and ${times}×${distinct ? " (bodies distinct per replica)" : " (bodies shared by the replicas)"}`,
+);
 console.log("| file | 1× | 10× | ratio |");
 console.log("|---|---|---|---|");
 for (const s of sizes)
