@@ -15,7 +15,7 @@
 //   body may hold one): its members are taken as they are, their values in this form.
 //
 // Writing is linear in the size of the values: each value gets an id from its kind and its
-// members' ids (a Map per distinct string, number and shape), bottom-up; a second pass counts
+// members' ids (a Map per distinct string and number, shapes by a hash of their ids), bottom-up; a second pass counts
 // the occurrences from the roots down; a third writes. Reading is linear too: each pool entry is
 // expanded once, and every reference to it gets that same value (one object, shared).
 
@@ -124,7 +124,10 @@ export function poolValues(roots: readonly unknown[]): { roots: unknown[]; pool:
   // children's ids before their parent's
   const strIds = new Map<string, number>();
   const primIds = new Map<unknown, number>();
-  const shapeIds = new Map<string, number>();
+  // shapes by a hash of their kind and ids, a collision told apart by comparing the ids
+  const shapeIds = new Map<number, number | number[]>();
+  const shapeOf: (number[] | undefined)[] = [];
+  const kindOf: number[] = [];
   const objIds = new Map<object, number>();
   // a value with toJSON (a Date) as JSON writes it, made once
   const normal = new Map<object, unknown>();
@@ -167,14 +170,33 @@ export function poolValues(roots: readonly unknown[]): { roots: unknown[]; pool:
     }
     return id;
   };
-  const shapeId = (shape: string, bytes: number, children: number[]): number => {
-    let id = shapeIds.get(shape);
-    if (id === undefined) {
-      id = newId(bytes, children);
-      shapeIds.set(shape, id);
+  // kind: 1 an array, 2 an object (names and values in turn), 3 an array by its runs, 4 an object by its runs
+  const same = (id: number, kind: number, sig: readonly number[]): boolean => {
+    if (kindOf[id] !== kind) return false;
+    const other = shapeOf[id]!;
+    if (other.length !== sig.length) return false;
+    for (let i = 0; i < sig.length; i++) if (other[i] !== sig[i]) return false;
+    return true;
+  };
+  const shapeId = (kind: number, sig: number[], bytes: number, children: number[]): number => {
+    let h = Math.imul(kind ^ 0x811c9dc5, 0x01000193);
+    for (let i = 0; i < sig.length; i++) h = Math.imul(h ^ sig[i]!, 0x01000193);
+    h = (h ^ sig.length) >>> 0;
+    const found = shapeIds.get(h);
+    if (found !== undefined) {
+      if (typeof found === "number") {
+        if (same(found, kind, sig)) return found;
+      } else for (const c of found) if (same(c, kind, sig)) return c;
     }
+    const id = newId(bytes, children);
+    shapeOf[id] = sig;
+    kindOf[id] = kind;
+    if (found === undefined) shapeIds.set(h, id);
+    else if (typeof found === "number") shapeIds.set(h, [found, id]);
+    else found.push(id);
     return id;
   };
+
   // a value's id; -1 for what JSON leaves out of an object (undefined, a function, a symbol)
   const visit = (v: unknown, inArray: boolean): number => {
     switch (typeof v) {
@@ -212,12 +234,12 @@ export function poolValues(roots: readonly unknown[]): { roots: unknown[]; pool:
           const run = ids.slice(k ? ends[k - 1]! : 0, e);
           let b = 1;
           for (const x of run) b += size[x]! + 1;
-          return shapeId(`[${run.join(",")}`, b, run);
+          return shapeId(1, run, b, run);
         });
         // its shape by its runs' ids (the same items make the same runs)
-        id = shapeId(`]${runIds.join(",")}`, bytes, runIds);
+        id = shapeId(3, runIds, bytes, runIds);
         if (!arrayRuns.has(id)) arrayRuns.set(id, { ends, ids: runIds });
-      } else id = shapeId(`[${ids.join(",")}`, bytes, ids);
+      } else id = shapeId(1, ids, bytes, ids);
     } else {
       // the shape: each member's name id and value id, in order
       const pairs: number[] = [];
@@ -248,11 +270,11 @@ export function poolValues(roots: readonly unknown[]): { roots: unknown[]; pool:
           const from = k ? ends[k - 1]! : 0;
           let b = 1;
           for (let j = from; j < e; j++) b += sizes[j]!;
-          return shapeId(`{${pairs.slice(2 * from, 2 * e).join(",")}`, b, children.slice(from, e));
+          return shapeId(2, pairs.slice(2 * from, 2 * e), b, children.slice(from, e));
         });
-        id = shapeId(`}${runIds.join(",")}`, bytes, runIds);
+        id = shapeId(4, runIds, bytes, runIds);
         if (!objectRuns.has(id)) objectRuns.set(id, { ends, ids: runIds });
-      } else id = shapeId(`{${pairs.join(",")}`, bytes, children);
+      } else id = shapeId(2, pairs, bytes, children);
     }
     objIds.set(v, id);
     return id;
