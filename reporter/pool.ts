@@ -15,9 +15,10 @@
 //   body may hold one): its members are taken as they are, their values in this form.
 //
 // Writing is linear in the size of the values: each value gets an id from its kind and its
-// members' ids (a Map per distinct string and number, shapes by a hash of their ids), bottom-up; a second pass counts
-// the occurrences from the roots down; a third writes. Reading is linear too: each pool entry is
-// expanded once, and every reference to it gets that same value (one object, shared).
+// members' ids (a Map per distinct string and number; shapes by a hash of their ids), bottom-up;
+// a second pass counts the occurrences from the roots down; a third writes. Reading is linear
+// too: each pool entry is expanded once, and every reference to it gets that same value (one
+// object, shared).
 
 /**
  * What a reference costs in characters (`{"$pool":12345}`): a value of JSON length `size` seen `n`
