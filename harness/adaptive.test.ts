@@ -15,8 +15,12 @@ function pool(ceiling: number, start = 4) {
     later: (fn, ms) => timers.push({ at: t + ms, fn }),
   });
   const held: number[] = [];
-  /** keeps the pool full: as many requests as the limit, answered with `sample` after `ms` each */
-  const round = async (sample: Sample, n = p.limit) => {
+  /**
+   * keeps the pool full: as many requests as the limit, answered with `sample` after `ms` each (or
+   * with the samples given in turn, after the slowest's ms)
+   */
+  const round = async (sample: Sample | Sample[], n = p.limit) => {
+    const samples = Array.isArray(sample) ? sample : [sample];
     let granted = 0;
     const asks = Array.from({ length: n }, () => p.acquire().then(() => granted++));
     // timers the pool set (a pause, a pace) fire as the clock reaches them
@@ -31,8 +35,8 @@ function pool(ceiling: number, start = 4) {
     }
     await Promise.all(asks);
     held.push(granted);
-    t += sample.ms;
-    for (let i = 0; i < n; i++) p.release(sample);
+    t += Math.max(...samples.map((x) => x.ms));
+    for (let i = 0; i < n; i++) p.release(samples[i % samples.length]);
   };
   return { p, round, advance: (ms: number) => (t += ms), time: () => t };
 }
@@ -98,6 +102,22 @@ describe("adaptive requests in flight", () => {
     await round(ok(300));
     expect(p.limit).toBe(24);
     expect(p.summary().backOffs[0].cause).toMatch(/rising round trip: 300 ms on average/);
+  });
+
+  it("more slow writes among quick reads is no queue: the mean rises, the quickest answer does not", async () => {
+    const { p, round } = pool(32, 16);
+    const mix = (writes: number) => Array.from({ length: 10 }, (_, i) => ok(i < writes ? 300 : 10));
+    for (let i = 0; i < 3; i++) await round(mix(1));
+    expect(p.limit).toBe(32);
+    // six writes in ten: the mean 4 × the usual one, the quickest answer as quick as ever
+    for (let i = 0; i < 6; i++) await round(mix(6));
+    expect(p.limit).toBe(32);
+    expect(p.summary().backOffCount).toBe(0);
+    // every answer slow, the quickest too: a queue
+    await round(ok(300));
+    await round(ok(300));
+    expect(p.limit).toBe(24);
+    expect(p.summary().backOffs[0].cause).toMatch(/rising round trip/);
   });
 
   it("a Retry-After holds new grants until it passed; a second one paces them below the refused rate", async () => {

@@ -171,7 +171,8 @@ const PACE_NEAR = 0.85;
  * The run's requests in flight, adaptive (a gradient AIMD, as TCP Vegas and Netflix's
  * concurrency-limits): the limit starts low and doubles each window (as many answers as the limit)
  * while the round trip stays flat and the pool was full (slow start), then grows by one a window;
- * a 429 or a 503 halves it, a mean round trip twice the usual one cuts it by a quarter, never below
+ * a 429 or a 503 halves it, a round trip twice the usual one (the window's mean and its quickest
+ * answer both: a mix with more slow writes raises the mean alone) cuts it by a quarter, never below
  * 1 nor above the ceiling, at most one cut a window (answers to requests sent before a cut say
  * nothing new). A Retry-After holds every new grant until it has passed (the client's own retry
  * waits as long).
@@ -196,9 +197,12 @@ export class AdaptiveInFlight implements Places {
   /** answers in this window, their round trips summed, the most in flight during it */
   private windowCount = 0;
   private windowSum = 0;
+  private windowMin = Infinity;
   private windowFull = false;
   /** the run's usual round trip: a slow average of windows' means */
   private usualMs?: number;
+  /** the run's usual quickest round trip: a slow average of windows' quickest answers */
+  private usualMinMs?: number;
   private risingWindows = 0;
   private holdUntil = 0;
   private pausedUntil = 0;
@@ -335,19 +339,27 @@ export class AdaptiveInFlight implements Places {
     if (s.status === 0) return;
     this.windowCount++;
     this.windowSum += s.ms;
+    this.windowMin = Math.min(this.windowMin, s.ms);
     if (this.windowCount < Math.max(4, this.limit)) return;
     const mean = this.windowSum / this.windowCount;
+    const quickest = this.windowMin;
     const full = this.windowFull;
     this.windowCount = 0;
     this.windowSum = 0;
+    this.windowMin = Infinity;
     this.windowFull = this.inUse >= this.limit;
     const usual = this.usualMs ?? Math.max(mean, this.opts.baselineMs ?? 0);
-    this.risingWindows = mean > RISING * usual + 5 ? this.risingWindows + 1 : 0;
+    const usualMin = this.usualMinMs ?? Math.max(quickest, this.opts.baselineMs ?? 0);
+    // a queue at the target slows every answer, the quickest too; more slow writes among quick
+    // reads raise the mean alone (a target whose writes take 300 ms is not congested by them)
+    this.risingWindows =
+      mean > RISING * usual + 5 && quickest > RISING * usualMin + 5 ? this.risingWindows + 1 : 0;
     // two windows in a row: one slow write among quick reads is not a queue at the target
     if (this.risingWindows >= 2) {
       this.risingWindows = 0;
       // the slow average follows a target whose pace changes for good, a window at a time
       this.usualMs = usual + (mean - usual) * 0.05;
+      this.usualMinMs = usualMin + (quickest - usualMin) * 0.05;
       this.cut(
         0.75,
         `rising round trip: ${Math.round(mean)} ms on average against a usual ${Math.round(usual)} ms`,
@@ -357,9 +369,11 @@ export class AdaptiveInFlight implements Places {
     }
     if (this.risingWindows > 0) {
       this.usualMs = usual + (mean - usual) * 0.05;
+      this.usualMinMs = usualMin + (quickest - usualMin) * 0.05;
       return;
     }
     this.usualMs = usual * 0.9 + mean * 0.1;
+    this.usualMinMs = usualMin * 0.9 + quickest * 0.1;
     // grow only when the pool was full: a run asking for less says nothing about the target
     if (!full || now < this.holdUntil) return;
     const before = this.limit;
@@ -388,6 +402,7 @@ export class AdaptiveInFlight implements Places {
     this.holdUntil = now + Math.max(2 * (this.usualMs ?? this.opts.baselineMs ?? 10), 50);
     this.windowCount = 0;
     this.windowSum = 0;
+    this.windowMin = Infinity;
     this.windowFull = false;
     this.backOff(now, from, this.limit, cause);
   }
