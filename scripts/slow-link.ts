@@ -53,11 +53,11 @@ const stop = async () => {
     arrived: sum(proxy.arrived),
     refused: sum(proxy.refused),
     busiest,
-    perToken: [...proxy.arrived].map(([token, n], i) => ({
-      token: `#${i + 1}`,
-      arrived: n,
-      refused: proxy.refused.get(token) ?? 0,
-    })),
+    // the five busiest tokens (a run makes many of its own, most used once)
+    perToken: [...proxy.arrived]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([token, n]) => ({ arrived: n, refused: proxy.refused.get(token) ?? 0 })),
     ...(perSecond
       ? {
           floorSeconds: Math.round((busiest / perSecond) * 10) / 10,
