@@ -230,7 +230,7 @@ describe("plumbline rejudge", { timeout: 120_000 }, async () => {
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/Usage: plumbline rejudge .*<evidence>[\s\S]*not\s+re-judgeable/);
     expect(out).toMatch(
-      /^plumbline: rejudge <evidence>: .*newer\.json: written by a newer plumbline \(schemaVersion 99; this one reads up to 2\); use that plumbline or a newer one$/,
+      /^plumbline: rejudge <evidence>: .*newer\.json: written by a newer plumbline \(schemaVersion 99; this one reads up to 3\); use that plumbline or a newer one$/,
     );
   });
 });

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { evidenceProblems } from "../reporter/evidence-schema.ts";
 import { describe, expect, it } from "vitest";
 import { evaluateGate, gateExitCode } from "../reporter/gate.ts";
+import { parseReport } from "../reporter/json.ts";
 import type { RunReport } from "../reporter/types.ts";
 import { runPlumbline } from "./plumbline-child.ts";
 
@@ -21,9 +22,9 @@ const NARROW = [
 ];
 /** The run's conformance.json, checked against the evidence schema (docs/evidence.schema.json). */
 const read = (dir: string): RunReport => {
-  const report = JSON.parse(readFileSync(join(dir, "conformance.json"), "utf8"));
-  expect(evidenceProblems(report)).toEqual([]);
-  return report as RunReport;
+  const text = readFileSync(join(dir, "conformance.json"), "utf8");
+  expect(evidenceProblems(JSON.parse(text))).toEqual([]);
+  return parseReport(text);
 };
 const failing = (r: RunReport) => r.checks.filter((c) => c.outcome === "fail");
 

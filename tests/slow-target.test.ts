@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPORT_FILES } from "../reporter/write.ts";
+import { parseReport } from "../reporter/json.ts";
 import { checkLimitMs } from "../harness/check.ts";
 
 describe("a check's time limit", () => {
@@ -46,7 +47,7 @@ describe("a check's time limit", () => {
     const out = run.stdout + run.stderr;
     expect(run.status, out).toBe(2);
     for (const f of REPORT_FILES) expect(existsSync(join(dir, f)), f).toBe(true);
-    const report = JSON.parse(readFileSync(join(dir, "conformance.json"), "utf8"));
+    const report = parseReport(readFileSync(join(dir, "conformance.json"), "utf8"));
     const cut = report.checks.filter((c: { reason?: string }) =>
       /ran past its time limit of 0\.3 s/.test(c.reason ?? ""),
     );
