@@ -4,9 +4,9 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Browser, chromium } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openPage } from "../tests/browser-page.ts";
+import { sharedBrowser } from "../tests/browser-suite.ts";
 import { findBrowser, need } from "../tests/needs.ts";
 import { computeConvergence, computeRaces } from "./convergence.ts";
 import { check, fixtureReport } from "./fixtures.ts";
@@ -43,23 +43,13 @@ describe("conformance.html: convergence and races", () => {
   const file = join(dir, "conformance.html");
   writeFileSync(file, renderHtml(r));
 
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    if (!BROWSER.path) return;
-    browser = await chromium.launch({
-      executablePath: BROWSER.path,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
-    });
-  }, 30_000);
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser(BROWSER.path);
 
   it("draws both tables; a race cell shows its outcome on hover and opens its checks", {
     timeout: 60_000,
   }, async (ctx) => {
     need(BROWSER, ctx);
-    const { page, problems, requests } = await openPage(browser!, file);
+    const { page, problems, requests } = await openPage(browser(), file);
     const oracles = page.locator("#convergence table").first().locator("tbody tr");
     expect(await oracles.count()).toBe(2);
     expect(await page.locator("#convergence h2").textContent()).toContain(

@@ -6,10 +6,9 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { type Browser, chromium } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPage } from "../tests/browser-page.ts";
+import { describe, expect, it } from "vitest";
+import { firstRender, openPage } from "../tests/browser-page.ts";
+import { sharedBrowser } from "../tests/browser-suite.ts";
 import { findBrowser, need } from "../tests/needs.ts";
 import { campaignReport } from "./fixtures.ts";
 import { renderHtml } from "./html.ts";
@@ -19,17 +18,7 @@ const BROWSER = findBrowser();
 const loadFactor = () => Math.max(1, loadavg()[0] / cpus().length / 2);
 
 describe("conformance.html at scale", () => {
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    if (!BROWSER.path) return;
-    browser = await chromium.launch({
-      executablePath: BROWSER.path,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
-    });
-  }, 30_000);
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser(BROWSER.path);
 
   it("lists are drawn whole in the end, search narrows them, a card shows its pooled exchanges", {
     timeout: 60_000,
@@ -44,7 +33,7 @@ describe("conformance.html at scale", () => {
     // every curl here is one the page makes again: none is embedded
     expect(html).not.toContain("curl -sS -i");
     writeFileSync(file, html);
-    const { page, problems, requests } = await openPage(browser!, file, { timeoutMs: 20_000 });
+    const { page, problems, requests } = await openPage(browser(), file, { timeoutMs: 20_000 });
     const failures = page.locator("#lists section").filter({ hasText: /^Failures/ });
     await expect
       .poll(() => failures.locator("tbody tr").count(), { timeout: 15_000 })
@@ -79,14 +68,9 @@ describe("conformance.html at scale", () => {
     writeFileSync(file, renderHtml(campaignReport(21_220)));
     let best = Number.POSITIVE_INFINITY;
     for (let i = 0; i < 2; i++) {
-      const page = await browser!.newPage();
+      const page = await browser().newPage();
       page.setDefaultTimeout(60_000);
-      const t0 = performance.now();
-      await page.goto(pathToFileURL(file).href, { waitUntil: "commit" });
-      await page.waitForSelector("header.summary .verdict");
-      await page.waitForSelector("#matrix tbody tr.op-row");
-      await page.evaluate(() => document.querySelectorAll("#matrix button").length);
-      best = Math.min(best, performance.now() - t0);
+      best = Math.min(best, await firstRender(page, file));
       await page.close();
     }
     console.log(`conformance.html, 21,220 checks: first render in ${best.toFixed(0)} ms`);

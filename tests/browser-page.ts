@@ -37,3 +37,19 @@ export async function openPage(
   await page.goto(url);
   return { page, problems, requests };
 }
+
+/** The flags every headless Chromium of plumbline's own tests and benches starts with. */
+export const HEADLESS_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"];
+
+/**
+ * A report page's first render, in ms: from navigation until the summary and a matrix row are
+ * drawn and the page answers a script (the page left open, for what the caller measures next).
+ */
+export async function firstRender(page: Page, file: string): Promise<number> {
+  const t0 = performance.now();
+  await page.goto(pathToFileURL(file).href, { waitUntil: "commit" });
+  await page.waitForSelector("header.summary .verdict");
+  await page.waitForSelector("#matrix tbody tr.op-row");
+  await page.evaluate(() => document.querySelectorAll("#matrix button").length);
+  return performance.now() - t0;
+}
