@@ -83,7 +83,12 @@ export interface Target {
    * no error naming a field; an answer that never changes is judged as it is.
    */
   settle?: boolean;
-  /** instance labels: unique on the account where the target says so (a repeat may be refused), so each case's label is made unique, its length and the label rules kept */
+  /**
+   * labels unique on the account (instances, where the target says so; managed credentials: "label
+   * (string 2..75, required on create, unique)"): a repeat may be refused, so each case's label is
+   * made unique, its length and the label rules kept (a two-character label drawn at the bound
+   * met another case's, and its refusal failed a valid request)
+   */
   uniqueLabel?: boolean;
   /**
    * a violation whose outcome another requirement's rule states (a `supersedes` in
@@ -207,15 +212,18 @@ async function send(
   req: RequestParts,
   made: Made,
   broken?: ViolationCase,
+  /** a rule broken on purpose may name a label taken already (MNG-CRED-2): sent as it is */
+  keepLabel = false,
 ): Promise<ApiResponse> {
   const opts = { ...compose(t, req, made, broken), ...(t.raw?.() ?? {}), as: t.as };
   if (
     t.uniqueLabel &&
+    !keepLabel &&
     broken?.path !== "label" &&
     opts.body &&
     typeof opts.body === "object" &&
     typeof (opts.body as any).label === "string" &&
-    (opts.body as any).label.length >= 3
+    (opts.body as any).label.length >= 2
   ) {
     opts.body = { ...(opts.body as object), label: uniqueLabel((opts.body as any).label) };
   }
@@ -481,7 +489,7 @@ export function statelessProperties(name: string, targets: Target[]): void {
               async (request) => {
                 const m = { ...needed, ...(await setupCase(ctx, once)) };
                 // every member bound to the check's resources, the broken rule's too
-                const res = await send(ctx, t, request, m);
+                const res = await send(ctx, t, request, m, undefined, true);
                 const field = r.names?.(request.body);
                 try {
                   if (field) expectErrorNamingField(res, field);
