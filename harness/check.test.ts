@@ -6,6 +6,7 @@ import { TargetFailure } from "./errors.ts";
 import { readLedger, ledgerPath } from "./ledger.ts";
 import { FIXTURE_REQUIREMENTS, json, serve, testWorld, type TestServer } from "./testing.ts";
 import type { CheckMeta } from "./model.ts";
+import { noteQueued } from "./current.ts";
 
 const catalog = new Map(FIXTURE_REQUIREMENTS.map((r) => [r.id, r]));
 let server: TestServer;
@@ -206,5 +207,41 @@ describe("check", () => {
     expect(meta.exchanges).toHaveLength(1);
     expect(meta.exchanges[0].requestHeaders.Authorization).toBeUndefined();
     expect(calls).toContain("PUT /__objects/c/b/o?sig=x");
+  });
+});
+
+describe("a check's time limit", () => {
+  // what the check's requests waited for the run's pace is not its own time: the limit moves on
+  it("moves on by the time the requests waited in the run's queue, and cuts a check that is slow itself", async () => {
+    const ctx = fakeCtx();
+    const w = testWorld(server.url);
+    const body = async () => {
+      // 1.3 s queued behind the run's pace (a target limiting its rate), then 0.6 s of its own
+      noteQueued(1300);
+      await new Promise((r) => setTimeout(r, 600));
+    };
+    await runCheck(
+      declare({ id: "T-MUST-1" }, catalog),
+      ctx as never,
+      body,
+      w,
+      catalog,
+      undefined,
+      400,
+    );
+    expect(ctx.task.meta.plumbline!.outcome).toBe("pass");
+
+    const slow = fakeCtx();
+    await runCheck(
+      declare({ id: "T-MUST-1" }, catalog),
+      slow as never,
+      () => new Promise((r) => setTimeout(r, 600)),
+      w,
+      catalog,
+      undefined,
+      400,
+    ).catch(() => undefined);
+    expect(slow.task.meta.plumbline!.outcome).toBe("error");
+    expect(slow.task.meta.plumbline!.reason).toMatch(/ran past its time limit of 0\.4 s/);
   });
 });

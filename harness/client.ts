@@ -8,7 +8,7 @@ import https from "node:https";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import type { Exchange } from "./model.ts";
 import { Redactor, toCurl } from "./redact.ts";
-import { recordExchange, requestSent } from "./current.ts";
+import { noteQueued, recordExchange, requestSent } from "./current.ts";
 import { cutDeep, MAX_DEPTH, nestsDeeperThan } from "./bounded.ts";
 import { TargetNotAnswering } from "./errors.ts";
 import { InFlight, type Places, type Sample } from "./concurrency.ts";
@@ -360,6 +360,7 @@ export class Client {
    * run's rate (when a limit is set) and while it is on the wire, not while waiting to retry.
    */
   private async within(spec: RequestSpec): Promise<ApiResponse> {
+    const queued = performance.now();
     await this.inFlight?.acquire();
     let sample: Sample | undefined;
     try {
@@ -369,6 +370,7 @@ export class Client {
           () => `${spec.method.toUpperCase()} ${new URL(this.url(spec.path).href).pathname}`,
         );
       const started = performance.now();
+      noteQueued(started - queued);
       const res = await this.once(spec);
       // what the round trip said, for the run's adaptive pool (harness/concurrency.ts)
       const retryAfter = res.headers["retry-after"];

@@ -25,12 +25,35 @@ export interface CheckRecord {
 
 const storage = new AsyncLocalStorage<CheckRecord>();
 
+/** A record run inside another's (a fuzz case's): the check's own, where its time is counted. */
+const checkOf = new WeakMap<CheckRecord, CheckRecord>();
+
 export function runInCheck<T>(record: CheckRecord, fn: () => Promise<T>): Promise<T> {
+  const outer = storage.getStore();
+  if (outer && outer !== record) checkOf.set(record, checkOf.get(outer) ?? outer);
   return storage.run(record, fn);
 }
 
 export function currentCheck(): CheckRecord | undefined {
   return storage.getStore();
+}
+
+/** Time each check's requests waited for a place in flight and for the run's pace, not on the wire. */
+const queued = new WeakMap<CheckRecord, number>();
+
+/** Adds to the current check's time in the run's queue (the client, before each request is sent). */
+export function noteQueued(ms: number): void {
+  const inner = storage.getStore();
+  const rec = inner && (checkOf.get(inner) ?? inner);
+  if (rec && ms > 0) queued.set(rec, (queued.get(rec) ?? 0) + ms);
+}
+
+/**
+ * How long this check's requests waited in the run's queue: a target that limits its rate makes
+ * a check wait for its share of the pace, which its time limit does not count (harness/check.ts).
+ */
+export function queuedMs(rec: CheckRecord): number {
+  return queued.get(rec) ?? 0;
 }
 
 /** Keeps a report readable when a test loops over many requests. */
