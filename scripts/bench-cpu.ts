@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { startReference } from "../reference/index.ts";
-import { REFERENCE_FIXTURES } from "../runner/run.ts";
+import { referenceTargetArgs } from "../tests/plumbline-child.ts";
 
 const { values } = parseArgs({
   options: {
@@ -56,15 +56,10 @@ if (values.raw) {
 
 const ref = await startReference({ port: 0 });
 const dir = mkdtempSync(join(tmpdir(), "plb-cpu-"));
-const f = REFERENCE_FIXTURES;
 // biome-ignore format: flags and their values in pairs
 const args = [
   join(values.root ?? ".", "bin/plumbline.mjs"), "run", "--report-dir", dir, "--ledger-dir", join(dir, "l"),
-  "--target", ref.url, "--control", `${ref.url}/__control`,
-  "--admin-token", ref.tokens.admin, "--restricted-token", ref.tokens.restricted,
-  "--secondary-token", ref.tokens.secondary,
-  "--fixture-region", f.region, "--fixture-type", f.type, "--fixture-larger-type", f.largerType,
-  "--fixture-image", f.image, "--fixture-cluster", f.cluster,
+  ...referenceTargetArgs(ref.url, ref),
   "--allow", "read-only,creates,billable,account-wide,destructive,concurrent",
   ...(values.files?.length ? ["--files", ...values.files] : []),
 ];

@@ -8,7 +8,7 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { startReference } from "../reference/index.ts";
-import { REFERENCE_FIXTURES } from "../runner/run.ts";
+import { referenceTargetArgs } from "../tests/plumbline-child.ts";
 import { windowProxy } from "../tests/window-proxy.ts";
 
 const { values } = parseArgs({
@@ -29,15 +29,10 @@ const proxy = await windowProxy(ref.url, {
   close: values.close,
   ...(w ? { window: { requests: w[0], ms: w[1] ?? 1000 } } : {}),
 });
-const f = REFERENCE_FIXTURES;
-// biome-ignore format: flags and their values in pairs
 const flags = [
-  "--target", proxy.url, "--control", `${proxy.url}/__control`,
-  "--admin-token", ref.tokens.admin, "--restricted-token", ref.tokens.restricted,
-  "--secondary-token", ref.tokens.secondary,
-  "--fixture-region", f.region, "--fixture-type", f.type, "--fixture-larger-type", f.largerType,
-  "--fixture-image", f.image, "--fixture-cluster", f.cluster,
-  "--allow", "read-only,creates,billable,account-wide,destructive,concurrent",
+  ...referenceTargetArgs(proxy.url, ref),
+  "--allow",
+  "read-only,creates,billable,account-wide,destructive,concurrent",
 ];
 process.stdout.write(`${flags.join(" ")}\n`);
 const stop = async () => {
