@@ -89,8 +89,9 @@ export class Validator {
     return this.cache.get(key)!;
   }
 
-  /** The first pointer whose schema reads the same, by schema text and by pointer (they never clash: a pointer starts with "/"). */
-  private readonly sameAs = new Map<string, string>();
+  /** For each schema text, and each pointer, the first pointer whose schema reads the same. */
+  private readonly firstOfText = new Map<string, string>();
+  private readonly firstOfPointer = new Map<string, string>();
 
   /**
    * Schemas the same in text are compiled once: 249 responses are the Error `$ref` alone, and each
@@ -98,12 +99,12 @@ export class Validator {
    * `$ref`s in a schema point into the one document, so the same text is the same schema.
    */
   private first(pointer: string): string {
-    let found = this.sameAs.get(pointer);
+    let found = this.firstOfPointer.get(pointer);
     if (found === undefined) {
       const text = JSON.stringify(resolvePointer(this.doc, pointer)) ?? pointer;
-      found = this.sameAs.get(text) ?? pointer;
-      this.sameAs.set(text, found);
-      this.sameAs.set(pointer, found);
+      found = this.firstOfText.get(text) ?? pointer;
+      this.firstOfText.set(text, found);
+      this.firstOfPointer.set(pointer, found);
     }
     return found;
   }
