@@ -120,6 +120,7 @@ export class Fresh {
       opts.label,
       opts.parent,
       RESOURCES[type].findBySent?.sent(opts.body),
+      opts.as,
     );
     await this.w.ledger.durableNow();
     let res: ApiResponse;
@@ -151,7 +152,7 @@ export class Fresh {
       return res;
     }
     this.w.ledger.created(key, type, path, opts.label);
-    this.entries.push({ key, type, label: opts.label, path });
+    this.entries.push({ key, type, label: opts.label, path, as: opts.as });
     if (type === "recipe" && (opts.body as { is_public?: unknown } | undefined)?.is_public === true)
       this.keep(this.entries[this.entries.length - 1]);
     return res;
@@ -365,7 +366,9 @@ export class Fresh {
       const sent = kind.findBySent?.sent(body);
       // an intent only for what sweep could find again: by its label, or by what was sent
       const findable = sentLabel !== undefined || sent !== undefined;
-      const key = findable ? this.w.ledger.intent(type, sentLabel, parent, sent) : Ledger.key();
+      const key = findable
+        ? this.w.ledger.intent(type, sentLabel, parent, sent, opts.as)
+        : Ledger.key();
       if (findable) await this.w.ledger.durableNow();
       let res: ApiResponse;
       try {
@@ -390,7 +393,7 @@ export class Fresh {
         if (findable) this.w.ledger.leftover(key, `create answered ${res.status} without an ID`);
         return res;
       }
-      const entry: LedgerEntry = { key, type, label, path };
+      const entry: LedgerEntry = { key, type, label, path, as: opts.as };
       this.w.ledger.created(entry.key, type, path, label);
       this.entries.push(entry);
       if (type === "recipe" && body.is_public === true) this.keep(entry);

@@ -18,6 +18,8 @@ import { threadId } from "node:worker_threads";
 import { RESOURCES, type ResourceType } from "./resources.ts";
 import { loose, type Ops } from "./ops.ts";
 import type { ApiResponse } from "./client.ts";
+import type { As } from "./principals.ts";
+import type { PrincipalName } from "./config.ts";
 
 export type LedgerLine =
   | {
@@ -36,6 +38,8 @@ export type LedgerLine =
       label?: string;
       parent?: Record<string, string | number>;
       sent?: string;
+      /** who made it, when not the admin: only that principal may delete it (sweep uses its token) */
+      as?: PrincipalName;
       at: string;
     }
   | {
@@ -73,6 +77,12 @@ export interface LedgerEntry {
   sent?: string;
   /** why the last attempt to remove it failed */
   reason?: string;
+  /**
+   * who made it, when not the admin: another account's resource answers the admin's delete 404,
+   * which would count as removed while it stays. In the ledger only a named principal is written
+   * (never a token); a minted one is known to the run that minted it.
+   */
+  as?: As;
 }
 
 export interface KeptEntry {
@@ -193,9 +203,20 @@ export class Ledger {
     label?: string,
     parent?: Record<string, string | number>,
     sent?: string,
+    as?: As,
   ): string {
     const key = Ledger.key();
-    this.append({ t: "intent", key, type, label, parent, sent, at: new Date().toISOString() });
+    const who = typeof as === "string" && as !== "admin" ? as : undefined;
+    this.append({
+      t: "intent",
+      key,
+      type,
+      label,
+      parent,
+      sent,
+      as: who,
+      at: new Date().toISOString(),
+    });
     return key;
   }
 
@@ -282,6 +303,7 @@ export function readLedger(file: string): LedgerState {
         label: line.label,
         parent: line.parent,
         sent: line.sent,
+        as: line.as,
       });
     else if (line.t === "created") {
       // a path with a hole (written by an older plumbline) cannot be replayed: kept as an intent
@@ -382,13 +404,14 @@ async function removeEntry(
   }
   const remove = loose(ops)[kind.delete];
   let res: ApiResponse;
+  const as = entry.as;
   try {
-    res = await remove({ path: entry.path });
+    res = await remove({ path: entry.path, as });
     if (kind.forced && res.status >= 400 && res.status < 500 && res.status !== 404)
-      res = await remove({ path: entry.path, ...kind.forced });
+      res = await remove({ path: entry.path, as, ...kind.forced });
     if (kind.settled && res.status >= 400 && res.status < 500 && res.status !== 404) {
       // e.g. a cancel the stopped run sent whose answer it never read: nothing left to cancel
-      const seen = await loose(ops)[kind.settled.view]({ path: entry.path });
+      const seen = await loose(ops)[kind.settled.view]({ path: entry.path, as });
       if (seen.status >= 200 && seen.status < 300 && kind.settled.when(seen.body)) res = seen;
     }
   } catch (e) {

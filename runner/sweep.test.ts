@@ -11,10 +11,13 @@ import { json, serve, testWorld, type TestServer } from "../harness/testing.ts";
 
 let server: TestServer;
 const calls: string[] = [];
+/** "method url token" of every request */
+const sentAs: string[] = [];
 
 beforeAll(async () => {
   server = await serve((req, res) => {
     calls.push(`${req.method} ${req.url}`);
+    sentAs.push(`${req.method} ${req.url} ${req.headers.authorization ?? "anonymous"}`);
     if (req.method === "DELETE" || req.url?.endsWith("/revoke")) return json(res, 200, {});
     if (req.url?.startsWith("/v4/account/oauth-clients")) {
       return json(res, 200, {
@@ -108,6 +111,29 @@ describe("ledger", () => {
     expect(report.failed).toEqual([]);
     expect(readLedger(l.file).ended).toBe(true);
     expect(readLedger(l.file).open).toEqual([]);
+  });
+
+  it("removes what another account made with that account's token: the admin's delete would answer 404 and count it gone", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "plb-s-"));
+    const l = Ledger.forRun(dir, "dead02");
+    l.start({
+      runId: "dead02",
+      pid: 2 ** 22 + 12346,
+      target: server.url,
+      labelPrefix: "plb-dead02-",
+    });
+    const b = l.intent("bucket", "plb-dead02-bkt", undefined, undefined, "secondary");
+    l.created(b, "bucket", { clusterId: "c1", bucket: "plb-dead02-bkt" });
+    l.intent("key", "plb-dead02-key", undefined, undefined, { token: "minted", name: "minted" });
+    expect(readFileSync(l.file, "utf8")).not.toContain("minted"); // a token never goes in the ledger
+    const w = testWorld(server.url, {
+      tokens: { admin: "admin-secret-token", secondary: "second-secret-token" },
+    });
+    sentAs.length = 0;
+    await sweep({ dir, opsFor: () => w.ops });
+    expect(sentAs).toContain(
+      "DELETE /v4/object-storage/buckets/c1/plb-dead02-bkt Bearer second-secret-token",
+    );
   });
 
   it("leaves a live run alone", async () => {

@@ -16,6 +16,7 @@ import { RESOURCES, pathOfListed, type ResourceType } from "../harness/resources
 import { loose, type Ops } from "../harness/ops.ts";
 import type { ApiResponse } from "../harness/client.ts";
 import type { OperationId } from "../harness/operation-ids.ts";
+import type { As } from "../harness/principals.ts";
 
 export interface Left {
   what: string;
@@ -37,12 +38,13 @@ const MAX_PAGES = 50;
 async function listAll(
   ops: Ops,
   list: { op: OperationId; paginated: boolean },
+  as?: As,
 ): Promise<{ items: any[] } | { problem: string }> {
   const items: any[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
     let res: ApiResponse;
     try {
-      res = await loose(ops)[list.op]({ query: list.paginated ? { page } : undefined });
+      res = await loose(ops)[list.op]({ query: list.paginated ? { page } : undefined, as });
     } catch (e) {
       return { problem: `${list.op} not sent: ${(e as Error).message}` };
     }
@@ -77,7 +79,8 @@ export async function replayLedger(file: string, ops: Ops): Promise<Replay> {
     removal.removed.filter((e) => e.type === "instance").map((e) => String(e.path?.vmId)),
   );
 
-  const lists = new Map<OperationId, Awaited<ReturnType<typeof listAll>>>();
+  // by operation and principal: another account's resource is in that account's list only
+  const lists = new Map<string, Awaited<ReturnType<typeof listAll>>>();
   for (const e of noId) {
     const kind = RESOURCES[e.type];
     const leave = (reason: string) => {
@@ -113,8 +116,9 @@ export async function replayLedger(file: string, ops: Ops): Promise<Replay> {
       );
       continue;
     }
-    if (!lists.has(lookup.op)) lists.set(lookup.op, await listAll(ops, lookup));
-    const listed = lists.get(lookup.op)!;
+    const listKey = `${lookup.op} ${typeof e.as === "string" ? e.as : "admin"}`;
+    if (!lists.has(listKey)) lists.set(listKey, await listAll(ops, lookup, e.as));
+    const listed = lists.get(listKey)!;
     if ("problem" in listed) {
       leave(`no ID was reported and the list to find it by ${lookup.by} failed: ${listed.problem}`);
       continue;
