@@ -114,6 +114,20 @@ describe("a run stopped at any moment leaves a trace to clean up", () => {
     w.client.close();
   });
 
+  it("a fixture is ledgered by the label its body carries, not the one the factory drew before a caller's body replaced it", async () => {
+    const w = testWorld(server.url);
+    const fresh = new Fresh(w);
+    // a 503: the intent stays open, found again only by the name the target holds
+    await fresh
+      .create("managedContact", "createManagedContact", {
+        body: { name: "chosen-by-the-check", email: "ops@example.com" },
+        label: "drawn-by-the-factory",
+      })
+      .catch(() => undefined);
+    expect(w.ledger.read().open.map((e) => e.label)).toEqual(["chosen-by-the-check"]);
+    w.client.close();
+  });
+
   it("a transfer found cancelled when cleanup cancels it counts as removed", async () => {
     const w = testWorld(server.url);
     const key = w.ledger.intent("entityTransfer");

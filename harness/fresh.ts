@@ -63,8 +63,11 @@ export class Fresh {
   async create<K extends OperationId>(
     type: ResourceType,
     op: K,
-    opts: RequestOf<K> & Placed,
+    given: RequestOf<K> & Placed,
   ): Promise<SuccessBody<K>> {
+    // the label the body carries, not the one a factory drew before a caller's body replaced it:
+    // sweep finds a create that never answered by this label
+    const opts = { ...given, label: sentLabelOf(given.body) ?? given.label };
     const res = await this.attempt(type, op, opts as CallOptions & Placed);
     // a fixture the target did not make is the target's failure (the request is the material's),
     // named, so the dependent check reads "fixture ... not created" rather than a plumbline error
@@ -360,8 +363,7 @@ export class Fresh {
           ? opts.body
           : {}
       ) as Record<string, unknown>;
-      const sentLabel =
-        typeof (body.label ?? body.name) === "string" ? String(body.label ?? body.name) : undefined;
+      const sentLabel = sentLabelOf(body);
       const parent = kind.parentOf?.(opts.path ?? {}, body) ?? {};
       const sent = kind.findBySent?.sent(body);
       // an intent only for what sweep could find again: by its label, or by what was sent
@@ -410,6 +412,14 @@ export class Fresh {
     this.entries.length = Math.min(this.entries.length, mark);
     return result;
   }
+}
+
+/** The label (or a contact's name) a create's body carries: what its kind's list shows it by. */
+function sentLabelOf(body: unknown): string | undefined {
+  if (typeof body !== "object" || body === null || Buffer.isBuffer(body)) return undefined;
+  const { label, name } = body as Record<string, unknown>;
+  const sent = label ?? name;
+  return typeof sent === "string" ? sent : undefined;
 }
 
 /** A 2xx answer whose body is a JSON object: a created record (its members are checked elsewhere). */

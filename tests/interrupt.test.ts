@@ -204,7 +204,15 @@ describe("a run stopped half way leaves nothing behind", () => {
     ]);
     expect(swept.code, swept.out).toBe(0);
     const left = await leftovers("plb-kill1-");
-    expect(left.filter((l) => !l.public)).toEqual([]);
+    // on failure: what sweep said, and what the ledger held of each resource left
+    const ledgerText = readFileSync(listLedgers(join(dir, "ledger"))[0], "utf8");
+    const about = left
+      .map((l) => l.what.split(" ").pop()!)
+      .flatMap((label) => ledgerText.split("\n").filter((line) => line.includes(label)));
+    expect(
+      left.filter((l) => !l.public),
+      `${swept.out}\n${about.join("\n")}`,
+    ).toEqual([]);
     const kept = swept.out.split("\n").filter((l) => l.startsWith("left on purpose: recipe"));
     expect(kept.length).toBeGreaterThanOrEqual(left.length);
     console.log(
