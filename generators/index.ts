@@ -19,6 +19,7 @@ import {
 import { triedSites } from "./policy.ts";
 import { RULES, type TargetValues } from "./rules.ts";
 import { TIES, type Need, type Tie } from "./ties.ts";
+import { reachVerdicts } from "./reach-cache.ts";
 import { MEANING_HOLDS, meaningOverrides, offBoundMembers, schemaOnlyMembers } from "./meanings.ts";
 
 export type { TargetValues } from "./rules.ts";
@@ -267,9 +268,24 @@ export function generatorsFor(
   const doc = loadOpenApi() as any;
   const v = requestValidator();
   const infeasible: SiteInfo[] = [];
-  const reachable = reachableIn(valid, allowed, infeasible);
-  const boundarySites = sites.filter((s) => s.kind === "boundary").filter(reachable);
-  const violationSites = sites.filter((s) => s.kind === "violation").filter(reachable);
+  // boundaries first, then violations, then the rules: one verdict each, drawn or from the cache
+  const tried = [
+    ...sites.filter((s) => s.kind === "boundary"),
+    ...sites.filter((s) => s.kind === "violation"),
+  ];
+  const verdicts = reachVerdicts(cacheKey, () => {
+    const reachable = reachableIn(valid, allowed);
+    return [
+      ...tried.map((s) => (reachable(s) ? "1" : "0")),
+      ...ties.map((tie) => (breakable(tie, ties, valid, target) ? "1" : "0")),
+    ].join("");
+  });
+  const reached = tried.filter((site, i) => {
+    if (verdicts[i] !== "1") infeasible.push(siteInfo(site));
+    return verdicts[i] === "1";
+  });
+  const boundarySites = reached.filter((s) => s.kind === "boundary");
+  const violationSites = reached.filter((s) => s.kind === "violation");
 
   /** a site's value in its part, the other parts valid; a boundary must pass the prose rules too */
   const around = (site: SiteOf) =>
@@ -299,7 +315,7 @@ export function generatorsFor(
     ),
   );
   const ruleBreaks = ties
-    .map((tie) => ruleBreak(tie, ties, valid, target))
+    .map((tie, i) => ruleBreak(tie, ties, valid, target, verdicts[tried.length + i] === "1"))
     .filter((r): r is RuleBreak => {
       if (r.cases) return true;
       infeasible.push({ in: "body", path: r.id, keyword: "rule" });
@@ -498,13 +514,12 @@ function partGenerators(
 
 /**
  * Whether some value reaches a site; one no value can reach (a cross-field rule forbids every one)
- * is listed in `infeasible` and dropped: a filter nothing passes would spin forever, so this draws
+ * is listed as infeasible and dropped: a filter nothing passes would spin forever, so this draws
  * unfiltered values and counts.
  */
 function reachableIn(
   valid: fc.Arbitrary<RequestParts>,
   allowed: (req: RequestParts) => boolean,
-  infeasible: SiteInfo[],
 ): (site: SiteOf) => boolean {
   return (site) => {
     const reaches = ([req, x]: [RequestParts, unknown]) =>
@@ -513,28 +528,45 @@ function reachableIn(
     // request (the twelve for each of ~570 sites cost a worker most of a second); a sample's first
     // draws are the same whatever its length, so the verdict is the twelve draws' as before
     const drawn = (n: number) => fc.sample(fc.tuple(valid, site.raw), { seed: 42, numRuns: n });
-    const ok = drawn(2).some(reaches) || drawn(12).some(reaches);
-    if (!ok) infeasible.push(siteInfo(site));
-    return ok;
+    return drawn(2).some(reaches) || drawn(12).some(reaches);
   };
 }
 
-/**
- * A rule's broken requests: a valid request, turned by the rule's `break`, kept when it breaks this
- * rule and keeps every other; a rule no draw of a few can break that way has no cases (infeasible).
- */
-function ruleBreak(
+/** A rule's broken requests: a valid request turned by its `break`, breaking it and keeping every other. */
+function brokenBy(
   tie: Tie,
   all: Tie[],
   valid: fc.Arbitrary<RequestParts>,
   target: TargetValues,
-): RuleBreak & { cases?: fc.Arbitrary<RequestParts> } {
+): { raw: fc.Arbitrary<RequestParts>; only: (req: RequestParts) => boolean } {
   const only = (req: RequestParts) =>
     !tie.holds(req.body, target) && all.every((o) => o === tie || o.holds(req.body, target));
   const raw = fc
     .tuple(valid, fc.nat())
     .map(([req, k]) => ({ ...req, body: tie.break(structuredClone(req.body ?? {}), target, k) }));
-  const feasible = fc.sample(raw, { seed: 42, numRuns: 12 }).some(only);
+  return { raw, only };
+}
+
+/** Whether a few draws break the rule that way (else it has no cases: infeasible). */
+function breakable(
+  tie: Tie,
+  all: Tie[],
+  valid: fc.Arbitrary<RequestParts>,
+  target: TargetValues,
+): boolean {
+  const { raw, only } = brokenBy(tie, all, valid, target);
+  return fc.sample(raw, { seed: 42, numRuns: 12 }).some(only);
+}
+
+/** A rule's broken requests; `feasible` is breakable()'s verdict (drawn, or from the cache). */
+function ruleBreak(
+  tie: Tie,
+  all: Tie[],
+  valid: fc.Arbitrary<RequestParts>,
+  target: TargetValues,
+  feasible: boolean,
+): RuleBreak & { cases?: fc.Arbitrary<RequestParts> } {
+  const { raw, only } = brokenBy(tie, all, valid, target);
   return {
     id: tie.id,
     says: tie.says,
