@@ -156,13 +156,13 @@ export class Ledger {
    * written meanwhile: a synchronous fsync per line blocked every check of the worker for it (5 s
    * of a 12 s run against a standalone reference). `durable()` waits for it where it matters.
    */
-  append(line: LedgerLine): void {
+  append(line: LedgerLine, flush = !CLOSING.has(line.t)): void {
     this.fd ??= openSync(this.file, "a");
     writeSync(this.fd, `${JSON.stringify(line)}\n`);
     this.written++;
     // a line that only closes an entry (deleted, refused, left over) waits for the next flush: lost
     // with the machine, it costs sweep one more DELETE answered 404, or one more list
-    if (this.durable && !CLOSING.has(line.t)) this.durableNow().catch(() => undefined);
+    if (this.durable && flush) this.durableNow().catch(() => undefined);
   }
 
   /**
@@ -233,7 +233,13 @@ export class Ledger {
       );
       return false;
     }
-    this.append({ t: "created", key, type, path, label, at: new Date().toISOString() });
+    // the ID of a kind listed by label waits for the next flush too: lost with the machine, sweep
+    // finds it by the label its intent (on disk before the create was sent) holds
+    const foundByLabel = label !== undefined && RESOURCES[type].list !== undefined;
+    this.append(
+      { t: "created", key, type, path, label, at: new Date().toISOString() },
+      !foundByLabel,
+    );
     return true;
   }
 
