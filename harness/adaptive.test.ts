@@ -120,6 +120,39 @@ describe("adaptive requests in flight", () => {
     expect(p.summary().backOffs[0].cause).toMatch(/rising round trip/);
   });
 
+  it("a long but flat round trip is no congestion: writes steadily at 300 ms beside 2 ms reads, in any mix", async () => {
+    const { p, round } = pool(32, 16);
+    const read = (ms = 2): Sample => ({ ms, status: 200, kind: "read" });
+    const write = (ms = 300): Sample => ({ ms, status: 200, kind: "write" });
+    for (let i = 0; i < 3; i++) await round([read(), read(), read(), write()]);
+    expect(p.limit).toBe(32);
+    // windows of writes alone (a fuzz check's creates, say): their mean and their quickest answer
+    // are 150 × the reads', but no slower than writes were
+    for (let i = 0; i < 6; i++) await round(write());
+    for (let i = 0; i < 3; i++) await round([read(), write()]);
+    for (let i = 0; i < 6; i++) await round(write(310));
+    expect(p.summary().backOffCount).toBe(0);
+    expect(p.limit).toBe(32);
+    // a queue slows every kind: reads and writes both at twice their usual and more
+    await round([read(150), write(900)]);
+    await round([read(150), write(900)]);
+    expect(p.limit).toBe(24);
+    expect(p.summary().backOffs[0].cause).toMatch(
+      /rising round trip: (reads|writes) \d+ ms on average/,
+    );
+  });
+
+  it("a kind that turns slow alone, the other as quick as ever, is no queue at the target", async () => {
+    const { p, round } = pool(32, 16);
+    const mix = (writeMs: number): Sample[] => [
+      { ms: 2, status: 200, kind: "read" },
+      { ms: writeMs, status: 200, kind: "write" },
+    ];
+    for (let i = 0; i < 3; i++) await round(mix(5));
+    for (let i = 0; i < 6; i++) await round(mix(300));
+    expect(p.summary().backOffCount).toBe(0);
+  });
+
   it("a Retry-After holds new grants until it passed; a second one paces them below the refused rate", async () => {
     const { p, round, time } = pool(8, 8);
     // 8 at a time at 10 ms: about 800 a second asked

@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { checksPerWorker, InFlight, inFlightFor, workerCount } from "./concurrency.ts";
+import {
+  CheckGate,
+  checksPerWorker,
+  InFlight,
+  inFlightFor,
+  kindOf,
+  type Places,
+  type RequestKind,
+  type Sample,
+  SlowWatch,
+  WidenWhenSlow,
+  wideChecksPerWorker,
+  workerCount,
+} from "./concurrency.ts";
 
 describe("--concurrency N: N requests in flight at most", () => {
   it("the workers' shares add up to exactly N, for every N and any number of cores", () => {
@@ -69,5 +82,118 @@ describe("--concurrency N: N requests in flight at most", () => {
     expect(fifth).toBe(false);
     gate.release();
     await after;
+  });
+});
+
+/** A worker's places that turn to a far pool (counted here) once a kind of request turns slow. */
+function nearWorker(share = 2) {
+  let kind: RequestKind | undefined;
+  const far = { made: 0, acquired: 0, released: [] as (Sample | undefined)[] };
+  const gate = new CheckGate(share);
+  const places = new WidenWhenSlow({
+    share,
+    far: (): Places => {
+      far.made++;
+      return {
+        acquire: async () => void far.acquired++,
+        release: (s) => void far.released.push(s),
+      };
+    },
+    checks: { gate, wide: 16 },
+    kind: () => kind,
+  });
+  /** one request of this kind answered in `ms` */
+  const request = async (k: RequestKind, ms: number, status = 200) => {
+    await places.acquire();
+    kind = k;
+    places.release({ ms, status });
+  };
+  return { places, far, gate, request };
+}
+
+describe("a near run's worker: its fixed share until requests turn slow, then the run's pool", () => {
+  it("a fast target keeps the fixed share: no message per request, the checks as narrow as before", async () => {
+    const { places, far, gate, request } = nearWorker();
+    // loopback on a busy machine: now and then an answer held back past 20 ms, never most of them
+    for (let i = 0; i < 2000; i++) await request(i % 3 ? "read" : "write", i % 5 === 0 ? 40 : 2);
+    expect(places.widened).toBe(false);
+    expect(far.made).toBe(0);
+    expect(gate.limit).toBe(2);
+  });
+
+  it("a target whose writes turn slow mid-run: the worker turns to the run's pool and opens its checks wide", async () => {
+    const { places, far, gate, request } = nearWorker();
+    for (let i = 0; i < 300; i++) await request(i % 4 ? "read" : "write", 2);
+    expect(places.widened).toBe(false);
+    // from here writes take 300 ms, reads stay quick (three reads to a write): the reads alone say nothing
+    let turnedAfter = 0;
+    for (let i = 0; i < 200 && !places.widened; i++) {
+      await request(i % 4 ? "read" : "write", i % 4 ? 2 : 300);
+      turnedAfter = i + 1;
+    }
+    expect(places.widened).toBe(true);
+    // 13 slow writes of the last 16: within the first 16 writes, about 64 requests
+    expect(turnedAfter).toBeLessThanOrEqual(64);
+    expect(gate.limit).toBe(16);
+    // from now every request takes its place from the run's pool, told what kind it was
+    await request("write", 300);
+    await request("read", 2);
+    expect(far.acquired).toBe(2);
+    expect(far.released).toEqual([
+      { ms: 300, status: 200, kind: "write" },
+      { ms: 2, status: 200, kind: "read" },
+    ]);
+    // a race (a serial file) does not widen a pool the run shares
+    expect(places.widen(8)()).toBeUndefined();
+  });
+
+  it("refusals and lost answers are not round trips: 429s, 503s and no answer never turn it", async () => {
+    const { places, request } = nearWorker();
+    for (let i = 0; i < 100; i++) await request("write", 500, [429, 503, 0][i % 3]);
+    expect(places.widened).toBe(false);
+  });
+
+  it("places held from the fixed share when it turned go back there, the pool's to the pool", async () => {
+    const { places, far, request } = nearWorker(2);
+    await places.acquire(); // held across the turn
+    for (let i = 0; i < 16; i++) await request("write", 300);
+    expect(places.widened).toBe(true);
+    await places.acquire(); // from the run's pool
+    places.release({ ms: 300, status: 200 });
+    places.release({ ms: 300, status: 200 });
+    expect(far.acquired).toBe(1);
+    expect(far.released).toHaveLength(1);
+  });
+
+  it("SlowWatch judges each kind by its own last 16 answers", () => {
+    const w = new SlowWatch();
+    for (let i = 0; i < 15; i++) expect(w.note("write", 300)).toBe(false);
+    for (let i = 0; i < 100; i++) expect(w.note("read", 1)).toBe(false);
+    expect(w.note("write", 300)).toBe(true);
+    expect(kindOf("get")).toBe("read");
+    expect(kindOf("HEAD")).toBe("read");
+    expect(kindOf("post")).toBe("write");
+    expect(kindOf("DELETE")).toBe("write");
+  });
+
+  it("once slow, a worker may run twice its share of the ceiling of checks, never more than the ceiling", () => {
+    // two cores, the default 4 in two workers: 32 in flight at most, 16 a worker, 32 checks a worker
+    expect(wideChecksPerWorker(32, 4, 2)).toBe(32);
+    expect(wideChecksPerWorker(32, 4, 4)).toBe(16);
+    expect(wideChecksPerWorker(8, 4, 2)).toBe(8);
+  });
+
+  it("CheckGate opens wider during the run and lets the waiting through", async () => {
+    const gate = new CheckGate(1);
+    await gate.acquire();
+    let second = false;
+    const waiting = gate.acquire().then(() => (second = true));
+    await Promise.resolve();
+    expect(second).toBe(false);
+    gate.open(4);
+    await waiting;
+    expect(second).toBe(true);
+    gate.open(2); // never narrower
+    expect(gate.limit).toBe(4);
   });
 });

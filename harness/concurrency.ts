@@ -51,6 +51,19 @@ export function checksPerWorker(
   return sharedSlots ? Math.min(concurrency, 2 * share) : share;
 }
 
+/**
+ * Checks a worker of a near run may run at once once its requests turn slow (WidenWhenSlow): twice
+ * its share of the ceiling, as with the run's one pool from the start (checksPerWorker), so that the
+ * run's adaptive pool, not the checks, limits what is in flight.
+ */
+export function wideChecksPerWorker(
+  ceiling: number,
+  concurrency: number,
+  cores = availableParallelism(),
+): number {
+  return Math.min(ceiling, 2 * Math.ceil(ceiling / workerCount(concurrency, cores)));
+}
+
 /** Places for requests in flight: taken before a request, given back after it. */
 export interface Places {
   acquire(): Promise<void>;
@@ -101,6 +114,20 @@ export interface Sample {
   status: number;
   /** the answer's Retry-After in ms, when it had one */
   retryAfterMs?: number;
+  /**
+   * the kind of request (`read`, `write`: kindOf): round trips are judged against those of the same
+   * kind, so that writes a target always answers in 300 ms are no rising round trip beside 2 ms reads
+   */
+  kind?: RequestKind;
+}
+
+/** Reads and writes: a target may answer each at its own steady pace. */
+export type RequestKind = "read" | "write";
+
+/** The kind of a request by its method: GET, HEAD and OPTIONS read, the others write. */
+export function kindOf(method: string): RequestKind {
+  const m = method.toUpperCase();
+  return m === "GET" || m === "HEAD" || m === "OPTIONS" ? "read" : "write";
 }
 
 /** A cut of the requests in flight, and why (the report's back-offs). */
@@ -145,6 +172,19 @@ export interface AdaptiveOptions {
   now?: () => number;
   /** sets a timer (tests pass a fake one) */
   later?: (fn: () => void, ms: number) => void;
+}
+
+/** One kind of request's answers in the adaptive pool's window, and its usual round trip. */
+interface KindRoundTrips {
+  count: number;
+  sum: number;
+  min: number;
+  /** a slow average of windows' means of this kind */
+  usualMs?: number;
+  /** a slow average of windows' quickest answers of this kind */
+  usualMinMs?: number;
+  /** the window just closed, until the usual follows it */
+  window?: { mean: number; quickest: number; usual: number; usualMin: number };
 }
 
 /** A mean round trip this many times the run's usual one (and 5 ms more) is a rising round trip. */
@@ -194,15 +234,14 @@ export class AdaptiveInFlight implements Places {
   private readonly later: (fn: () => void, ms: number) => void;
   private readonly t0: number;
   private threshold: number;
-  /** answers in this window, their round trips summed, the most in flight during it */
+  /** answers in this window; whether the pool was full during it */
   private windowCount = 0;
-  private windowSum = 0;
-  private windowMin = Infinity;
   private windowFull = false;
-  /** the run's usual round trip: a slow average of windows' means */
+  /** per kind of request (Sample.kind; "" when not told): this window's answers and the usual */
+  private readonly kinds = new Map<string, KindRoundTrips>();
+  /** the run's usual round trip, all kinds together: a slow average of windows' means */
   private usualMs?: number;
-  /** the run's usual quickest round trip: a slow average of windows' quickest answers */
-  private usualMinMs?: number;
+  private windowSum = 0;
   private risingWindows = 0;
   private holdUntil = 0;
   private pausedUntil = 0;
@@ -222,6 +261,8 @@ export class AdaptiveInFlight implements Places {
   private nextGrant = 0;
   private paceGrownAt = 0;
   private readonly grants: number[] = [];
+  /** ms since the pool was made when it granted its first place (a near run's workers come late) */
+  private firstGrantMs?: number;
   private timer = false;
   private peak: number;
   private readonly start: number;
@@ -264,6 +305,11 @@ export class AdaptiveInFlight implements Places {
     this.pump();
   }
 
+  /** When the pool granted its first place (ms since it was made); undefined: never used. */
+  get firstUsedMs(): number | undefined {
+    return this.firstGrantMs;
+  }
+
   /** The curve and the cuts, for the report. */
   summary(): ConcurrencyCurve {
     this.point(true);
@@ -303,6 +349,7 @@ export class AdaptiveInFlight implements Places {
       this.inUse++;
       if (this.inUse >= this.limit) this.windowFull = true;
       this.grants.push(now);
+      this.firstGrantMs ??= Math.round(now - this.t0);
       if (this.grants.length > 4096) this.grants.splice(0, 2048);
       this.waiting.shift()!();
     }
@@ -339,41 +386,66 @@ export class AdaptiveInFlight implements Places {
     if (s.status === 0) return;
     this.windowCount++;
     this.windowSum += s.ms;
-    this.windowMin = Math.min(this.windowMin, s.ms);
+    const key = s.kind ?? "";
+    let k = this.kinds.get(key);
+    if (!k) this.kinds.set(key, (k = { count: 0, sum: 0, min: Infinity }));
+    k.count++;
+    k.sum += s.ms;
+    k.min = Math.min(k.min, s.ms);
     if (this.windowCount < Math.max(4, this.limit)) return;
     const mean = this.windowSum / this.windowCount;
-    const quickest = this.windowMin;
     const full = this.windowFull;
     this.windowCount = 0;
     this.windowSum = 0;
-    this.windowMin = Infinity;
     this.windowFull = this.inUse >= this.limit;
     const usual = this.usualMs ?? Math.max(mean, this.opts.baselineMs ?? 0);
-    const usualMin = this.usualMinMs ?? Math.max(quickest, this.opts.baselineMs ?? 0);
-    // a queue at the target slows every answer, the quickest too; more slow writes among quick
-    // reads raise the mean alone (a target whose writes take 300 ms is not congested by them)
-    this.risingWindows =
-      mean > RISING * usual + 5 && quickest > RISING * usualMin + 5 ? this.risingWindows + 1 : 0;
+    // each kind against its own usual: a queue at the target slows every answer of every kind, the
+    // quickest too; more slow writes among quick reads raise the window's mean alone, and writes
+    // that always take 300 ms are not slower than usual (they are compared with writes)
+    let kindsSeen = 0;
+    let kindsRising = 0;
+    let worst = "";
+    for (const [name, r] of this.kinds) {
+      if (r.count === 0) continue;
+      kindsSeen++;
+      const kMean = r.sum / r.count;
+      // a kind seen for the first time sets its usual: its first window is no rise
+      const kUsual = r.usualMs ?? Math.max(kMean, this.opts.baselineMs ?? 0);
+      const kUsualMin = r.usualMinMs ?? Math.max(r.min, this.opts.baselineMs ?? 0);
+      const rising = kMean > RISING * kUsual + 5 && r.min > RISING * kUsualMin + 5;
+      if (rising) {
+        kindsRising++;
+        worst ||= `${name ? `${name}s ` : ""}${Math.round(kMean)} ms on average against a usual ${Math.round(kUsual)} ms`;
+      }
+      r.window = { mean: kMean, quickest: r.min, usual: kUsual, usualMin: kUsualMin };
+      r.count = 0;
+      r.sum = 0;
+      r.min = Infinity;
+    }
+    this.risingWindows = kindsSeen > 0 && kindsRising === kindsSeen ? this.risingWindows + 1 : 0;
+    // the slow average follows a target whose pace changes for good, a window at a time
+    const follow = (rate: number, keep: number) => {
+      this.usualMs = usual * keep + mean * rate;
+      for (const r of this.kinds.values()) {
+        if (!r.window) continue;
+        const w = r.window;
+        r.usualMs = w.usual * keep + w.mean * rate;
+        r.usualMinMs = w.usualMin * keep + w.quickest * rate;
+        r.window = undefined;
+      }
+    };
     // two windows in a row: one slow write among quick reads is not a queue at the target
     if (this.risingWindows >= 2) {
       this.risingWindows = 0;
-      // the slow average follows a target whose pace changes for good, a window at a time
-      this.usualMs = usual + (mean - usual) * 0.05;
-      this.usualMinMs = usualMin + (quickest - usualMin) * 0.05;
-      this.cut(
-        0.75,
-        `rising round trip: ${Math.round(mean)} ms on average against a usual ${Math.round(usual)} ms`,
-        now,
-      );
+      follow(0.05, 0.95);
+      this.cut(0.75, `rising round trip: ${worst}`, now);
       return;
     }
     if (this.risingWindows > 0) {
-      this.usualMs = usual + (mean - usual) * 0.05;
-      this.usualMinMs = usualMin + (quickest - usualMin) * 0.05;
+      follow(0.05, 0.95);
       return;
     }
-    this.usualMs = usual * 0.9 + mean * 0.1;
-    this.usualMinMs = usualMin * 0.9 + quickest * 0.1;
+    follow(0.1, 0.9);
     // grow only when the pool was full: a run asking for less says nothing about the target
     if (!full || now < this.holdUntil) return;
     const before = this.limit;
@@ -402,7 +474,11 @@ export class AdaptiveInFlight implements Places {
     this.holdUntil = now + Math.max(2 * (this.usualMs ?? this.opts.baselineMs ?? 10), 50);
     this.windowCount = 0;
     this.windowSum = 0;
-    this.windowMin = Infinity;
+    for (const r of this.kinds.values()) {
+      r.count = 0;
+      r.sum = 0;
+      r.min = Infinity;
+    }
     this.windowFull = false;
     this.backOff(now, from, this.limit, cause);
   }
@@ -483,5 +559,155 @@ export class AdaptiveInFlight implements Places {
       this.curve.splice(0, this.curve.length, ...kept);
       this.curveEvery *= 2;
     }
+  }
+}
+
+/**
+ * From this round trip (ms) on, in most of a kind's recent answers, a near run's worker counts its
+ * target as far (WidenWhenSlow). Above the 5 ms the run measures before it starts: a worker busy
+ * with its own checks holds an answer on loopback back by a few ms, seldom by 20 in most of 16.
+ */
+export const SLOW_ROUND_TRIP_MS = 20;
+/** The answers of each kind a worker judges by: its last this many. */
+const WATCHED = 16;
+/** Of them, at most this many quicker than SLOW_ROUND_TRIP_MS: the kind has turned slow. */
+const QUICK_AT_MOST = 3;
+
+/**
+ * Whether a kind of request has turned slow: 13 of its last 16 answers took 20 ms or more (its
+ * quickest quarter is that slow, so no busy moment of the worker's own made it so). Judged per kind:
+ * writes a target answers in 300 ms turn a run slow however quick its reads are.
+ */
+export class SlowWatch {
+  private readonly rings = new Map<string, { ms: number[]; n: number }>();
+
+  /** One answer of this kind; answers whether the kind has turned slow. */
+  note(kind: string, ms: number): boolean {
+    let r = this.rings.get(kind);
+    if (!r) this.rings.set(kind, (r = { ms: new Array<number>(WATCHED).fill(0), n: 0 }));
+    r.ms[r.n % WATCHED] = ms;
+    r.n++;
+    if (r.n < WATCHED) return false;
+    let quick = 0;
+    for (const x of r.ms) if (x < SLOW_ROUND_TRIP_MS) quick++;
+    return quick <= QUICK_AT_MOST;
+  }
+}
+
+/** A worker's checks at once: a limit that may be opened wider during the run, never narrowed. */
+export class CheckGate {
+  private inUse = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private size: number) {}
+
+  get limit(): number {
+    return this.size;
+  }
+
+  async acquire(): Promise<void> {
+    if (this.inUse < this.size) {
+      this.inUse++;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.inUse--;
+  }
+
+  /** At most `size` at once from now on. */
+  open(size: number): void {
+    this.size = Math.max(this.size, size);
+    while (this.waiting.length && this.inUse < this.size) {
+      this.inUse++;
+      this.waiting.shift()!();
+    }
+  }
+}
+
+const CHECK_GATE = Symbol.for("plumbline.checkGate");
+
+/**
+ * The worker's gate on its checks at once (one per worker thread): the runner takes a place before
+ * each check's body (harness/concurrent-runner.ts), WidenWhenSlow opens it when requests turn slow.
+ */
+export function workerCheckGate(size: number): CheckGate {
+  const g = globalThis as { [CHECK_GATE]?: CheckGate };
+  g[CHECK_GATE] ??= new CheckGate(size);
+  return g[CHECK_GATE];
+}
+
+export interface WidenOptions {
+  /** the worker's fixed share of requests in flight while its target answers quickly */
+  share: number;
+  /** the run's adaptive pool, reached once the requests turn slow (RemoteSlots, harness/rate.ts) */
+  far: () => Places;
+  /** the worker's checks at once, and how many once the requests turn slow */
+  checks?: { gate: CheckGate; wide: number };
+  /** the kind of the request whose answer is given back (an AsyncLocalStorage in harness/world.ts) */
+  kind: () => RequestKind | undefined;
+  /** told once, when the worker turns to the run's pool */
+  onWiden?: (why: string) => void;
+}
+
+/**
+ * A near run's places in flight for one worker (the default, adaptive, below a 5 ms round trip):
+ * the worker's fixed share, as cheap as InFlight (no message per request), while its answers are
+ * quick; once one kind of request has turned slow (SlowWatch: writes answered 300 ms late, say), the
+ * worker takes its places from the run's adaptive pool instead (one message per request, small
+ * beside such a round trip) and opens its checks at once wide, so the pool, which grows while each
+ * kind's round trip stays flat and is cut on 429, 503 and Retry-After, sets what is in flight. The
+ * turn is one way: a target found slow stays so for the run.
+ */
+export class WidenWhenSlow extends InFlight {
+  private far?: Places;
+  /** places held from the run's pool (given back there first) */
+  private farHeld = 0;
+  private readonly watch = new SlowWatch();
+
+  constructor(private readonly o: WidenOptions) {
+    super(o.share);
+  }
+
+  /** The worker takes its places from the run's pool. */
+  get widened(): boolean {
+    return this.far !== undefined;
+  }
+
+  override widen(size: number): () => void {
+    // the run's pool is shared: a race in a serial file (nothing else in flight) takes its places
+    return this.far ? () => undefined : super.widen(size);
+  }
+
+  override async acquire(): Promise<void> {
+    if (!this.far) return super.acquire();
+    await this.far.acquire();
+    this.farHeld++;
+  }
+
+  override release(sample?: Sample): void {
+    const kind = this.o.kind();
+    const s = sample && kind ? { ...sample, kind } : sample;
+    if (this.farHeld > 0) {
+      this.farHeld--;
+      this.far!.release(s);
+    } else super.release();
+    if (this.far || !s || s.status === 0 || s.status === 429 || s.status === 503) return;
+    if (this.watch.note(s.kind ?? "", s.ms)) this.turn(s.kind);
+  }
+
+  close(): void {
+    this.far?.close?.();
+  }
+
+  private turn(kind: string | undefined): void {
+    this.far = this.o.far();
+    if (this.o.checks) this.o.checks.gate.open(this.o.checks.wide);
+    this.o.onWiden?.(
+      `${kind ? `${kind}s` : "requests"} answered in ${SLOW_ROUND_TRIP_MS} ms or more`,
+    );
   }
 }

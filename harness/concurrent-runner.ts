@@ -4,8 +4,14 @@
 // and would leave every describe block waiting for the one before). The serial files
 // (`*.serial.test.ts`) change target-wide state and keep running one check after another; so do
 // the account-wide checks within their file.
-import { type RunnerTestSuite, TestRunner } from "vitest";
-import { checksPerWorker } from "./concurrency.ts";
+import { type RunnerTestCase, type RunnerTestSuite, TestRunner } from "vitest";
+import { getFn } from "vitest/suite";
+import {
+  type CheckGate,
+  checksPerWorker,
+  wideChecksPerWorker,
+  workerCheckGate,
+} from "./concurrency.ts";
 import { settings } from "./world.ts";
 
 const SERIAL = /\.serial\.test\.[cm]?[jt]s$/;
@@ -16,7 +22,30 @@ export default class ConcurrentChecksRunner extends TestRunner {
     // vitest makes the worker's one limit on concurrent checks from this value when it starts its
     // first file, before any suite hook: set later, it was ignored and every worker ran vitest's
     // default of five checks, whatever --concurrency said
-    this.config.maxConcurrency = checksPerWorker(settings().concurrency, settings().sharedSlots);
+    const { concurrency, sharedSlots, widenCeiling } = settings();
+    const checks = checksPerWorker(concurrency, sharedSlots);
+    this.config.maxConcurrency = checks;
+    // a near run, adaptive by default: as many as the worker may run once its requests turn slow,
+    // and a gate that holds it to its share until then (harness/concurrency.ts WidenWhenSlow)
+    if (widenCeiling && !sharedSlots) {
+      this.config.maxConcurrency = Math.max(checks, wideChecksPerWorker(widenCeiling, concurrency));
+      this.gate = workerCheckGate(checks);
+    }
+  }
+
+  private readonly gate?: CheckGate;
+
+  /** A check's body, with a place at the gate when there is one (its hooks and timeout as vitest's own). */
+  async runTask(test: RunnerTestCase): Promise<void> {
+    const fn = getFn(test);
+    if (!fn) throw new Error("Test function is not found. Did you add it using `setFn`?");
+    if (!this.gate) return void (await fn());
+    await this.gate.acquire();
+    try {
+      await fn();
+    } finally {
+      this.gate.release();
+    }
   }
 
   override onBeforeRunSuite(suite: RunnerTestSuite): Promise<void> {

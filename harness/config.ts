@@ -103,6 +103,13 @@ export interface Config {
    * each its fixed share (set by `plumbline run` when the target is far away, not a setting).
    */
   sharedSlots?: boolean;
+  /**
+   * A near target, adaptive by default: each worker holds its fixed share until its requests turn
+   * slow (a kind of request answered in 20 ms or more), then takes its places from the run's adaptive
+   * pool up to this ceiling (harness/concurrency.ts WidenWhenSlow; set by `plumbline run`, not a
+   * setting).
+   */
+  widenCeiling?: number;
   /** target-specific values the material does not define (regions, types, images: not shown) */
   fixtures: {
     region?: string;

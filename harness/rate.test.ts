@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asCleanup, LocalPacer, Permits, RemotePacer, RemoteSlots, servePermits } from "./rate.ts";
 import { BudgetSpent } from "./errors.ts";
-import { InFlight } from "./concurrency.ts";
+import { InFlight, type Sample } from "./concurrency.ts";
 import { Client } from "./client.ts";
 import { json, serve, type TestServer } from "./testing.ts";
 
@@ -120,6 +120,33 @@ describe("the run's requests in flight, one pool for every worker", () => {
     expect(most).toBe(3);
     expect(done).toEqual([30, 5, 5, 5]);
     for (const w of workers) w.close();
+    await service.close();
+  });
+
+  it("a place given back tells the run's pool its round trip, its status and its kind", async () => {
+    const seen: Sample[] = [];
+    const pool = new InFlight(2);
+    const service = await servePermits(new Permits({}), {
+      acquire: () => pool.acquire(),
+      release: (s) => {
+        if (s) seen.push(s);
+        pool.release();
+      },
+    });
+    const w = new RemoteSlots(service.address);
+    await w.acquire();
+    w.release({ ms: 301.26, status: 201, kind: "write" });
+    await w.acquire();
+    w.release({ ms: 2, status: 429, retryAfterMs: 1000, kind: "read" });
+    await w.acquire();
+    w.release({ ms: 3, status: 200 });
+    await w.acquire(); // the three above were read before this grant
+    expect(seen).toEqual([
+      { ms: 301.3, status: 201, kind: "write" },
+      { ms: 2, status: 429, retryAfterMs: 1000, kind: "read" },
+      { ms: 3, status: 200 },
+    ]);
+    w.close();
     await service.close();
   });
 

@@ -120,16 +120,19 @@ export class LocalPacer implements Pacer {
 // The line protocol on the loopback port. Asked: `p` (a permit), `c` (a permit for cleanup),
 // `t` or `t <ms>` (a 429, retried after ms). Answered, in order, one line each: the ms to wait,
 // `x` (the budget is spent), `ok`. On a connection of its own (its answers may wait): `s` (a
-// request slot), answered `g` when one is free, and `r` or `r <ms> <status> [<retry-after ms>]`
-// (a slot given back, with what its round trip said), not answered.
+// request slot), answered `g` when one is free, and `r` or `r<kind> <ms> <status> [<retry-after ms>]`
+// (a slot given back, with what its round trip said; kind `r` a read, `w` a write, or none), not
+// answered.
 
-/** `r <ms> <status> [<retry-after ms>]` read back. */
+/** `r<kind> <ms> <status> [<retry-after ms>]` read back (kind: `r` a read, `w` a write, or none). */
 function sampleOf(line: string): Sample {
-  const [, ms, status, retryAfter] = line.split(" ");
+  const [r, ms, status, retryAfter] = line.split(" ");
+  const kind = r[1] === "w" ? "write" : r[1] === "r" ? "read" : undefined;
   return {
     ms: Number(ms),
     status: Number(status),
     ...(retryAfter !== undefined ? { retryAfterMs: Number(retryAfter) } : {}),
+    ...(kind ? { kind } : {}),
   };
 }
 
@@ -318,7 +321,8 @@ export class RemoteSlots implements Places {
       return;
     }
     const after = sample.retryAfterMs === undefined ? "" : ` ${Math.round(sample.retryAfterMs)}`;
-    this.line.tell(`r ${Math.round(sample.ms * 10) / 10} ${sample.status}${after}`);
+    const kind = sample.kind ? sample.kind[0] : "";
+    this.line.tell(`r${kind} ${Math.round(sample.ms * 10) / 10} ${sample.status}${after}`);
   }
 
   close(): void {

@@ -17,6 +17,7 @@ import { asCleanup, pacerFor, Permits, servePermits } from "../harness/rate.ts";
 import {
   AdaptiveInFlight,
   InFlight,
+  SLOW_ROUND_TRIP_MS,
   type ConcurrencyCurve,
   type Places,
 } from "../harness/concurrency.ts";
@@ -237,12 +238,20 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
       config.sharedSlots = (config.latencyMs ?? 0) >= SHARED_SLOTS_FROM_MS;
       // nearer than 5 ms a message per request would cost more than it saves: the workers hold
       // fixed shares, of --concurrency when given, else of 4; from 5 ms on, one pool for the run,
-      // adaptive unless --concurrency fixed:N
-      if (!config.sharedSlots && config.concurrencyMode === "adaptive" && !config.concurrencyGiven)
+      // adaptive unless --concurrency fixed:N. Nearer and adaptive by default, each worker's share
+      // turns to the run's pool once its requests turn slow (writes answered 300 ms late behind
+      // quick reads, say: harness/concurrency.ts WidenWhenSlow), which the GETs before the run miss
+      if (
+        !config.sharedSlots &&
+        config.concurrencyMode === "adaptive" &&
+        !config.concurrencyGiven
+      ) {
+        config.widenCeiling = config.concurrency;
         config.concurrency = LOCAL_CONCURRENCY;
-      if (config.sharedSlots && config.concurrencyMode === "adaptive")
+      }
+      if (config.concurrencyMode === "adaptive" && (config.sharedSlots || config.widenCeiling))
         pool = new AdaptiveInFlight({
-          ceiling: config.concurrency,
+          ceiling: config.widenCeiling ?? config.concurrency,
           baselineMs: config.latencyMs,
           start: LOCAL_CONCURRENCY,
         });
@@ -501,7 +510,9 @@ async function conformanceReporter(
 
 /** How the run's requests in flight moved, for the report (`traffic.concurrency`). */
 function concurrencyCurve(config: Config, pool: Places): ConcurrencyCurve {
-  if (pool instanceof AdaptiveInFlight) return pool.summary();
+  // a near run's pool counts from the first worker whose requests turned slow
+  if (pool instanceof AdaptiveInFlight && (config.sharedSlots || pool.firstUsedMs !== undefined))
+    return pool.summary();
   const n = config.concurrency;
   return {
     mode: config.sharedSlots ? config.concurrencyMode : "fixed",
@@ -515,7 +526,7 @@ function concurrencyCurve(config: Config, pool: Places): ConcurrencyCurve {
     ...(config.sharedSlots
       ? {}
       : {
-          why: `round trip ${config.latencyMs ?? "?"} ms, below ${SHARED_SLOTS_FROM_MS} ms: fixed shares per worker`,
+          why: `round trip ${config.latencyMs ?? "?"} ms, below ${SHARED_SLOTS_FROM_MS} ms: fixed shares per worker${config.widenCeiling ? `, no kind of request turned slow (${SLOW_ROUND_TRIP_MS} ms)` : ""}`,
         }),
   };
 }
