@@ -1,9 +1,10 @@
 // Everything a check needs, built once per test worker from the resolved configuration.
 // `plumbline run` hands the configuration over with vitest's provide/inject (key "plumbline");
 // a bare `vitest --project conformance` falls back to PLUMBLINE_* and plumbline.config.yaml.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { inject } from "vitest";
 import { loadConfig, secretsOf, type Config } from "./config.ts";
-import { Client, type ClientOptions } from "./client.ts";
+import { Client, type ApiResponse, type ClientOptions, type RequestSpec } from "./client.ts";
 import { secureContextOf } from "./tls.ts";
 import { TokenRefresher } from "./token-command.ts";
 import { Redactor } from "./redact.ts";
@@ -12,7 +13,16 @@ import { Principals } from "./principals.ts";
 import { makeOps, type Ops } from "./ops.ts";
 import { Ledger } from "./ledger.ts";
 import { HarnessError } from "./errors.ts";
-import { inFlightFor } from "./concurrency.ts";
+import {
+  checksPerWorker,
+  inFlightFor,
+  kindOf,
+  type Places,
+  type RequestKind,
+  WidenWhenSlow,
+  wideChecksPerWorker,
+  workerCheckGate,
+} from "./concurrency.ts";
 import { pacerFor, RemoteSlots } from "./rate.ts";
 
 declare module "vitest" {
@@ -46,21 +56,66 @@ export function networkOptions(
   };
 }
 
+/** The kind of the request being sent (a read, a write): its round trip is judged with its kind's. */
+const requestKind = new AsyncLocalStorage<RequestKind>();
+
+/** A client that tells the places in flight what kind of request each answer was. */
+class KindedClient extends Client {
+  override send(spec: RequestSpec): Promise<ApiResponse> {
+    return requestKind.run(kindOf(spec.method), () => super.send(spec));
+  }
+}
+
+/** The run's pool (at the permit service), told each answer's kind. */
+function kinded(slots: Places): Places {
+  return {
+    acquire: () => slots.acquire(),
+    release: (s) => {
+      const kind = requestKind.getStore();
+      slots.release(s && kind ? { ...s, kind } : s);
+    },
+    close: () => slots.close?.(),
+  };
+}
+
+/**
+ * The worker's places for requests in flight: the run's one pool when the target is far; a near
+ * run's fixed share that turns to that pool once requests turn slow (adaptive by default); else
+ * the fixed share alone (the client makes it).
+ */
+function placesFor(config: Config, poolId: number): Places | undefined {
+  if (!config.permits) return undefined;
+  if (config.sharedSlots) return kinded(new RemoteSlots(config.permits));
+  if (!config.widenCeiling) return undefined;
+  const permits = config.permits;
+  return new WidenWhenSlow({
+    share: inFlightFor(config.concurrency, poolId),
+    far: () => new RemoteSlots(permits),
+    checks: {
+      gate: workerCheckGate(checksPerWorker(config.concurrency, false)),
+      wide: wideChecksPerWorker(config.widenCeiling, config.concurrency),
+    },
+    kind: () => requestKind.getStore(),
+  });
+}
+
 export function buildWorld(config: Config): World {
   if (!config.target)
     throw new HarnessError(
       "no target URL: run through `plumbline run` (which starts the reference) or set PLUMBLINE_TARGET",
     );
   const redactor = new Redactor(secretsOf(config));
-  const client = new Client({
+  const poolId = Number(process.env.VITEST_POOL_ID ?? 1);
+  const slots = placesFor(config, poolId);
+  const client = new (slots ? KindedClient : Client)({
     baseUrl: config.target,
     requestTimeoutMs: config.requestTimeoutMs,
     maxRetries: config.maxRetries,
     maxRetryWaitMs: config.maxRetryWaitMs,
     maxBodyBytes: config.maxBodyBytes,
     breakAfterTimeouts: BREAK_AFTER_TIMEOUTS,
-    maxInFlight: inFlightFor(config.concurrency, Number(process.env.VITEST_POOL_ID ?? 1)),
-    slots: config.sharedSlots && config.permits ? new RemoteSlots(config.permits) : undefined,
+    maxInFlight: inFlightFor(config.concurrency, poolId),
+    slots,
     redactor,
     pacer: pacerFor(config),
     ...networkOptions(config),
