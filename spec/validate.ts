@@ -6,6 +6,7 @@ import type { ValidateFunction } from "ajv";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { loadOpenApi, listOperations, type OperationInfo } from "./index.ts";
 import { SPEC_FORMATS } from "./formats.ts";
+import { compileCached, documentHash, FORMATS_CODE } from "./compiled-cache.ts";
 
 export interface SchemaCheck {
   ok: boolean;
@@ -33,6 +34,9 @@ const RUNTIME_VALIDATES_SCHEMA = false;
 /** The same document with the policy's nulls taken back: what the material's types alone accept. */
 const TYPED_ID = "plumbline:openapi-typed";
 
+/** Kept as code (spec/compiled-cache.ts); format checks read from the instance's own at load. */
+const CODE = { source: true, formats: FORMATS_CODE };
+
 /** ajv-formats plus the OpenAPI formats with no checkable shape. */
 function addAllFormats(ajv: Ajv2020): void {
   // ajv-formats is CommonJS: its default export arrives as the module under Node ESM, as .default under tsc
@@ -53,6 +57,7 @@ export class Validator {
   private readonly cache = new Map<string, ValidateFunction | null>();
   /** every error at once, on the typed document: where a body needed the policy's nulls */
   private readonly typed: Ajv2020;
+  private readonly docHash: string;
 
   constructor(private readonly doc: OpenAPIV3_1.Document = loadOpenApi()) {
     // strict off: the document carries OpenAPI keywords (example, discriminator) and x- extensions
@@ -62,6 +67,7 @@ export class Validator {
       logger: false,
       validateFormats: true,
       validateSchema: RUNTIME_VALIDATES_SCHEMA,
+      code: CODE,
     });
     addAllFormats(this.ajv);
     this.ajv.addSchema({ ...(doc as object), $id: DOC_ID } as object, DOC_ID);
@@ -70,9 +76,11 @@ export class Validator {
       allErrors: true,
       logger: false,
       validateSchema: RUNTIME_VALIDATES_SCHEMA,
+      code: CODE,
     });
     addAllFormats(this.typed);
     this.typed.addSchema({ ...(withoutPolicyNulls(doc) as object), $id: TYPED_ID } as object);
+    this.docHash = documentHash(doc);
     this.ops = new Map(listOperations(doc).map((o) => [o.operationId, o]));
   }
 
@@ -82,7 +90,11 @@ export class Validator {
       const same = typeof ref === "string" ? `same:${this.first(ref)}` : undefined;
       const fn =
         (same ? this.cache.get(same) : undefined) ??
-        this.ajv.compile(typeof ref === "string" ? { $ref: `${DOC_ID}#${this.first(ref)}` } : ref);
+        compileCached(
+          this.ajv,
+          `responses:${this.docHash}`,
+          typeof ref === "string" ? { $ref: `${DOC_ID}#${this.first(ref)}` } : ref,
+        );
       this.cache.set(key, fn);
       if (same) this.cache.set(same, fn);
     }
@@ -185,7 +197,12 @@ export class Validator {
     if (!nullPointers(body).length) return [];
     const key = `typed:${this.first(pointer)}`;
     if (!this.cache.has(key))
-      this.cache.set(key, this.typed.compile({ $ref: `${TYPED_ID}#${this.first(pointer)}` }));
+      this.cache.set(
+        key,
+        compileCached(this.typed, `typed:${this.docHash}`, {
+          $ref: `${TYPED_ID}#${this.first(pointer)}`,
+        }),
+      );
     const fn = this.cache.get(key)!;
     if (fn(body)) return [];
     const at = (fn.errors ?? [])
@@ -259,6 +276,7 @@ function valueAt(body: unknown, pointer: string): unknown {
 export class RequestValidator {
   private readonly ajv: Ajv2020;
   private readonly cache = new Map<string, ValidateFunction>();
+  private readonly docHash: string;
 
   constructor(private readonly doc: OpenAPIV3_1.Document = loadOpenApi()) {
     this.ajv = new Ajv2020({
@@ -267,9 +285,11 @@ export class RequestValidator {
       logger: false,
       validateFormats: true,
       validateSchema: RUNTIME_VALIDATES_SCHEMA,
+      code: CODE,
     });
     addAllFormats(this.ajv);
     this.ajv.addSchema({ ...(doc as object), $id: DOC_ID } as object, DOC_ID);
+    this.docHash = documentHash(doc);
   }
 
   /** Errors of `value` against the schema at `pointer` (a JSON pointer into the document) or a schema object whose $refs point into it. */
@@ -285,7 +305,11 @@ export class RequestValidator {
       const text = `text:${JSON.stringify(typeof schema === "string" ? resolvePointer(this.doc, schema) : schema)}`;
       fn =
         this.cache.get(text) ??
-        this.ajv.compile(typeof schema === "string" ? { $ref: `${DOC_ID}#${schema}` } : schema);
+        compileCached(
+          this.ajv,
+          `requests:${this.docHash}`,
+          typeof schema === "string" ? { $ref: `${DOC_ID}#${schema}` } : schema,
+        );
       this.cache.set(key, fn);
       this.cache.set(text, fn);
     }
