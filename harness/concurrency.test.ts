@@ -5,6 +5,7 @@ import {
   InFlight,
   inFlightFor,
   kindOf,
+  nearRunWorkers,
   type Places,
   type RequestKind,
   type Sample,
@@ -176,11 +177,31 @@ describe("a near run's worker: its fixed share until requests turn slow, then th
     expect(kindOf("DELETE")).toBe("write");
   });
 
-  it("once slow, a worker may run twice its share of the ceiling of checks, never more than the ceiling", () => {
-    // two cores, the default 4 in two workers: 32 in flight at most, 16 a worker, 32 checks a worker
-    expect(wideChecksPerWorker(32, 4, 2)).toBe(32);
-    expect(wideChecksPerWorker(32, 4, 4)).toBe(16);
+  it("a near run starts as many workers again as its own, held back; once slow each may run twice its share of the ceiling of checks", () => {
+    // two cores, the default 4 in two workers: two more held back; 32 in flight at most, 16 checks a worker
+    expect(nearRunWorkers(32, 4, 2)).toBe(4);
+    expect(wideChecksPerWorker(32, 4, 2)).toBe(16);
+    // four cores: four workers of one check each, four more held back
+    expect(nearRunWorkers(32, 4, 4)).toBe(8);
+    expect(wideChecksPerWorker(32, 4, 4)).toBe(8);
+    // never more workers than the ceiling's own
+    expect(nearRunWorkers(8, 4, 2)).toBe(2);
     expect(wideChecksPerWorker(8, 4, 2)).toBe(8);
+  });
+
+  it("a worker made after the run found its target slow takes the run's pool from its first request", async () => {
+    let made = 0;
+    const places = new WidenWhenSlow({
+      share: 2,
+      far0: true,
+      far: () => {
+        made++;
+        return { acquire: async () => {}, release: () => {} };
+      },
+      kind: () => undefined,
+    });
+    expect(places.widened).toBe(true);
+    expect(made).toBe(1);
   });
 
   it("CheckGate opens wider during the run and lets the waiting through", async () => {

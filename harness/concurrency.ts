@@ -61,7 +61,23 @@ export function wideChecksPerWorker(
   concurrency: number,
   cores = availableParallelism(),
 ): number {
-  return Math.min(ceiling, 2 * Math.ceil(ceiling / workerCount(concurrency, cores)));
+  return Math.min(ceiling, 2 * Math.ceil(ceiling / nearRunWorkers(ceiling, concurrency, cores)));
+}
+
+/**
+ * The workers a near run, adaptive by default, starts: its own (workerCount) and as many again, up
+ * to the ceiling's, held back (harness/concurrent-runner.ts) until a worker's requests turn slow,
+ * or until no file is left for them to take from the others. A worker runs one file at a time and a
+ * file lasts as long as its longest chain of round trips: over a slow link two workers, however
+ * many checks each runs, wait on two chains at a time.
+ */
+export function nearRunWorkers(
+  ceiling: number,
+  concurrency: number,
+  cores = availableParallelism(),
+): number {
+  const own = workerCount(concurrency, cores);
+  return Math.max(own, Math.min(workerCount(ceiling, cores), 2 * own));
 }
 
 /** Places for requests in flight: taken before a request, given back after it. */
@@ -643,6 +659,8 @@ export function workerCheckGate(size: number): CheckGate {
 export interface WidenOptions {
   /** the worker's fixed share of requests in flight while its target answers quickly */
   share: number;
+  /** the run already found its target slow (a held worker let go for it): the run's pool at once */
+  far0?: boolean;
   /** the run's adaptive pool, reached once the requests turn slow (RemoteSlots, harness/rate.ts) */
   far: () => Places;
   /** the worker's checks at once, and how many once the requests turn slow */
@@ -670,6 +688,7 @@ export class WidenWhenSlow extends InFlight {
 
   constructor(private readonly o: WidenOptions) {
     super(o.share);
+    if (o.far0) this.turn(undefined, "the run found its target slow");
   }
 
   /** The worker takes its places from the run's pool. */
@@ -703,11 +722,24 @@ export class WidenWhenSlow extends InFlight {
     this.far?.close?.();
   }
 
-  private turn(kind: string | undefined): void {
+  private turn(kind: string | undefined, why?: string): void {
     this.far = this.o.far();
     if (this.o.checks) this.o.checks.gate.open(this.o.checks.wide);
     this.o.onWiden?.(
-      `${kind ? `${kind}s` : "requests"} answered in ${SLOW_ROUND_TRIP_MS} ms or more`,
+      why ?? `${kind ? `${kind}s` : "requests"} answered in ${SLOW_ROUND_TRIP_MS} ms or more`,
     );
   }
+}
+
+const LET_GO = Symbol.for("plumbline.letGo");
+
+/**
+ * How a held worker was let go (harness/concurrent-runner.ts): `far` when the run found its target
+ * slow (its places then come from the run's pool at once), `drained` when no file was left to take
+ * from the others; undefined while held, or when the worker was never held.
+ */
+export function letGo(how?: "far" | "drained"): "far" | "drained" | undefined {
+  const g = globalThis as { [LET_GO]?: "far" | "drained" };
+  if (how) g[LET_GO] = how;
+  return g[LET_GO];
 }

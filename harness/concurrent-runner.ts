@@ -9,9 +9,12 @@ import { getFn } from "vitest/suite";
 import {
   type CheckGate,
   checksPerWorker,
+  letGo,
   wideChecksPerWorker,
   workerCheckGate,
+  workerCount,
 } from "./concurrency.ts";
+import { heldUntilLetGo } from "./rate.ts";
 import { settings } from "./world.ts";
 
 const SERIAL = /\.serial\.test\.[cm]?[jt]s$/;
@@ -30,10 +33,28 @@ export default class ConcurrentChecksRunner extends TestRunner {
     if (widenCeiling && !sharedSlots) {
       this.config.maxConcurrency = Math.max(checks, wideChecksPerWorker(widenCeiling, concurrency));
       this.gate = workerCheckGate(checks);
+      // the workers past the run's own are held back before their first file (nearRunWorkers)
+      const poolId = Number(process.env.VITEST_POOL_ID ?? 1);
+      this.held = poolId > workerCount(concurrency) ? settings().permits : undefined;
     }
   }
 
   private readonly gate?: CheckGate;
+  /** the permit service this worker waits at before its first file, when it is held back */
+  private held?: string;
+
+  /**
+   * A held worker waits before it imports its first file (nothing of the suites loaded, no CPU
+   * spent) until a worker's requests turn slow or no file is left for it to take from the others.
+   */
+  override async importFile(filepath: string, source: "collect" | "setup"): Promise<unknown> {
+    if (source === "collect" && this.held) {
+      const address = this.held;
+      this.held = undefined;
+      letGo(await heldUntilLetGo(address));
+    }
+    return super.importFile(filepath, source);
+  }
 
   /** A check's body, with a place at the gate when there is one (its hooks and timeout as vitest's own). */
   async runTask(test: RunnerTestCase): Promise<void> {

@@ -2,7 +2,15 @@
 // lets only cleanup past it, the same over the loopback port as in process, and the client asking
 // before every request (retries included) and telling of every 429.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asCleanup, LocalPacer, Permits, RemotePacer, RemoteSlots, servePermits } from "./rate.ts";
+import {
+  asCleanup,
+  heldUntilLetGo,
+  LocalPacer,
+  Permits,
+  RemotePacer,
+  RemoteSlots,
+  servePermits,
+} from "./rate.ts";
 import { BudgetSpent } from "./errors.ts";
 import { InFlight, type Sample } from "./concurrency.ts";
 import { Client } from "./client.ts";
@@ -148,6 +156,28 @@ describe("the run's requests in flight, one pool for every worker", () => {
     ]);
     w.close();
     await service.close();
+  });
+
+  it("a held worker waits until the run lets it go, and is told how; a run gone lets it go", async () => {
+    let letGo!: (how: string) => void;
+    const released = new Promise<string>((r) => (letGo = r));
+    const service = await servePermits(new Permits({}), new InFlight(2), () => released);
+    let answer: string | undefined;
+    const waiting = heldUntilLetGo(service.address).then((a) => (answer = a));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(answer).toBeUndefined();
+    letGo("far");
+    await waiting;
+    expect(answer).toBe("far");
+    // once let go, every worker asking later is answered at once
+    expect(await heldUntilLetGo(service.address)).toBe("far");
+    // no hold (a run that holds none back), or the service gone: drained, never a hang
+    const plain = await servePermits(new Permits({}));
+    expect(await heldUntilLetGo(plain.address)).toBe("drained");
+    const gone = heldUntilLetGo(service.address);
+    await service.close();
+    await plain.close();
+    expect(["far", "drained"]).toContain(await gone);
   });
 
   it("a worker that goes away gives its places back, held or asked for", async () => {

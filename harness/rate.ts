@@ -122,7 +122,8 @@ export class LocalPacer implements Pacer {
 // `x` (the budget is spent), `ok`. On a connection of its own (its answers may wait): `s` (a
 // request slot), answered `g` when one is free, and `r` or `r<kind> <ms> <status> [<retry-after ms>]`
 // (a slot given back, with what its round trip said; kind `r` a read, `w` a write, or none), not
-// answered.
+// answered. On a connection of its own: `h` (a held worker), answered `far` or `drained` when it
+// is let go.
 
 /** `r<kind> <ms> <status> [<retry-after ms>]` read back (kind: `r` a read, `w` a write, or none). */
 function sampleOf(line: string): Sample {
@@ -145,6 +146,8 @@ function sampleOf(line: string): Sample {
 export async function servePermits(
   permits: Permits,
   slots?: Places,
+  /** a near run's held workers: answered when they are let go (`far` or `drained`) */
+  hold?: () => Promise<string>,
 ): Promise<{ address: string; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
@@ -179,6 +182,10 @@ export async function servePermits(
             held++;
             socket.write("g\n");
           });
+        } else if (line === "h") {
+          // a held worker, on a connection of its own: answered when it is let go
+          if (!hold) out += "drained\n";
+          else void hold().then((how) => socket.destroyed || socket.write(`${how}\n`));
         } else if (line[0] === "r" && slots && held > 0) {
           held--;
           slots.release(line.length > 1 ? sampleOf(line) : undefined);
@@ -338,4 +345,19 @@ export function pacerFor(config: Limits & { permits?: string }): Pacer | undefin
   if (config.permits) return new RemotePacer(config.permits, config);
   if (config.maxRps) return new LocalPacer(new Permits({ maxRps: config.maxRps }));
   return undefined;
+}
+
+/**
+ * A held worker waits here until the run lets it go (`plumbline run`: a worker's requests turned
+ * slow, or no file is left for it to take from the others); a run gone lets it go too.
+ */
+export async function heldUntilLetGo(address: string): Promise<"far" | "drained"> {
+  const line = new ServiceLine(address, "the run's permit service");
+  try {
+    return (await line.ask("h")) === "far" ? "far" : "drained";
+  } catch {
+    return "drained";
+  } finally {
+    line.close();
+  }
 }

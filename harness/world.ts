@@ -17,6 +17,7 @@ import {
   checksPerWorker,
   inFlightFor,
   kindOf,
+  letGo,
   type Places,
   type RequestKind,
   WidenWhenSlow,
@@ -90,6 +91,7 @@ function placesFor(config: Config, poolId: number): Places | undefined {
   const permits = config.permits;
   return new WidenWhenSlow({
     share: inFlightFor(config.concurrency, poolId),
+    far0: letGo() === "far",
     far: () => new RemoteSlots(permits),
     checks: {
       gate: workerCheckGate(checksPerWorker(config.concurrency, false)),

@@ -206,10 +206,21 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
   // the requests in flight, as one pool for every worker when the target is far away (below)
   // (adaptive, or fixed with --concurrency fixed:N: chosen once the round trip is measured)
   let pool: Places = new InFlight(target.config.concurrency);
-  const service = await servePermits(permits, {
-    acquire: () => pool.acquire(),
-    release: (sample) => pool.release(sample),
-  });
+  // a near run's held workers (harness/concurrency.ts nearRunWorkers) wait for this: let go as
+  // `far` when a worker first takes a place from the run's pool (its requests turned slow), or as
+  // `drained` once no file is left for them to take from the others
+  const held = letGoOnce();
+  const service = await servePermits(
+    permits,
+    {
+      acquire: () => {
+        held.letGo("far");
+        return pool.acquire();
+      },
+      release: (sample) => pool.release(sample),
+    },
+    () => held.promise,
+  );
   const config: Config = { ...target.config, permits: service.address };
   const traffic = (): Traffic => ({
     ...(maxRps ? { maxRps } : {}),
@@ -277,7 +288,11 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
 
     const vitest = await conformanceVitest(
       config,
-      [...(opts.reporters ?? ["default"]), ...(reporter ? [reporter as Reporter] : [])],
+      [
+        ...(opts.reporters ?? ["default"]),
+        ...(reporter ? [reporter as Reporter] : []),
+        ...(config.widenCeiling ? [drained(held)] : []),
+      ],
       {
         // vitest slices the files by a hash of their paths: the same slice on every machine
         ...(config.shard ? { shard: `${config.shard.index}/${config.shard.count}` } : {}),
@@ -298,6 +313,7 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
     stopper.arm(() => void vitest.cancelCurrentRun("keyboard-input").catch(() => {}));
     // once stopped, checks in flight get a grace period to finish their own cleanup, no more
     await Promise.race([started, stopper.stopped.then(() => sleep(stopper.graceMs))]);
+    held.letGo("drained");
     await Promise.race([vitest.close(), sleep(stopper.graceMs)]);
     // a run stopped before vitest reported: the reporter builds its report from what finished
     if (reporter && !reporter.report)
@@ -506,6 +522,52 @@ async function conformanceReporter(
     );
     return undefined;
   }
+}
+
+/** A promise let go once, the first way told. */
+function letGoOnce(): { promise: Promise<string>; letGo(how: string): void } {
+  let letGo!: (how: string) => void;
+  const promise = new Promise<string>((r) => (letGo = r));
+  return { promise, letGo };
+}
+
+/** How long a held worker waits with nothing reported from the others before it is let go anyway. */
+const HELD_IDLE_MS = 30_000;
+
+/**
+ * Lets a near run's held workers go once every parallel file has been taken by a worker (theirs
+ * included): none is left for the run's own workers, so the held ones run theirs beside them. And,
+ * should a file never be counted, once nothing has been reported for 30 s.
+ */
+function drained(held: { letGo(how: string): void }): Reporter {
+  let files = Infinity;
+  let taken = 0;
+  let last = performance.now();
+  const idle = setInterval(() => {
+    if (performance.now() - last > HELD_IDLE_MS) held.letGo("drained");
+  }, 1000);
+  idle.unref();
+  const done = () => {
+    clearInterval(idle);
+    held.letGo("drained");
+  };
+  return {
+    onTestRunStart(specs) {
+      files = specs.filter((s) => s.project.name === "conformance").length;
+      last = performance.now();
+      if (files === 0) done();
+    },
+    onTestModuleQueued(m) {
+      last = performance.now();
+      if (m.project.name === "conformance" && ++taken >= files) done();
+    },
+    onTestCaseResult() {
+      last = performance.now();
+    },
+    onTestRunEnd() {
+      done();
+    },
+  };
 }
 
 /** How the run's requests in flight moved, for the report (`traffic.concurrency`). */
