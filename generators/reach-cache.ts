@@ -5,13 +5,9 @@
 // the code and the spec: the cache file is named by a hash of the generators' and the spec's
 // sources and of the libraries that draw, and an edit to any of them starts a new file. Where the
 // cache cannot be read or written, the verdicts are simply drawn every time.
-import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const ROOT = fileURLToPath(new URL("../", import.meta.url));
-const CACHE_DIR = join(ROOT, "node_modules/.cache/plumbline/");
+import { CACHE_DIR, hashOfFiles, ROOT, writeWhole } from "../spec/disk-cache.ts";
 
 /** What the verdicts depend on: the generators, the spec and its loader, the drawing libraries. */
 function sources(): string[] {
@@ -19,13 +15,13 @@ function sources(): string[] {
     readdirSync(join(ROOT, d))
       .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
       .sort()
-      .map((f) => join(ROOT, d, f));
+      .map((f) => `${d}/${f}`);
   return [
     ...dir("generators"),
     ...dir("spec"),
-    join(ROOT, "spec/openapi.yaml"),
-    join(ROOT, "node_modules/fast-check/package.json"),
-    join(ROOT, "node_modules/@faker-js/faker/package.json"),
+    "spec/openapi.yaml",
+    "node_modules/fast-check/package.json",
+    "node_modules/@faker-js/faker/package.json",
   ];
 }
 
@@ -34,9 +30,9 @@ let store: { file: string; verdicts: Record<string, string> } | undefined | null
 function open(): typeof store {
   if (store !== undefined) return store;
   try {
-    const hash = createHash("sha256");
-    for (const f of sources()) hash.update(f).update(readFileSync(f));
-    const file = join(CACHE_DIR, `reach-${hash.digest("hex").slice(0, 32)}.json`);
+    const hash = hashOfFiles(sources());
+    if (!hash) throw new Error("sources not readable");
+    const file = join(CACHE_DIR, `reach-${hash.slice(0, 32)}.json`);
     let verdicts: Record<string, string> = {};
     try {
       verdicts = JSON.parse(readFileSync(file, "utf8"));
@@ -61,20 +57,12 @@ export function reachVerdicts(key: string, draw: () => string): string {
   const drawn = draw();
   if (!s) return drawn;
   s.verdicts[key] = drawn;
+  // the file as another worker may have left it meanwhile, with this verdict added
+  let onDisk: Record<string, string> = {};
   try {
-    // the file as another worker may have left it meanwhile, with this verdict added; written
-    // whole under another name, then renamed, so a worker reading meanwhile never sees half
-    let onDisk: Record<string, string> = {};
-    try {
-      onDisk = JSON.parse(readFileSync(s.file, "utf8"));
-    } catch {}
-    Object.assign(s.verdicts, { ...onDisk, ...s.verdicts });
-    mkdirSync(CACHE_DIR, { recursive: true });
-    const tmp = `${s.file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    writeFileSync(tmp, JSON.stringify(s.verdicts));
-    renameSync(tmp, s.file);
-  } catch {
-    // a read-only checkout: no cache
-  }
+    onDisk = JSON.parse(readFileSync(s.file, "utf8"));
+  } catch {}
+  Object.assign(s.verdicts, { ...onDisk, ...s.verdicts });
+  writeWhole(s.file, JSON.stringify(s.verdicts));
   return drawn;
 }

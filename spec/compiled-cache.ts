@@ -5,17 +5,16 @@
 // them and the schema, and a later worker loads that code instead of generating it. Where the
 // cache cannot be read or written, or ajv cannot write a schema as code, it compiles as before.
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import type { ValidateFunction } from "ajv";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { _ } from "ajv";
+import { CACHE_DIR, hashOfFiles, writeWhole } from "./disk-cache.ts";
 
-const ROOT = fileURLToPath(new URL("../", import.meta.url));
-const CACHE_DIR = join(ROOT, "node_modules/.cache/plumbline/validators/");
+const VALIDATORS = join(CACHE_DIR, "validators");
 const requireHere = createRequire(import.meta.url);
 
 /** The name the code gives the instance's own formats (ajv's, ajv-formats', the spec's). */
@@ -27,17 +26,15 @@ export const FORMATS_CODE = _`require(${FORMATS})`;
 /** What every cached function depends on besides its schema: this code, the ajv it drives. */
 let version: string | undefined | null;
 function codeVersion(): string | null {
-  if (version !== undefined) return version;
-  try {
-    const hash = createHash("sha256");
-    for (const f of ["spec/validate.ts", "spec/formats.ts", "spec/compiled-cache.ts"])
-      hash.update(readFileSync(join(ROOT, f)));
-    hash.update(readFileSync(join(ROOT, "node_modules/ajv/package.json")));
-    hash.update(readFileSync(join(ROOT, "node_modules/ajv-formats/package.json")));
-    version = hash.digest("hex");
-  } catch {
-    version = null; // the sources are not beside this module (a bundle without them): no cache
-  }
+  // null where the sources are not beside this module (a bundle without them): no cache
+  version ??=
+    hashOfFiles([
+      "spec/validate.ts",
+      "spec/formats.ts",
+      "spec/compiled-cache.ts",
+      "node_modules/ajv/package.json",
+      "node_modules/ajv-formats/package.json",
+    ]) ?? null;
   return version;
 }
 
@@ -62,23 +59,20 @@ export function compileCached(ajv: Ajv2020, instance: string, schema: object): V
   const v = codeVersion();
   if (!v) return ajv.compile(schema);
   const key = createHash("sha256").update(v).update(instance).update(JSON.stringify(schema));
-  const file = join(CACHE_DIR, `${key.digest("hex").slice(0, 40)}.cjs`);
+  const file = join(VALIDATORS, `${key.digest("hex").slice(0, 40)}.cjs`);
   try {
     return load(readFileSync(file, "utf8"), ajv);
   } catch {
     // not written yet (or cut short, or written by another ajv): compiled now
   }
   const fn = ajv.compile(schema);
+  let code: string | undefined;
   try {
-    const code = standalone(ajv, fn);
-    mkdirSync(CACHE_DIR, { recursive: true });
-    // written whole under another name, then renamed: a worker reading meanwhile never sees half
-    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    writeFileSync(tmp, code);
-    renameSync(tmp, file);
+    code = standalone(ajv, fn);
   } catch {
-    // a read-only checkout, or a schema ajv cannot write as code: compiled every time
+    // a schema ajv cannot write as code: compiled every time
   }
+  if (code !== undefined) writeWhole(file, code);
   return fn;
 }
 
