@@ -5,8 +5,9 @@
 // keep-alive) as the floor. Prints one JSON line with --json.
 // Warm-up first (the bundle, the transform cache), then --rounds full runs (2), the least kept.
 //   npx tsx scripts/bench-cpu.ts [--json] [--rounds N] [--files suites/...]   (all suites by default)
+//   npx tsx scripts/bench-cpu.ts --by-area [--rounds N]   (a table: each area of suites/ alone)
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { Agent, get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -27,6 +28,8 @@ const { values } = parseArgs({
     root: { type: "string" },
     // V8 CPU profiles of the run (its main process and each worker) into this directory
     profile: { type: "string" },
+    // one run per area of suites/ (its parallel files): where the CPU goes, a table
+    "by-area": { type: "boolean", default: false },
   },
 });
 
@@ -57,12 +60,13 @@ if (values.raw) {
 const ref = await startReference({ port: 0 });
 const dir = mkdtempSync(join(tmpdir(), "plb-cpu-"));
 // biome-ignore format: flags and their values in pairs
-const args = [
+const argsFor = (files?: string[]) => [
   join(values.root ?? ".", "bin/plumbline.mjs"), "run", "--report-dir", dir, "--ledger-dir", join(dir, "l"),
   ...referenceTargetArgs(ref.url, ref),
   "--allow", "read-only,creates,billable,account-wide,destructive,concurrent",
-  ...(values.files?.length ? ["--files", ...values.files] : []),
+  ...(files?.length ? ["--files", ...files] : []),
 ];
+let args = argsFor(values.files);
 /** One measured run: its wall time, exit code, requests the reference counted and CPU seconds. */
 async function measure(round: number) {
   const timeFile = join(dir, `time-${round}`);
@@ -102,12 +106,43 @@ async function measure(round: number) {
 await new Promise((resolve) =>
   spawn(process.execPath, [args[0], "--version"], { stdio: "ignore" }).on("exit", resolve),
 );
-const rounds = [];
-for (let i = 0; i < Number(values.rounds); i++) rounds.push(await measure(i));
-// the least CPU of the rounds: the machine's noise (other processes, a cold cache) only adds
-const best = rounds.reduce((a, b) =>
-  (a.userS + a.systemS) / a.requests <= (b.userS + b.systemS) / b.requests ? a : b,
-);
+/** The least CPU per request of --rounds runs: the machine's noise (other processes) only adds. */
+async function least() {
+  const rounds = [];
+  for (let i = 0; i < Number(values.rounds); i++) rounds.push(await measure(i));
+  const best = rounds.reduce((a, b) =>
+    (a.userS + a.systemS) / a.requests <= (b.userS + b.systemS) / b.requests ? a : b,
+  );
+  return { best, rounds };
+}
+
+if (values["by-area"]) {
+  // each area's parallel files alone: its CPU beside its requests; the area with fewest requests
+  // shows about what a run costs before its first request (start, workers, reports)
+  const root = values.root ?? ".";
+  console.log("| area | requests | CPU s | ms per request |\n| --- | --- | --- | --- |");
+  const areas = readdirSync(join(root, "suites"), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+  for (const area of areas) {
+    const files = readdirSync(join(root, "suites", area), { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".test.ts") && !f.endsWith(".serial.test.ts"))
+      .map((f) => join("suites", area, f));
+    if (!files.length) continue;
+    args = argsFor(files);
+    const { best: b } = await least();
+    const cpu = b.userS + b.systemS;
+    console.log(
+      `| ${area} | ${b.requests} | ${cpu.toFixed(2)} | ${((cpu * 1000) / b.requests).toFixed(2)} |`,
+    );
+  }
+  await ref.close();
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+}
+
+const { best, rounds } = await least();
 const { seconds, exit: code, requests, userS: user, systemS: system } = best;
 // asynchronously too: the reference answering it lives in this process
 const rawOut = await new Promise<string>((resolve) => {
