@@ -15,7 +15,23 @@ import {
   workerCount,
 } from "./concurrency.ts";
 import { heldUntilLetGo } from "./rate.ts";
-import { settings } from "./world.ts";
+import { inject } from "vitest";
+import { type Config, loadConfig } from "./config.ts";
+
+/**
+ * The run's configuration as `plumbline run` provides it (a bare vitest: from the environment and
+ * plumbline.config.yaml), without loading the harness: a held worker waits with none of it loaded
+ * (loaded at its start, beside the run's own workers starting theirs, it cost the embedded run 7%).
+ */
+function settings(): Config {
+  let provided: Config | undefined;
+  try {
+    provided = inject("plumbline");
+  } catch {
+    // not provided: a bare vitest
+  }
+  return provided ?? loadConfig();
+}
 
 const SERIAL = /\.serial\.test\.[cm]?[jt]s$/;
 
@@ -25,7 +41,8 @@ export default class ConcurrentChecksRunner extends TestRunner {
     // vitest makes the worker's one limit on concurrent checks from this value when it starts its
     // first file, before any suite hook: set later, it was ignored and every worker ran vitest's
     // default of five checks, whatever --concurrency said
-    const { concurrency, sharedSlots, widenCeiling } = settings();
+    const run = settings();
+    const { concurrency, sharedSlots, widenCeiling } = run;
     const checks = checksPerWorker(concurrency, sharedSlots);
     this.config.maxConcurrency = checks;
     // a near run, adaptive by default: as many as the worker may run once its requests turn slow,
@@ -35,7 +52,7 @@ export default class ConcurrentChecksRunner extends TestRunner {
       this.gate = workerCheckGate(checks);
       // the workers past the run's own are held back before their first file (nearRunWorkers)
       const poolId = Number(process.env.VITEST_POOL_ID ?? 1);
-      this.held = poolId > workerCount(concurrency) ? settings().permits : undefined;
+      this.held = poolId > workerCount(concurrency) ? run.permits : undefined;
     }
   }
 

@@ -286,18 +286,20 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
       `plumbline: run ${config.runId} against ${config.targetLabel} (${config.target}), seed ${config.seed}, labels ${config.labelPrefix}*, allowed: ${config.allow.join(", ")}${config.shard ? `, shard ${config.shard.index}/${config.shard.count}` : ""}, fuzz ${config.fuzzRuns} cases per property, round trip ${config.latencyMs} ms`,
     );
 
+    const drain = config.widenCeiling ? drained(held) : undefined;
     const vitest = await conformanceVitest(
       config,
       [
         ...(opts.reporters ?? ["default"]),
         ...(reporter ? [reporter as Reporter] : []),
-        ...(config.widenCeiling ? [drained(held)] : []),
+        ...(drain ? [drain.reporter] : []),
       ],
       {
         // vitest slices the files by a hash of their paths: the same slice on every machine
         ...(config.shard ? { shard: `${config.shard.index}/${config.shard.count}` } : {}),
         ...(opts.testNamePattern ? { testNamePattern: opts.testNamePattern } : {}),
       },
+      drain?.files,
     );
     let failedToRun = false;
     // the invariants, the authorization matrix and the fuzz suite (at its small default budget)
@@ -539,12 +541,16 @@ const HELD_IDLE_MS = 30_000;
  * included): none is left for the run's own workers, so the held ones run theirs beside them. And,
  * should a file never be counted, once nothing has been reported for 30 s.
  */
-function drained(held: { letGo(how: string): void }): Reporter {
+function drained(held: { letGo(how: string): void }): {
+  reporter: Reporter;
+  /** the parallel files the run runs (told by the sequencer: a shard's, when sharded) */
+  files(n: number): void;
+} {
   let files = Infinity;
   let taken = 0;
   let last = performance.now();
   const idle = setInterval(() => {
-    if (performance.now() - last > HELD_IDLE_MS) held.letGo("drained");
+    if (performance.now() - last > HELD_IDLE_MS) done();
   }, 1000);
   idle.unref();
   const done = () => {
@@ -552,20 +558,24 @@ function drained(held: { letGo(how: string): void }): Reporter {
     held.letGo("drained");
   };
   return {
-    onTestRunStart(specs) {
-      files = specs.filter((s) => s.project.name === "conformance").length;
-      last = performance.now();
-      if (files === 0) done();
+    files(n) {
+      files = n;
+      if (taken >= files) done();
     },
-    onTestModuleQueued(m) {
-      last = performance.now();
-      if (m.project.name === "conformance" && ++taken >= files) done();
-    },
-    onTestCaseResult() {
-      last = performance.now();
-    },
-    onTestRunEnd() {
-      done();
+    reporter: {
+      onTestRunStart() {
+        last = performance.now();
+      },
+      onTestModuleQueued(m) {
+        last = performance.now();
+        if (m.project.name === "conformance" && ++taken >= files) done();
+      },
+      onTestCaseResult() {
+        last = performance.now();
+      },
+      onTestRunEnd() {
+        done();
+      },
     },
   };
 }

@@ -20,6 +20,8 @@ export async function conformanceVitest(
   config: Config,
   reporters: (string | Reporter)[],
   extra: { shard?: string; testNamePattern?: string } = {},
+  /** a near run's held workers: told how many parallel files this run has (its shard's, when sharded) */
+  onParallelFiles?: (n: number) => void,
 ): Promise<Vitest> {
   const ours = new Set([...process.listeners("SIGINT"), ...process.listeners("SIGTERM")]);
   const near = Boolean(config.widenCeiling && !config.sharedSlots);
@@ -56,7 +58,8 @@ export async function conformanceVitest(
   vitest.provide("plumbline", config);
   // set on the resolved root (read when the first run starts): given with the options above, a
   // `sequence` replaced the projects' own (their groupOrder)
-  if (workers > own) vitest.config.sequence.sequencer = heldTakeTheShortest(own, workers - own);
+  if (workers > own)
+    vitest.config.sequence.sequencer = heldTakeTheShortest(own, workers - own, onParallelFiles);
   return vitest;
 }
 
@@ -65,11 +68,13 @@ export async function conformanceVitest(
  * (a worker takes the next file in order; the first ones go to workers 1, 2, …) are the quickest:
  * against a quick target the held workers are let go only once no file is left, and then run those.
  */
-function heldTakeTheShortest(own: number, held: number) {
+function heldTakeTheShortest(own: number, held: number, count?: (n: number) => void) {
   return class extends BaseSequencer {
     override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
       const sorted = await super.sort(files);
       const parallel = sorted.filter((s) => s.project.name === "conformance");
+      // the files this run runs: a shard's, sliced before they are sorted
+      count?.(parallel.length);
       if (parallel.length <= own + held) return sorted;
       const rest = parallel.slice(0, -held);
       const order = [...rest.slice(0, own), ...parallel.slice(-held), ...rest.slice(own)];
