@@ -312,7 +312,12 @@ export async function run(initial: Config, opts: RunOptions = {}): Promise<numbe
           failedToRun = true;
           log(`plumbline: the suites could not run: ${e.message}`);
         });
-    stopper.arm(() => void vitest.cancelCurrentRun("keyboard-input").catch(() => {}));
+    stopper.arm(() => {
+      // held workers let go at once: waiting at the permit service, they would hold the run's end
+      // for its whole grace period
+      held.letGo("drained");
+      void vitest.cancelCurrentRun("keyboard-input").catch(() => {});
+    });
     // once stopped, checks in flight get a grace period to finish their own cleanup, no more
     await Promise.race([started, stopper.stopped.then(() => sleep(stopper.graceMs))]);
     held.letGo("drained");
