@@ -76,14 +76,21 @@ describe("walkPages", () => {
 });
 
 describe("findInPages", () => {
-  it("reads page 1, the last page, then the pages between until one holds the item", async () => {
+  it("reads page 1, the last page, then the pages between from both ends in turn until one holds the item", async () => {
     const list = pagedList(() => ids(300));
     expect((await findInPages(list.ops, "listEvents", (x) => x.id === 300)).id).toBe(300);
     expect(list.asked).toEqual([1, 30]);
     const again = pagedList(() => ids(300));
     expect((await findInPages(again.ops, "listEvents", (x) => x.id === 95)).id).toBe(95);
-    // 1, 30, then [2..9], then [10..17]: page 10 holds 95
-    expect(again.asked.length).toBe(2 + 2 * SIDE_BY_SIDE);
+    // 1, 30, then 29, 2, 28, 3, …: page 10 holds 95, the 18th of the pages between
+    expect(again.asked.slice(0, 6)).toEqual([1, 30, 29, 2, 28, 3]);
+    expect(again.asked.length).toBe(2 + Math.ceil(18 / SIDE_BY_SIDE) * SIDE_BY_SIDE);
     expect(await findInPages(again.ops, "listEvents", (x) => x.id === 301)).toBeUndefined();
+  });
+
+  it("a list longer than MAX_PAGES: a record pushed a few pages from its end is still found", async () => {
+    // 80 pages, oldest first; the record made a moment ago now sits on page 78
+    const list = pagedList(() => ids(800));
+    expect((await findInPages(list.ops, "listEvents", (x) => x.id === 775)).id).toBe(775);
   });
 });

@@ -147,18 +147,24 @@ export async function findInPages(
   let hit = first.data.find(found);
   if (hit !== undefined || first.pages <= 1) return hit;
   // the last page even past MAX_PAGES (a new record of an oldest-first list is there), alone; then
-  // the pages between, within MAX_PAGES reads in all, side by side in groups
+  // the pages between, within MAX_PAGES reads in all, side by side in groups, from both ends in
+  // turn: a record made a moment ago sits near one end, and on a busy target records made since
+  // push it a page or more from the end it was at (a list of more than MAX_PAGES pages held it out
+  // of reach when the pages between were read from page 2 on)
   const last = expectCollection(await read(first.pages));
   if ((hit = last.data.find(found)) !== undefined) return hit;
   let pages = last.pages;
-  const between = Array.from({ length: Math.min(first.pages, MAX_PAGES) - 2 }, (_, i) => i + 2);
+  const between: number[] = [];
+  for (let lo = 2, hi = pages - 1; lo <= hi && between.length < MAX_PAGES - 2; ) {
+    between.push(hi--);
+    if (lo <= hi && between.length < MAX_PAGES - 2) between.push(lo++);
+  }
   await readInGroups(between, read, (n, res) => {
-    if (n > pages) return false; // the list shrank: this page is past its end
+    if (n > pages) return true; // the list shrank: this page is past its end
     const col = expectCollection(res);
-    pages = col.pages;
+    pages = Math.min(pages, col.pages);
     hit = col.data.find(found);
-    // an empty page ends the list (an empty last page, the list shrank meanwhile, did not)
-    return hit === undefined && col.data.length > 0;
+    return hit === undefined;
   });
   return hit;
 }
