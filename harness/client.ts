@@ -11,7 +11,7 @@ import { Redactor, toCurl } from "./redact.ts";
 import { noteQueued, recordExchange, requestSent } from "./current.ts";
 import { cutDeep, MAX_DEPTH, nestsDeeperThan } from "./bounded.ts";
 import { TargetNotAnswering } from "./errors.ts";
-import { InFlight, type Places, type Sample } from "./concurrency.ts";
+import { InFlight, kindOf, type Places, type Sample } from "./concurrency.ts";
 import type { Pacer } from "./rate.ts";
 import { Routes } from "./proxy.ts";
 import { tlsFailure } from "./tls.ts";
@@ -377,6 +377,7 @@ export class Client {
       sample = {
         ms: performance.now() - started,
         status: res.status,
+        kind: kindOf(spec.method),
         ...(retryAfter !== undefined
           ? {
               retryAfterMs: Math.min(retryAfterMs(retryAfter) ?? 1000, this.opts.maxRetryWaitMs),

@@ -88,7 +88,6 @@ describe("--concurrency N: N requests in flight at most", () => {
 
 /** A worker's places that turn to a far pool (counted here) once a kind of request turns slow. */
 function nearWorker(share = 2) {
-  let kind: RequestKind | undefined;
   const far = { made: 0, acquired: 0, released: [] as (Sample | undefined)[] };
   const gate = new CheckGate(share);
   const places = new WidenWhenSlow({
@@ -101,13 +100,11 @@ function nearWorker(share = 2) {
       };
     },
     checks: { gate, wide: 16 },
-    kind: () => kind,
   });
   /** one request of this kind answered in `ms` */
   const request = async (k: RequestKind, ms: number, status = 200) => {
     await places.acquire();
-    kind = k;
-    places.release({ ms, status });
+    places.release({ ms, status, kind: k });
   };
   return { places, far, gate, request };
 }
@@ -198,7 +195,6 @@ describe("a near run's worker: its fixed share until requests turn slow, then th
         made++;
         return { acquire: async () => {}, release: () => {} };
       },
-      kind: () => undefined,
     });
     expect(places.widened).toBe(true);
     expect(made).toBe(1);

@@ -665,8 +665,6 @@ export interface WidenOptions {
   far: () => Places;
   /** the worker's checks at once, and how many once the requests turn slow */
   checks?: { gate: CheckGate; wide: number };
-  /** the kind of the request whose answer is given back (an AsyncLocalStorage in harness/world.ts) */
-  kind: () => RequestKind | undefined;
   /** told once, when the worker turns to the run's pool */
   onWiden?: (why: string) => void;
 }
@@ -707,9 +705,7 @@ export class WidenWhenSlow extends InFlight {
     this.farHeld++;
   }
 
-  override release(sample?: Sample): void {
-    const kind = this.o.kind();
-    const s = sample && kind ? { ...sample, kind } : sample;
+  override release(s?: Sample): void {
     if (this.farHeld > 0) {
       this.farHeld--;
       this.far!.release(s);

@@ -1,10 +1,9 @@
 // Everything a check needs, built once per test worker from the resolved configuration.
 // `plumbline run` hands the configuration over with vitest's provide/inject (key "plumbline");
 // a bare `vitest --project conformance` falls back to PLUMBLINE_* and plumbline.config.yaml.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { inject } from "vitest";
 import { loadConfig, secretsOf, type Config } from "./config.ts";
-import { Client, type ApiResponse, type ClientOptions, type RequestSpec } from "./client.ts";
+import { Client, type ClientOptions } from "./client.ts";
 import { secureContextOf } from "./tls.ts";
 import { TokenRefresher } from "./token-command.ts";
 import { Redactor } from "./redact.ts";
@@ -16,10 +15,8 @@ import { HarnessError } from "./errors.ts";
 import {
   checksPerWorker,
   inFlightFor,
-  kindOf,
   letGo,
   type Places,
-  type RequestKind,
   WidenWhenSlow,
   wideChecksPerWorker,
   workerCheckGate,
@@ -57,28 +54,6 @@ export function networkOptions(
   };
 }
 
-/** The kind of the request being sent (a read, a write): its round trip is judged with its kind's. */
-const requestKind = new AsyncLocalStorage<RequestKind>();
-
-/** A client that tells the places in flight what kind of request each answer was. */
-class KindedClient extends Client {
-  override send(spec: RequestSpec): Promise<ApiResponse> {
-    return requestKind.run(kindOf(spec.method), () => super.send(spec));
-  }
-}
-
-/** The run's pool (at the permit service), told each answer's kind. */
-function kinded(slots: Places): Places {
-  return {
-    acquire: () => slots.acquire(),
-    release: (s) => {
-      const kind = requestKind.getStore();
-      slots.release(s && kind ? { ...s, kind } : s);
-    },
-    close: () => slots.close?.(),
-  };
-}
-
 /**
  * The worker's places for requests in flight: the run's one pool when the target is far; a near
  * run's fixed share that turns to that pool once requests turn slow (adaptive by default); else
@@ -86,7 +61,7 @@ function kinded(slots: Places): Places {
  */
 function placesFor(config: Config, poolId: number): Places | undefined {
   if (!config.permits) return undefined;
-  if (config.sharedSlots) return kinded(new RemoteSlots(config.permits));
+  if (config.sharedSlots) return new RemoteSlots(config.permits);
   if (!config.widenCeiling) return undefined;
   const permits = config.permits;
   return new WidenWhenSlow({
@@ -97,7 +72,6 @@ function placesFor(config: Config, poolId: number): Places | undefined {
       gate: workerCheckGate(checksPerWorker(config.concurrency, false)),
       wide: wideChecksPerWorker(config.widenCeiling, config.concurrency),
     },
-    kind: () => requestKind.getStore(),
   });
 }
 
@@ -109,7 +83,7 @@ export function buildWorld(config: Config): World {
   const redactor = new Redactor(secretsOf(config));
   const poolId = Number(process.env.VITEST_POOL_ID ?? 1);
   const slots = placesFor(config, poolId);
-  const client = new (slots ? KindedClient : Client)({
+  const client = new Client({
     baseUrl: config.target,
     requestTimeoutMs: config.requestTimeoutMs,
     maxRetries: config.maxRetries,
