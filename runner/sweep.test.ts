@@ -61,6 +61,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** The ledger of a run of `runId` against the test server, its process long dead. */
+function deadRun(dir: string, runId: string): Ledger {
+  const l = Ledger.forRun(dir, runId);
+  l.start({ runId, pid: 2 ** 22 + 12345, target: server.url, labelPrefix: `plb-${runId}-` });
+  return l;
+}
+
 describe("ledger", () => {
   it("records intent before and ID after; a cut last line is ignored", () => {
     const dir = mkdtempSync(join(tmpdir(), "plb-l-"));
@@ -84,13 +91,7 @@ describe("ledger", () => {
 
   it("sweep replays a dead run's ledger in dependency order, then finds ID-less creates by prefix", async () => {
     const dir = mkdtempSync(join(tmpdir(), "plb-s-"));
-    const l = Ledger.forRun(dir, "dead01");
-    l.start({
-      runId: "dead01",
-      pid: 2 ** 22 + 12345,
-      target: server.url,
-      labelPrefix: "plb-dead01-",
-    });
+    const l = deadRun(dir, "dead01");
     const vm = l.intent("instance", "plb-dead01-vm-1");
     l.created(vm, "instance", { vmId: 11 }, "plb-dead01-vm-1");
     const cfg = l.intent("config", "plb-dead01-cfg", { vmId: 11 });
@@ -115,13 +116,7 @@ describe("ledger", () => {
 
   it("removes what another account made with that account's token: the admin's delete would answer 404 and count it gone", async () => {
     const dir = mkdtempSync(join(tmpdir(), "plb-s-"));
-    const l = Ledger.forRun(dir, "dead02");
-    l.start({
-      runId: "dead02",
-      pid: 2 ** 22 + 12346,
-      target: server.url,
-      labelPrefix: "plb-dead02-",
-    });
+    const l = deadRun(dir, "dead02");
     const b = l.intent("bucket", "plb-dead02-bkt", undefined, undefined, "secondary");
     l.created(b, "bucket", { clusterId: "c1", bucket: "plb-dead02-bkt" });
     l.intent("key", "plb-dead02-key", undefined, undefined, { token: "minted", name: "minted" });
@@ -149,13 +144,7 @@ describe("ledger", () => {
 describe("a ledger never holds an entry it cannot replay", () => {
   it("a 2xx create with no ID stores no delete path; sweep looks for it by label and keeps what it cannot find, saying why", async () => {
     const dir = mkdtempSync(join(tmpdir(), "plb-s-"));
-    const l = Ledger.forRun(dir, "noid01");
-    l.start({
-      runId: "noid01",
-      pid: 2 ** 22 + 12346,
-      target: server.url,
-      labelPrefix: "plb-noid01-",
-    });
+    const l = deadRun(dir, "noid01");
     const k = l.intent("key", "plb-noid01-key");
     expect(l.created(k, "key", { keyId: undefined })).toBe(false);
     const t = l.intent("config", "plb-noid01-config"); // no ID, no list by label: cannot be found
