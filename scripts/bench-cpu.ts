@@ -30,6 +30,8 @@ const { values } = parseArgs({
     profile: { type: "string" },
     // one run per area of suites/ (its parallel files): where the CPU goes, a table
     "by-area": { type: "boolean", default: false },
+    // flags for the run's node (V8's, as --single-threaded-gc, which NODE_OPTIONS refuses)
+    "node-arg": { type: "string", multiple: true },
   },
 });
 
@@ -77,7 +79,16 @@ async function measure(round: number) {
     const prof = values.profile ? ["--cpu-prof", `--cpu-prof-dir=${values.profile}`] : [];
     const child = spawn(
       "/usr/bin/time",
-      ["-f", "%U %S", "-o", timeFile, process.execPath, ...prof, ...args],
+      [
+        "-f",
+        "%U %S",
+        "-o",
+        timeFile,
+        process.execPath,
+        ...prof,
+        ...(values["node-arg"] ?? []),
+        ...args,
+      ],
       {
         env: {
           ...process.env,
