@@ -61,9 +61,14 @@ const REPLACED =
 const NOT_DRAWN =
   "no valid create sets it: the generators leave it out (its value needs what no shown operation makes, or a rule between members)";
 
-/** How many members (leaves, array items and `true`s) a body sets: the fuller, the better. */
-function fullness(v: unknown): number {
-  if (Array.isArray(v)) return 1 + v.reduce<number>((n, x) => n + fullness(x), 0);
+/**
+ * How many members (leaves, array items and `true`s) a body sets: the fuller, the better. Each
+ * array item counts, a number or a string too: `[id]` is fuller than `[]` (counted alike, a seed
+ * whose fullest draw held no credential made a service without one, and an update dropping them
+ * went unseen).
+ */
+export function fullness(v: unknown): number {
+  if (Array.isArray(v)) return 1 + v.reduce<number>((n, x) => n + 1 + fullness(x), 0);
   if (v && typeof v === "object")
     return Object.values(v).reduce<number>((n, x) => n + 1 + fullness(x), 0);
   return v === true ? 1 : 0;
