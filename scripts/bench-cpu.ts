@@ -6,6 +6,7 @@
 // Warm-up first (the bundle, the transform cache), then --rounds full runs (2), the least kept.
 //   npx tsx scripts/bench-cpu.ts [--json] [--rounds N] [--files suites/...]   (all suites by default)
 //   npx tsx scripts/bench-cpu.ts --by-area [--rounds N]   (a table: each area of suites/ alone)
+//   npx tsx scripts/bench-cpu.ts --pair <other checkout> [--rounds N]   (both at once, N pairs: ratios)
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { Agent, get } from "node:http";
@@ -32,6 +33,12 @@ const { values } = parseArgs({
     "by-area": { type: "boolean", default: false },
     // flags for the run's node (V8's, as --single-threaded-gc, which NODE_OPTIONS refuses)
     "node-arg": { type: "string", multiple: true },
+    // more flags for the run (`--run-arg=--concurrency --run-arg=fixed:4`)
+    "run-arg": { type: "string", multiple: true },
+    // another checkout run at the same time as this one, each against a reference of its own, for
+    // --rounds pairs: the machine's noise (±10% between identical rounds on a shared machine) hits
+    // both alike, and the ratio of each pair varies by a few percent
+    pair: { type: "string" },
   },
 });
 
@@ -62,17 +69,18 @@ if (values.raw) {
 const ref = await startReference({ port: 0 });
 const dir = mkdtempSync(join(tmpdir(), "plb-cpu-"));
 // biome-ignore format: flags and their values in pairs
-const argsFor = (files?: string[]) => [
-  join(values.root ?? ".", "bin/plumbline.mjs"), "run", "--report-dir", dir, "--ledger-dir", join(dir, "l"),
-  ...referenceTargetArgs(ref.url, ref),
+const argsFor = (files?: string[], root = values.root ?? ".", target = ref, tag = "") => [
+  join(root, "bin/plumbline.mjs"), "run", "--report-dir", join(dir, `r${tag}`), "--ledger-dir", join(dir, `l${tag}`),
+  ...referenceTargetArgs(target.url, target),
   "--allow", "read-only,creates,billable,account-wide,destructive,concurrent",
   ...(files?.length ? ["--files", ...files] : []),
+  ...(values["run-arg"] ?? []),
 ];
 let args = argsFor(values.files);
 /** One measured run: its wall time, exit code, requests the reference counted and CPU seconds. */
-async function measure(round: number) {
-  const timeFile = join(dir, `time-${round}`);
-  const before = ref.requests();
+async function measure(round: number, runArgs = args, target = ref) {
+  const timeFile = join(dir, `time-${round}-${target.url.split(":").at(-1)}`);
+  const before = target.requests();
   const started = performance.now();
   // asynchronously: the reference answers from this process's event loop meanwhile
   const code = await new Promise<number | null>((resolve) => {
@@ -87,7 +95,7 @@ async function measure(round: number) {
         process.execPath,
         ...prof,
         ...(values["node-arg"] ?? []),
-        ...args,
+        ...runArgs,
       ],
       {
         env: {
@@ -101,7 +109,7 @@ async function measure(round: number) {
     child.on("exit", resolve);
   });
   const seconds = (performance.now() - started) / 1000;
-  const requests = ref.requests() - before;
+  const requests = target.requests() - before;
   const [user, system] = readFileSync(timeFile, "utf8")
     .trim()
     .split("\n")
@@ -117,14 +125,42 @@ async function measure(round: number) {
 await new Promise((resolve) =>
   spawn(process.execPath, [args[0], "--version"], { stdio: "ignore" }).on("exit", resolve),
 );
+const perRequest = (r: { userS: number; systemS: number; requests: number }) =>
+  ((r.userS + r.systemS) * 1000) / r.requests;
+
 /** The least CPU per request of --rounds runs: the machine's noise (other processes) only adds. */
 async function least() {
   const rounds = [];
   for (let i = 0; i < Number(values.rounds); i++) rounds.push(await measure(i));
-  const best = rounds.reduce((a, b) =>
-    (a.userS + a.systemS) / a.requests <= (b.userS + b.systemS) / b.requests ? a : b,
-  );
+  const best = rounds.reduce((a, b) => (perRequest(a) <= perRequest(b) ? a : b));
   return { best, rounds };
+}
+
+if (values.pair) {
+  const ref2 = await startReference({ port: 0 });
+  const pairArgs = argsFor(values.files, values.pair, ref2, "p");
+  await new Promise((resolve) =>
+    spawn(process.execPath, [pairArgs[0], "--version"], { stdio: "ignore" }).on("exit", resolve),
+  );
+  console.log(
+    `| round | this tree (ms per request) | ${values.pair} | ratio |\n| --- | --- | --- | --- |`,
+  );
+  let logSum = 0;
+  const n = Number(values.rounds);
+  for (let i = 0; i < n; i++) {
+    const [a, b] = await Promise.all([measure(i, args, ref), measure(i, pairArgs, ref2)]);
+    const ratio = perRequest(a) / perRequest(b);
+    logSum += Math.log(ratio);
+    console.log(
+      `| ${i + 1} | ${perRequest(a).toFixed(3)} (exit ${a.exit}) | ${perRequest(b).toFixed(3)} (exit ${b.exit}) | ${ratio.toFixed(3)} |`,
+    );
+  }
+  console.log(
+    `this tree ÷ ${values.pair}: ${Math.exp(logSum / n).toFixed(3)} (geometric mean of ${n} pairs)`,
+  );
+  await Promise.all([ref.close(), ref2.close()]);
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
 }
 
 if (values["by-area"]) {
