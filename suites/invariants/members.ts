@@ -62,16 +62,16 @@ const NOT_DRAWN =
   "no valid create sets it: the generators leave it out (its value needs what no shown operation makes, or a rule between members)";
 
 /**
- * How many members (leaves, array items and `true`s) a body sets: the fuller, the better. Each
- * array item counts, a number or a string too: `[id]` is fuller than `[]` (counted alike, a seed
- * whose fullest draw held no credential made a service without one, and an update dropping them
- * went unseen).
+ * How many members (leaves, array items) a body sets: the fuller, the better. Each array item
+ * counts, a number or a string too: `[id]` is fuller than `[]`; a leaf counts when it holds a value:
+ * `null`, `""` and `false` say less (counted alike, a seed whose fullest draw held no credential, or
+ * notes `null`, made a service without them, and an update dropping them went unseen).
  */
 export function fullness(v: unknown): number {
   if (Array.isArray(v)) return 1 + v.reduce<number>((n, x) => n + 1 + fullness(x), 0);
   if (v && typeof v === "object")
     return Object.values(v).reduce<number>((n, x) => n + 1 + fullness(x), 0);
-  return v === true ? 1 : 0;
+  return v === null || v === undefined || v === "" || v === false ? 0 : 1;
 }
 
 /**
