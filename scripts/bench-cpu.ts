@@ -122,9 +122,11 @@ async function measure(round: number, runArgs = args, target = ref) {
 // warm-up, not measured: the bundle of plumbline's own modules is (re)built when a source changed
 // (bin/bundle.mjs, esbuild in a child) and the suites' transforms are cached on first use; a user
 // of the package has both ready, and one cold round measured up to 1.7× a warm one
-await new Promise((resolve) =>
-  spawn(process.execPath, [args[0], "--version"], { stdio: "ignore" }).on("exit", resolve),
-);
+const warmUp = (bin: string) =>
+  new Promise((resolve) =>
+    spawn(process.execPath, [bin, "--version"], { stdio: "ignore" }).on("exit", resolve),
+  );
+await warmUp(args[0]!);
 const perRequest = (r: { userS: number; systemS: number; requests: number }) =>
   ((r.userS + r.systemS) * 1000) / r.requests;
 
@@ -139,9 +141,7 @@ async function least() {
 if (values.pair) {
   const ref2 = await startReference({ port: 0 });
   const pairArgs = argsFor(values.files, values.pair, ref2, "p");
-  await new Promise((resolve) =>
-    spawn(process.execPath, [pairArgs[0], "--version"], { stdio: "ignore" }).on("exit", resolve),
-  );
+  await warmUp(pairArgs[0]!);
   console.log(
     `| round | this tree (ms per request) | ${values.pair} | ratio |\n| --- | --- | --- | --- |`,
   );
