@@ -39,6 +39,8 @@ const { values } = parseArgs({
     // --rounds pairs: the machine's noise (±10% between identical rounds on a shared machine) hits
     // both alike, and the ratio of each pair varies by a few percent
     pair: { type: "string" },
+    // flags for the pair side's node only (a V8 or node flag against the same tree: --pair .)
+    "pair-node-arg": { type: "string", multiple: true },
   },
 });
 
@@ -78,7 +80,7 @@ const argsFor = (files?: string[], root = values.root ?? ".", target = ref, tag 
 ];
 let args = argsFor(values.files);
 /** One measured run: its wall time, exit code, requests the reference counted and CPU seconds. */
-async function measure(round: number, runArgs = args, target = ref) {
+async function measure(round: number, runArgs = args, target = ref, nodeArgs = values["node-arg"]) {
   const timeFile = join(dir, `time-${round}-${target.url.split(":").at(-1)}`);
   const before = target.requests();
   const started = performance.now();
@@ -87,16 +89,7 @@ async function measure(round: number, runArgs = args, target = ref) {
     const prof = values.profile ? ["--cpu-prof", `--cpu-prof-dir=${values.profile}`] : [];
     const child = spawn(
       "/usr/bin/time",
-      [
-        "-f",
-        "%U %S",
-        "-o",
-        timeFile,
-        process.execPath,
-        ...prof,
-        ...(values["node-arg"] ?? []),
-        ...runArgs,
-      ],
+      ["-f", "%U %S", "-o", timeFile, process.execPath, ...prof, ...(nodeArgs ?? []), ...runArgs],
       {
         env: {
           ...process.env,
@@ -148,7 +141,10 @@ if (values.pair) {
   let logSum = 0;
   const n = Number(values.rounds);
   for (let i = 0; i < n; i++) {
-    const [a, b] = await Promise.all([measure(i, args, ref), measure(i, pairArgs, ref2)]);
+    const [a, b] = await Promise.all([
+      measure(i, args, ref),
+      measure(i, pairArgs, ref2, values["pair-node-arg"] ?? values["node-arg"]),
+    ]);
     const ratio = perRequest(a) / perRequest(b);
     logSum += Math.log(ratio);
     console.log(
