@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { Redactor, REDACTED, toCurl } from "./redact.ts";
 import { Client } from "./client.ts";
 import { runInCheck, type CheckRecord } from "./current.ts";
@@ -154,5 +155,45 @@ describe("scrub with many minted secrets", () => {
     const out = r.scrub(big);
     expect(out).not.toContain("tok-0500-secret");
     expect(performance.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe("the scan that skips (Wu and Manber)", () => {
+  // the literal masked at each position, found by trying every literal at every position
+  const naive = (secrets: string[], s: string) => {
+    let out = "";
+    let i = 0;
+    while (i < s.length) {
+      const l = secrets
+        .filter((x) => x.length >= 6 && s.startsWith(x, i))
+        .sort((a, b) => b.length - a.length)[0];
+      if (l) {
+        out += REDACTED;
+        i += l.length;
+      } else out += s[i++];
+    }
+    return out;
+  };
+  // a small alphabet: literals overlap, share prefixes and pairs, and sit next to each other
+  const text = (min: number, max: number) =>
+    fc.string({ unit: fc.constantFrom("a", "b", "c", "-"), minLength: min, maxLength: max });
+
+  it("masks what trying every literal at every position masks, leftmost and longest first", () => {
+    fc.assert(
+      fc.property(
+        fc.array(text(6, 10), { minLength: 1, maxLength: 6 }),
+        text(0, 80),
+        (secrets, s) => {
+          const r = new Redactor(secrets);
+          expect(r.scrub(s)).toBe(naive(secrets, s));
+          // a literal learned after the index was made is found as well
+          const later = new Redactor(secrets.slice(1));
+          later.scrub("warm");
+          later.add(secrets[0]);
+          expect(later.scrub(s)).toBe(naive(secrets, s));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
