@@ -8,7 +8,7 @@
 //   npx tsx scripts/bench-cpu.ts --by-area [--rounds N]   (a table: each area of suites/ alone)
 //   npx tsx scripts/bench-cpu.ts --pair <other checkout> [--rounds N]   (both at once, N pairs: ratios)
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { Agent, get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -103,6 +103,13 @@ async function measure(round: number, runArgs = args, target = ref, nodeArgs = v
   });
   const seconds = (performance.now() - started) / 1000;
   const requests = target.requests() - before;
+  // a run that did not pass keeps its reports (the rest of the directory goes at the end)
+  if (code !== 0) {
+    const reports = runArgs[runArgs.indexOf("--report-dir") + 1]!;
+    const kept = mkdtempSync(join(tmpdir(), "plb-cpu-failed-"));
+    cpSync(reports, kept, { recursive: true });
+    console.error(`round ${round + 1} exited ${code}: its reports are kept in ${kept}`);
+  }
   const [user, system] = readFileSync(timeFile, "utf8")
     .trim()
     .split("\n")
