@@ -7,6 +7,8 @@
 //   npx tsx scripts/bench-cpu.ts [--json] [--rounds N] [--files suites/...]   (all suites by default)
 //   npx tsx scripts/bench-cpu.ts --by-area [--rounds N]   (a table: each area of suites/ alone)
 //   npx tsx scripts/bench-cpu.ts --pair <other checkout> [--rounds N]   (both at once, N pairs: ratios)
+//   npx tsx scripts/bench-cpu.ts --pair . --pair-node-arg=--maglev   (a node or V8 flag, the same tree)
+// A round that does not exit 0 keeps its reports (the path is printed).
 import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { Agent, get } from "node:http";
