@@ -59,8 +59,8 @@ const PREFIX = 6;
  * PREFIX characters could end in that pair, up to PREFIX - 1 at a time. Only a pair that ends some
  * literal's prefix looks up the literals sharing the window's six characters, longest first (as the
  * alternation did: the longest literal starting at the leftmost position is masked). Every report
- * string and every kept exchange's text passes here: reading one pair in five, not every pair, cut
- * the scan about 3×.
+ * string and every kept exchange's text passes here: reading about one pair in five, not every
+ * pair, made the scan of a 10 MB report with 829 secrets 2.5× quicker.
  */
 class LiteralIndex {
   /** per pair of characters (pairHash): how far the window may move when its last two are that pair */

@@ -10,7 +10,7 @@
 //   npx tsx scripts/bench-cpu.ts --pair . --pair-node-arg=--maglev   (a node or V8 flag, the same tree)
 // A round that does not exit 0 keeps its reports (the path is printed).
 import { spawn } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { Agent, get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -108,9 +108,11 @@ async function measure(round: number, runArgs = args, target = ref, nodeArgs = v
   // a run that did not pass keeps its reports (the rest of the directory goes at the end)
   if (code !== 0) {
     const reports = runArgs[runArgs.indexOf("--report-dir") + 1]!;
-    const kept = mkdtempSync(join(tmpdir(), "plb-cpu-failed-"));
-    cpSync(reports, kept, { recursive: true });
-    console.error(`round ${round + 1} exited ${code}: its reports are kept in ${kept}`);
+    if (existsSync(reports)) {
+      const kept = mkdtempSync(join(tmpdir(), "plb-cpu-failed-"));
+      cpSync(reports, kept, { recursive: true });
+      console.error(`round ${round + 1} exited ${code}: its reports are kept in ${kept}`);
+    } else console.error(`round ${round + 1} exited ${code} and wrote no reports`);
   }
   const [user, system] = readFileSync(timeFile, "utf8")
     .trim()
